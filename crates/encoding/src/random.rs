@@ -1,0 +1,57 @@
+//! Random valid instructions, for property tests, benchmarks and stream generators.
+//! Deterministic given the generator, so failures reproduce.
+
+use crate::{check_operand, Inst};
+use warpkit_isa::{InsnId, INSNS};
+
+/// A small, fast, seedable generator (xorshift64*); enough for test-data variety.
+#[derive(Clone, Debug)]
+pub struct XorShift(pub u64);
+
+impl XorShift {
+    pub fn new(seed: u64) -> XorShift {
+        XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+    #[inline]
+    pub fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n.max(1)
+    }
+}
+
+/// A random instruction of variant `id` whose every operand is valid.
+pub fn random_inst(id: InsnId, rng: &mut XorShift) -> Inst {
+    let d = id.desc();
+    let mut inst = Inst::new(id);
+    for o in d.operands {
+        let w = o.width as u32;
+        // Rejection sampling over the raw field: valid values are dense for every type.
+        loop {
+            let raw = rng.next_u64() & if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
+            let v = if o.ty.is_signed() {
+                let sh = 64 - w;
+                ((raw << sh) as i64) >> sh
+            } else {
+                raw as i64
+            };
+            if check_operand(d, o, v).is_ok() {
+                inst.set(o.slot, v);
+                break;
+            }
+        }
+    }
+    inst
+}
+
+/// A random valid instruction of any variant.
+pub fn random_any(rng: &mut XorShift) -> Inst {
+    let id = InsnId(rng.below(INSNS.len() as u64) as u16);
+    random_inst(id, rng)
+}

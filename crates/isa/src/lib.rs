@@ -1,0 +1,457 @@
+//! The warpkit instruction database.
+//!
+//! Every instruction variant of the ISA is one row of `instructions.isa`; the build script
+//! checks the table and turns it into the static tables of this crate ([`INSNS`],
+//! [`FORMATS`], [`GROUPS`]). Encoders, decoders, the assembler, the simulator and the
+//! documentation all read these tables; none of them repeats an opcode or a bit position.
+
+pub mod parse;
+
+include!(concat!(env!("OUT_DIR"), "/tables.rs"));
+
+/// The path-independent text of the database, for tools that show or re-check it.
+pub const SOURCE: &str = include_str!("../instructions.isa");
+
+/// Index of an instruction variant in [`INSNS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct InsnId(pub u16);
+
+impl InsnId {
+    #[inline]
+    pub fn desc(self) -> &'static InsnDesc {
+        &INSNS[self.0 as usize]
+    }
+}
+
+/// Register files an operand slot can address.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RegFile {
+    /// `v0..v127`, 32 bits per lane.
+    V,
+    /// `u0..u63`, one 32-bit value per warp.
+    U,
+    /// Half of a vector register, encoded `2*n + half`.
+    H,
+}
+
+/// Operand slots, in encoding order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Slot {
+    Rd,
+    Rs1,
+    Rs2,
+    Rs3,
+    Imm,
+    Rm,
+    Neg,
+    Abs,
+    Sat,
+    Dim,
+    Dmask,
+    Voff,
+    Rsd,
+    A16,
+    D16,
+    Toff,
+}
+
+impl Slot {
+    pub fn name(self) -> &'static str {
+        match self {
+            Slot::Rd => "rd",
+            Slot::Rs1 => "rs1",
+            Slot::Rs2 => "rs2",
+            Slot::Rs3 => "rs3",
+            Slot::Imm => "imm",
+            Slot::Rm => "rm",
+            Slot::Neg => "neg",
+            Slot::Abs => "abs",
+            Slot::Sat => "sat",
+            Slot::Dim => "dim",
+            Slot::Dmask => "dmask",
+            Slot::Voff => "voff",
+            Slot::Rsd => "rsd",
+            Slot::A16 => "a16",
+            Slot::D16 => "d16",
+            Slot::Toff => "toff",
+        }
+    }
+
+    /// Register slots are written positionally in assembly; the rest as `key:value`
+    /// modifiers, except `imm`, which is positional too.
+    pub fn is_modifier(self) -> bool {
+        !matches!(self, Slot::Rd | Slot::Rs1 | Slot::Rs2 | Slot::Rs3 | Slot::Imm)
+    }
+}
+
+/// Operand types, as the manual writes them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OpType {
+    /// `v`: one vector register.
+    V,
+    /// `v*`: a vector destination that is also read (accumulators, partial writes).
+    VAcc,
+    V2,
+    V3,
+    V4,
+    /// `vp^2`: an even-aligned vector pair (64-bit value, low word first).
+    VP2,
+    U,
+    UP2,
+    /// `d4^4`: four uniform registers aligned to 4 (sampler descriptor).
+    D4,
+    /// `d8^8`: eight uniform registers aligned to 8 (image descriptor).
+    D8,
+    /// `h`: half of a vector register.
+    H,
+    S8,
+    S10,
+    S17,
+    S18,
+    J10,
+    K32,
+    O17,
+    O19,
+    O22,
+    U1,
+    U4,
+    T7,
+    AT7,
+    T12,
+    Rm,
+    Mod3,
+    Dim,
+}
+
+impl OpType {
+    /// The type as the manual writes it (`vp^2`, `s8`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            OpType::V => "v",
+            OpType::VAcc => "v*",
+            OpType::V2 => "v^2",
+            OpType::V3 => "v^3",
+            OpType::V4 => "v^4",
+            OpType::VP2 => "vp^2",
+            OpType::U => "u",
+            OpType::UP2 => "up^2",
+            OpType::D4 => "d4^4",
+            OpType::D8 => "d8^8",
+            OpType::H => "h",
+            OpType::S8 => "s8",
+            OpType::S10 => "s10",
+            OpType::S17 => "s17",
+            OpType::S18 => "s18",
+            OpType::J10 => "j10",
+            OpType::K32 => "k32",
+            OpType::O17 => "o17",
+            OpType::O19 => "o19",
+            OpType::O22 => "o22",
+            OpType::U1 => "u1",
+            OpType::U4 => "u4",
+            OpType::T7 => "t7",
+            OpType::AT7 => "at7",
+            OpType::T12 => "t12",
+            OpType::Rm => "rm",
+            OpType::Mod3 => "mod3",
+            OpType::Dim => "dim",
+        }
+    }
+
+    /// Register file, count and alignment of a register operand.
+    pub fn reg(self) -> Option<(RegFile, u8, u8)> {
+        Some(match self {
+            OpType::V | OpType::VAcc => (RegFile::V, 1, 1),
+            OpType::V2 => (RegFile::V, 2, 1),
+            OpType::V3 => (RegFile::V, 3, 1),
+            OpType::V4 => (RegFile::V, 4, 1),
+            OpType::VP2 => (RegFile::V, 2, 2),
+            OpType::U => (RegFile::U, 1, 1),
+            OpType::UP2 => (RegFile::U, 2, 2),
+            OpType::D4 => (RegFile::U, 4, 4),
+            OpType::D8 => (RegFile::U, 8, 8),
+            OpType::H => (RegFile::H, 1, 1),
+            _ => return None,
+        })
+    }
+
+    /// Signed immediates (two's complement in their field).
+    pub fn is_signed(self) -> bool {
+        matches!(
+            self,
+            OpType::S8
+                | OpType::S10
+                | OpType::S17
+                | OpType::S18
+                | OpType::J10
+                | OpType::O17
+                | OpType::O19
+                | OpType::O22
+        )
+    }
+
+    /// Byte offsets from the instruction's own address.
+    pub fn is_pc_relative(self) -> bool {
+        matches!(self, OpType::O17 | OpType::O19 | OpType::O22)
+    }
+}
+
+/// The function-code field of a variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Funct {
+    /// Field name as the manual writes it (`f4`, `f10`, ...).
+    pub name: &'static str,
+    pub value: u16,
+    pub lo: u8,
+    pub width: u8,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Latency {
+    Fixed(u8),
+    /// Completes asynchronously on the named unit (`tex`, `vst`, `ls`).
+    Async(&'static str),
+}
+
+/// One operand of a variant: its slot, its type, and where its bits are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Operand {
+    pub slot: Slot,
+    pub ty: OpType,
+    pub lo: u8,
+    pub width: u8,
+}
+
+/// Manual flags of a variant, as a bit set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Flags(pub u32);
+
+macro_rules! flags {
+    ($($name:ident = $bit:expr, $text:expr, $doc:expr;)*) => {
+        impl Flags {
+            $(#[doc = $doc] pub const $name: Flags = Flags(1 << $bit);)*
+            /// (name, meaning) of every flag, in bit order.
+            pub const ALL: &'static [(&'static str, &'static str)] = &[$(($text, $doc)),*];
+        }
+    };
+}
+
+flags! {
+    P64 = 0, "p64", "operates on 64-bit register pairs";
+    IR = 1, "ir", "relative (indexed) register addressing";
+    RE = 2, "re", "reads EXEC";
+    UR = 3, "ur", "writes a uniform register from vector lanes";
+    EI = 4, "ei", "executes regardless of EXEC (uniform/scalar)";
+    WE = 5, "we", "writes EXEC";
+    EB = 6, "eb", "ends a basic block";
+    BR = 7, "br", "PC-relative branch or jump";
+    CD = 8, "cd", "conditional";
+    CAL = 9, "cal", "call: writes a return address";
+    IX = 10, "ix", "indirect jump";
+    FM = 11, "fm", "floating point: reads MODE and/or accumulates FFLAGS";
+    RMO = 12, "rmo", "explicit rounding-mode operand";
+    H16 = 13, "h16", "16-bit (half-register or packed) operands";
+    LD = 14, "ld", "loads";
+    DB = 15, "db", "uses a resource descriptor";
+    SP = 16, "sp", "uses a sampler";
+    WQM = 17, "wqm", "needs whole-quad mode";
+    ST = 18, "st", "stores";
+    AT = 19, "at", "atomic";
+    OPT = 20, "opt", "optional feature";
+    SY = 21, "sy", "synchronisation";
+    FO = 22, "fo", "fragment shaders only";
+}
+
+impl Flags {
+    #[inline]
+    pub fn has(self, f: Flags) -> bool {
+        self.0 & f.0 != 0
+    }
+    /// Flag names, in bit order.
+    pub fn names(self) -> impl Iterator<Item = &'static str> {
+        Flags::ALL
+            .iter()
+            .enumerate()
+            .filter(move |(i, _)| self.0 >> i & 1 == 1)
+            .map(|(_, (n, _))| *n)
+    }
+}
+
+/// Everything the toolchain knows about one instruction variant.
+#[derive(Debug)]
+pub struct InsnDesc {
+    pub id: InsnId,
+    pub mnemonic: &'static str,
+    pub format: Format,
+    pub opcode: u8,
+    pub funct: Option<Funct>,
+    pub latency: Latency,
+    /// The latency as the manual writes it (`fixed:4`, `async:tex`).
+    pub latency_text: &'static str,
+    /// Operands in syntax order.
+    pub operands: &'static [Operand],
+    pub flags: Flags,
+    /// One line of English.
+    pub semantics: &'static str,
+    /// Index into [`GROUPS`].
+    pub group: u8,
+    /// 4 or 8 bytes.
+    pub size: u8,
+    /// `word & match_mask == match_bits` for this variant's opcode and function code.
+    pub match_mask: u64,
+    pub match_bits: u64,
+    /// Bits that must be zero: reserved fields and slots the variant does not name.
+    pub zero_mask: u64,
+    /// Line of `instructions.isa` that defines it.
+    pub line: u32,
+}
+
+impl InsnDesc {
+    pub fn operand(&self, slot: Slot) -> Option<&'static Operand> {
+        self.operands.iter().find(|o| o.slot == slot)
+    }
+    pub fn format_desc(&self) -> &'static FormatDesc {
+        &FORMATS[self.format as usize]
+    }
+    pub fn group_desc(&self) -> &'static GroupDesc {
+        &GROUPS[self.group as usize]
+    }
+    /// §7 variants: encodable, but execution is not modelled (IllegalInsn).
+    pub fn is_unsupported(&self) -> bool {
+        self.group_desc().chapter == "7"
+    }
+    /// Bit mask of the source slots rs1/rs2/rs3 the variant names (for `neg`/`abs`).
+    pub fn source_mask(&self) -> u8 {
+        self.operands.iter().fold(0, |m, o| match o.slot {
+            Slot::Rs1 => m | 1,
+            Slot::Rs2 => m | 2,
+            Slot::Rs3 => m | 4,
+            _ => m,
+        })
+    }
+}
+
+#[derive(Debug)]
+pub struct FieldDesc {
+    pub name: &'static str,
+    pub file: Option<RegFile>,
+    pub lo: u8,
+    pub width: u8,
+}
+
+#[derive(Debug)]
+pub struct FormatDesc {
+    pub format: Format,
+    pub name: &'static str,
+    /// 4 or 8 bytes.
+    pub size: u8,
+    /// Fields, low bit to high bit.
+    pub fields: &'static [FieldDesc],
+}
+
+#[derive(Debug)]
+pub struct GroupDesc {
+    pub id: &'static str,
+    /// Manual chapter (`6.1`, `6.2`, `7`).
+    pub chapter: &'static str,
+    /// Execution unit (`valu-int`, `salu`, `branch`, `valu-fp`, `tex`, `gfx`).
+    pub unit: &'static str,
+    pub title: &'static str,
+}
+
+#[derive(Debug)]
+pub(crate) struct OpcodeEntry {
+    pub format: Option<Format>,
+    pub funct_lo: u8,
+    pub funct_mask: u32,
+    /// Function-code value -> instruction id (`u16::MAX` = none).
+    pub ids: &'static [u16],
+}
+
+/// Look up a variant by its mnemonic.
+pub fn lookup(mnemonic: &str) -> Option<InsnId> {
+    BY_MNEMONIC
+        .binary_search_by(|(n, _)| (*n).cmp(mnemonic))
+        .ok()
+        .map(|i| InsnId(BY_MNEMONIC[i].1))
+}
+
+/// All mnemonics, sorted.
+pub fn mnemonics() -> impl Iterator<Item = &'static str> {
+    BY_MNEMONIC.iter().map(|(n, _)| *n)
+}
+
+/// Why a first word does not name a variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IdentifyError {
+    UnknownOpcode(u8),
+    UnknownFunct { opcode: u8, funct: u32 },
+}
+
+/// Identify the variant from the low 32 bits of an instruction (opcode and function code
+/// always sit there). Two table lookups; no search.
+#[inline]
+pub fn identify(word0: u32) -> Result<InsnId, IdentifyError> {
+    let op = (word0 & 0x7f) as usize;
+    let e = &OPCODES[op];
+    if e.format.is_none() {
+        return Err(IdentifyError::UnknownOpcode(op as u8));
+    }
+    let funct = (word0 >> e.funct_lo) & e.funct_mask;
+    match e.ids.get(funct as usize) {
+        Some(&id) if id != u16::MAX => Ok(InsnId(id)),
+        _ => Err(IdentifyError::UnknownFunct { opcode: op as u8, funct }),
+    }
+}
+
+/// Format of an opcode, if any variant uses it.
+pub fn opcode_format(opcode: u8) -> Option<Format> {
+    OPCODES.get(opcode as usize).and_then(|e| e.format)
+}
+
+/// Size in bytes implied by an opcode (odd = 64-bit).
+#[inline]
+pub fn size_of_opcode(opcode: u8) -> usize {
+    if opcode & 1 == 1 {
+        8
+    } else {
+        4
+    }
+}
+
+/// Edit distance with adjacent transpositions (optimal string alignment), for
+/// "did you mean" hints: `f23` is one edit from `f32`.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let w = b.len() + 1;
+    let mut d = vec![0usize; (a.len() + 1) * w];
+    for i in 0..=a.len() {
+        d[i * w] = i;
+    }
+    for (j, cell) in d.iter_mut().enumerate().take(w) {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[(i - 1) * w + j] + 1)
+                .min(d[i * w + j - 1] + 1)
+                .min(d[(i - 1) * w + j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[(i - 2) * w + j - 2] + 1);
+            }
+            d[i * w + j] = v;
+        }
+    }
+    d[a.len() * w + b.len()]
+}
+
+/// The closest known mnemonic, if it is close enough to be a plausible typo.
+pub fn suggest(mnemonic: &str) -> Option<&'static str> {
+    mnemonics()
+        .map(|m| (edit_distance(mnemonic, m), m))
+        .filter(|(d, m)| *d <= 2.max(m.len() / 4))
+        .min()
+        .map(|(_, m)| m)
+}
