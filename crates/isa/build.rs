@@ -59,6 +59,16 @@ fn type_variant(t: &str) -> &'static str {
     }
 }
 
+/// Must match `fnv1a` in src/lib.rs.
+fn fnv1a(b: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &c in b {
+        h ^= c as u64;
+        h = h.wrapping_mul(0x100_0000_01b3);
+    }
+    h
+}
+
 fn main() {
     let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
     let path = format!("{manifest}/instructions.isa");
@@ -141,7 +151,10 @@ fn main() {
             // t7/at7 use only the low bits of a register slot.
             let width = if fd.file.is_some() && parse::type_info(ty).expect("checked").0.is_empty() { bits } else { fd.width() };
             used |= (if width == 64 { u64::MAX } else { (1u64 << width) - 1 }) << fd.lo;
-            write!(ops, "Operand {{ slot: Slot::{}, ty: OpType::{}, lo: {}, width: {} }}, ", camel(slot), type_variant(ty), fd.lo, width).unwrap();
+            // Decoders skip the value check where every field value is valid.
+            let always_valid = matches!(ty.as_str(), "v" | "v*" | "u" | "h" | "k32" | "u1" | "u4" | "t12" | "s8" | "s10" | "s17" | "s18" | "j10" | "t7" | "at7")
+                || (ty.starts_with('o') && !r.flags.iter().any(|f| f == "br"));
+            write!(ops, "Operand {{ slot: Slot::{}, ty: OpType::{}, lo: {}, width: {}, check: {} }}, ", camel(slot), type_variant(ty), fd.lo, width, !always_valid).unwrap();
         }
         let size_mask: u64 = if f.bits == 64 { u64::MAX } else { 0xffff_ffff };
         let zero_mask = size_mask & !used;
@@ -150,11 +163,17 @@ fn main() {
             Some((_, u)) => format!("Latency::Async({u:?})"),
             None => unreachable!("checked"),
         };
+        let sources: u8 = r.operands.iter().fold(0, |m, (s, _)| match s.as_str() {
+            "rs1" => m | 1,
+            "rs2" => m | 2,
+            "rs3" => m | 4,
+            _ => m,
+        });
         let flag_bits = r.flags.iter().map(|f| format!("Flags::{}.0", f.to_uppercase())).collect::<Vec<_>>();
         let flag_expr = if flag_bits.is_empty() { "0".to_string() } else { flag_bits.join(" | ") };
         writeln!(
             o,
-            "    InsnDesc {{ id: InsnId({id}), mnemonic: {:?}, format: Format::{}, opcode: 0x{:02x}, funct: {funct}, latency: {latency}, latency_text: {:?}, operands: &[{ops}], flags: Flags({flag_expr}), semantics: {:?}, group: {}, size: {}, match_mask: 0x{match_mask:x}, match_bits: 0x{match_bits:x}, zero_mask: 0x{zero_mask:x}, line: {} }},",
+            "    InsnDesc {{ id: InsnId({id}), mnemonic: {:?}, format: Format::{}, opcode: 0x{:02x}, funct: {funct}, latency: {latency}, latency_text: {:?}, operands: &[{ops}], flags: Flags({flag_expr}), semantics: {:?}, group: {}, size: {}, sources: {sources}, match_mask: 0x{match_mask:x}, match_bits: 0x{match_bits:x}, zero_mask: 0x{zero_mask:x}, line: {} }},",
             r.mnemonic, r.format, r.opcode, r.latency, r.semantics, r.group, f.bits / 8, r.line
         )
         .unwrap();
@@ -175,6 +194,17 @@ fn main() {
         }
     }
     o.push_str("];\n\n");
+
+    // Mnemonic hash table (FNV-1a, linear probing, 1024 slots) for the assembler's hot path.
+    let mut table = vec![u16::MAX; 1024];
+    for (i, r) in db.rows.iter().enumerate() {
+        let mut h = (fnv1a(r.mnemonic.as_bytes()) & 1023) as usize;
+        while table[h] != u16::MAX {
+            h = (h + 1) & 1023;
+        }
+        table[h] = i as u16;
+    }
+    writeln!(o, "pub(crate) static MNEMONIC_HASH: [u16; 1024] = {table:?};").unwrap();
 
     // Mnemonic index, sorted for binary search.
     let mut names: Vec<(&str, usize)> = db.rows.iter().enumerate().map(|(i, r)| (r.mnemonic.as_str(), i)).collect();

@@ -90,6 +90,15 @@ impl Inst {
         }
     }
 
+    /// The bits of a slot as stored (immediates as their 32-bit pattern).
+    #[inline]
+    pub fn raw(&self, slot: Slot) -> u64 {
+        match slot {
+            Slot::Imm => self.imm as u32 as u64,
+            s => self.get(s) as u64,
+        }
+    }
+
     /// Set a slot. Values are truncated to the slot's storage; [`check`] says whether
     /// they fit the instruction's field.
     #[inline]
@@ -228,7 +237,7 @@ pub fn encode_word(inst: &Inst) -> u64 {
     let mut w = d.match_bits;
     for o in d.operands {
         let mask = if o.width >= 64 { u64::MAX } else { (1u64 << o.width) - 1 };
-        w |= (inst.get(o.slot) as u64 & mask) << o.lo;
+        w |= (inst.raw(o.slot) & mask) << o.lo;
     }
     w
 }
@@ -334,9 +343,8 @@ pub fn decode_word(word: u64) -> Result<Inst, DecodeError> {
         } else {
             raw as i64
         };
-        // Plain registers and unsigned values always fit their field: skip the checks.
-        if !matches!(o.ty, OpType::V | OpType::VAcc | OpType::U | OpType::H | OpType::K32 | OpType::U1 | OpType::U4 | OpType::T12 | OpType::S8 | OpType::S10 | OpType::S17 | OpType::S18 | OpType::J10 | OpType::T7 | OpType::AT7)
-        {
+        // Most field values are valid by construction; only some types need a check.
+        if o.check {
             check_operand(d, o, v).map_err(|error| DecodeError::BadOperand { id, slot: o.slot, error })?;
         }
         inst.set(o.slot, v);

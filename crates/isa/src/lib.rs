@@ -5,6 +5,7 @@
 //! [`FORMATS`], [`GROUPS`]). Encoders, decoders, the assembler, the simulator and the
 //! documentation all read these tables; none of them repeats an opcode or a bit position.
 
+pub mod docs;
 pub mod parse;
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
@@ -220,6 +221,8 @@ pub struct Operand {
     pub ty: OpType,
     pub lo: u8,
     pub width: u8,
+    /// Some field values are invalid (alignment, reserved values, branch alignment).
+    pub check: bool,
 }
 
 /// Manual flags of a variant, as a bit set.
@@ -297,6 +300,8 @@ pub struct InsnDesc {
     pub group: u8,
     /// 4 or 8 bytes.
     pub size: u8,
+    /// Bit mask of the source slots rs1/rs2/rs3 the variant names (for `neg`/`abs`).
+    pub sources: u8,
     /// `word & match_mask == match_bits` for this variant's opcode and function code.
     pub match_mask: u64,
     pub match_bits: u64,
@@ -321,13 +326,9 @@ impl InsnDesc {
         self.group_desc().chapter == "7"
     }
     /// Bit mask of the source slots rs1/rs2/rs3 the variant names (for `neg`/`abs`).
+    #[inline]
     pub fn source_mask(&self) -> u8 {
-        self.operands.iter().fold(0, |m, o| match o.slot {
-            Slot::Rs1 => m | 1,
-            Slot::Rs2 => m | 2,
-            Slot::Rs3 => m | 4,
-            _ => m,
-        })
+        self.sources
     }
 }
 
@@ -368,12 +369,31 @@ pub(crate) struct OpcodeEntry {
     pub ids: &'static [u16],
 }
 
-/// Look up a variant by its mnemonic.
+/// Must match `fnv1a` in build.rs.
+#[inline]
+fn fnv1a(b: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &c in b {
+        h ^= c as u64;
+        h = h.wrapping_mul(0x100_0000_01b3);
+    }
+    h
+}
+
+/// Look up a variant by its mnemonic (one hash, a probe or two).
+#[inline]
 pub fn lookup(mnemonic: &str) -> Option<InsnId> {
-    BY_MNEMONIC
-        .binary_search_by(|(n, _)| (*n).cmp(mnemonic))
-        .ok()
-        .map(|i| InsnId(BY_MNEMONIC[i].1))
+    let mut h = (fnv1a(mnemonic.as_bytes()) & 1023) as usize;
+    loop {
+        let id = MNEMONIC_HASH[h];
+        if id == u16::MAX {
+            return None;
+        }
+        if INSNS[id as usize].mnemonic == mnemonic {
+            return Some(InsnId(id));
+        }
+        h = (h + 1) & 1023;
+    }
 }
 
 /// All mnemonics, sorted.

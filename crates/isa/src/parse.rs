@@ -348,6 +348,11 @@ pub fn check(db: &Database) -> Vec<String> {
                 errs.push(format!("{at}: unknown flag {fl}"));
             }
         }
+        // Assembly syntax: positional operands (registers, immediates) before modifiers.
+        let positional = |s: &str| matches!(s, "rd" | "rs1" | "rs2" | "rs3" | "imm");
+        if r.operands.windows(2).any(|w| !positional(&w[0].0) && positional(&w[1].0)) {
+            errs.push(format!("{at}: positional operand after a modifier"));
+        }
         let mut slots = BTreeSet::new();
         for (slot, ty) in &r.operands {
             if !slots.insert(slot) {

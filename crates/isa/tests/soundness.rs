@@ -96,3 +96,22 @@ fn suggestions_find_near_misses() {
     assert_eq!(suggest("sadd"), Some("add"));
     assert_eq!(suggest("completelywrong"), None);
 }
+
+#[test]
+fn generated_reference_docs_are_up_to_date() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/isa.md");
+    let on_disk = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        on_disk == docs::markdown(),
+        "docs/isa.md is out of date: run `cargo run -p warpkit -- docs` and commit it"
+    );
+}
+
+#[test]
+fn describe_shows_every_field() {
+    let d = lookup("ffma.f32").unwrap().desc();
+    let text = docs::describe(d);
+    for want in ["format:    X (64-bit)", "f10=0x0", "63:55", "reserved", "47:45", "rm", "fixed:5", "fm rmo"] {
+        assert!(text.contains(want), "{want} missing in\n{text}");
+    }
+}

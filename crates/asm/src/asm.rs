@@ -1,0 +1,907 @@
+//! Assembler: two passes over the source. Pass 1 parses every line, sizes it and records
+//! labels; pass 2 resolves symbols, checks every operand against the database and encodes.
+//! Every error of the file is collected and reported with line, column, caret and a hint.
+
+use crate::syntax::{k32_is_float, toff_join, DIM_NAMES, RM_NAMES};
+use codespan_reporting::diagnostic::{Diagnostic as CsDiag, Label};
+use codespan_reporting::files::SimpleFile;
+use codespan_reporting::term::{self, termcolor::Buffer};
+use std::collections::HashMap;
+use std::fmt;
+use warpkit_encoding::{check_operand, encode_word, Inst, OperandError};
+use warpkit_isa::{lookup, suggest, InsnDesc, OpType, Operand, RegFile, Slot};
+
+/// One error, located in the source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Byte range in the source.
+    pub start: usize,
+    pub end: usize,
+    /// 1-based line and column (column counts characters).
+    pub line: usize,
+    pub col: usize,
+    pub message: String,
+    pub hint: Option<String>,
+}
+
+/// All errors of one file, ready to print.
+#[derive(Clone, Debug)]
+pub struct Diagnostics {
+    pub file: String,
+    pub source: String,
+    pub list: Vec<Diagnostic>,
+}
+
+impl Diagnostics {
+    /// Render like a compiler: `error: ...`, `--> file:line:col`, the line, a caret, the hint.
+    pub fn render(&self, color: bool) -> String {
+        let file = SimpleFile::new(self.file.as_str(), self.source.as_str());
+        let mut buf = if color { Buffer::ansi() } else { Buffer::no_color() };
+        let config = term::Config::default();
+        for d in &self.list {
+            let mut cs = CsDiag::error()
+                .with_message(&d.message)
+                .with_labels(vec![Label::primary((), d.start..d.end.max(d.start))]);
+            if let Some(h) = &d.hint {
+                cs = cs.with_notes(vec![format!("hint: {h}")]);
+            }
+            // Rendering into a memory buffer cannot fail for ranges inside the file.
+            let _ = term::emit(&mut buf, &config, &file, &cs);
+        }
+        let mut s = String::from_utf8_lossy(buf.as_slice()).into_owned();
+        s.push_str(&format!(
+            "{} error{} in {}\n",
+            self.list.len(),
+            if self.list.len() == 1 { "" } else { "s" },
+            self.file
+        ));
+        s
+    }
+}
+
+impl fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render(false))
+    }
+}
+
+impl std::error::Error for Diagnostics {}
+
+/// The result of assembling a file.
+#[derive(Clone, Debug, Default)]
+pub struct Assembly {
+    pub code: Vec<u8>,
+    /// Labels and their byte offsets, in definition order.
+    pub labels: Vec<(String, u32)>,
+}
+
+#[derive(Clone, Copy)]
+enum Sym {
+    Label(u32),
+    Equ(i64),
+}
+
+#[derive(Clone, Copy)]
+struct Span {
+    start: usize,
+    end: usize,
+}
+
+/// An operand whose value needs symbols: resolved in pass 2.
+struct Deferred {
+    op: &'static Operand,
+    span: Span,
+}
+
+enum ItemKind {
+    Inst { inst: Inst, deferred: (u32, u32) },
+    /// Data of `width` bytes per value; values resolved in pass 2.
+    Data { width: u8, exprs: (u32, u32) },
+    Pad,
+}
+
+struct Item {
+    pc: u32,
+    size: u32,
+    kind: ItemKind,
+}
+
+struct Asm<'s> {
+    src: &'s str,
+    syms: HashMap<&'s str, Sym>,
+    label_order: Vec<(&'s str, u32)>,
+    items: Vec<Item>,
+    deferred: Vec<Deferred>,
+    data_exprs: Vec<Span>,
+    diags: Vec<Diagnostic>,
+    pc: u64,
+    scratch: Vec<Span>,
+}
+
+fn is_ident_start(c: u8) -> bool {
+    c.is_ascii_alphabetic() || c == b'_' || c == b'.'
+}
+
+fn is_ident_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b'$'
+}
+
+/// Parse an integer literal: decimal, 0x hex, 0b binary, with `_` separators.
+fn parse_int(s: &str) -> Option<i64> {
+    let (radix, digits) = if let Some(h) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        (16, h)
+    } else if let Some(b) = s.strip_prefix("0b").or_else(|| s.strip_prefix("0B")) {
+        (2, b)
+    } else {
+        (10, s)
+    };
+    if digits.is_empty() || !digits.bytes().all(|c| c.is_ascii_hexdigit() || c == b'_') {
+        return None;
+    }
+    // Up to 64 bits; values above i64::MAX keep their bit pattern (for .dword).
+    let mut v: u64 = 0;
+    for c in digits.bytes() {
+        if c == b'_' {
+            continue;
+        }
+        let d = (c as char).to_digit(radix)? as u64;
+        v = v.checked_mul(radix as u64)?.checked_add(d)?;
+    }
+    Some(v as i64)
+}
+
+/// Parse a float literal into binary32 bits: decimal (`1.5`, `1e-3`), hex (`0x1.8p3`),
+/// `inf`, `nan`, each with an optional sign. Integers are not floats here.
+fn parse_float(s: &str) -> Option<u32> {
+    let (neg, body) = match s.as_bytes().first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let lower = body.to_ascii_lowercase();
+    let mag: u32 = if lower == "inf" || lower == "infinity" {
+        0x7f80_0000
+    } else if lower == "nan" {
+        0x7fc0_0000
+    } else if let Some(h) = lower.strip_prefix("0x") {
+        let (mant, exp) = h.split_once('p')?;
+        let exp: i32 = exp.parse().ok()?;
+        let (ip, fp) = mant.split_once('.').unwrap_or((mant, ""));
+        let mut m: u64 = 0;
+        let mut bits = 0u32;
+        for c in ip.chars().chain(fp.chars()) {
+            m = m.checked_mul(16)? + c.to_digit(16)? as u64;
+            bits += 4;
+            if bits > 60 {
+                return None;
+            }
+        }
+        // Exact in f64 while the mantissa has at most 53 significant bits; then one
+        // rounding to binary32 (round to nearest even).
+        if m >> 53 != 0 {
+            return None;
+        }
+        let v = m as f64 * 2f64.powi(exp - 4 * fp.len() as i32);
+        (v as f32).to_bits()
+    } else {
+        if !(body.contains('.') || body.contains('e') || body.contains('E')) {
+            return None;
+        }
+        if !body.bytes().all(|c| c.is_ascii_digit() || matches!(c, b'.' | b'e' | b'E' | b'+' | b'-')) {
+            return None;
+        }
+        body.parse::<f32>().ok()?.to_bits()
+    };
+    Some(if neg { mag | 0x8000_0000 } else { mag })
+}
+
+/// Split operands at top-level commas (parentheses and brackets nest).
+fn split_operands(s: &str, base: usize, out: &mut Vec<Span>) {
+    let b = s.as_bytes();
+    let mut depth = 0i32;
+    let mut start = 0;
+    for i in 0..=b.len() {
+        let c = b.get(i).copied().unwrap_or(b',');
+        match c {
+            b'(' | b'[' => depth += 1,
+            b')' | b']' => depth -= 1,
+            b',' if depth <= 0 => {
+                let mut a = start;
+                let mut e = i;
+                while a < e && b[a].is_ascii_whitespace() {
+                    a += 1;
+                }
+                while e > a && b[e - 1].is_ascii_whitespace() {
+                    e -= 1;
+                }
+                out.push(Span { start: base + a, end: base + e });
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+}
+
+fn syntax_of(d: &InsnDesc) -> String {
+    let mut s = d.mnemonic.to_string();
+    for (i, o) in d.operands.iter().enumerate() {
+        s.push_str(if i == 0 { " " } else { ", " });
+        if o.slot.is_modifier() {
+            s.push_str(&format!("[{}:{}]", o.slot.name(), o.ty.name()));
+        } else {
+            s.push_str(&format!("{}:{}", o.slot.name(), o.ty.name()));
+        }
+    }
+    s
+}
+
+fn reg_example(ty: OpType, n: u32) -> String {
+    match ty.reg() {
+        Some((RegFile::H, _, _)) => format!("v{n}.l or v{n}.h"),
+        Some((f, 1, _)) => format!("{}{n}", if f == RegFile::U { 'u' } else { 'v' }),
+        Some((f, c, _)) => format!("{}[{n}:{}]", if f == RegFile::U { 'u' } else { 'v' }, n + c as u32 - 1),
+        None => String::new(),
+    }
+}
+
+enum ExprErr {
+    Syntax(String),
+    Undefined(String),
+}
+
+impl<'s> Asm<'s> {
+    fn diag(&mut self, span: Span, message: String, hint: Option<String>) {
+        let start = span.start.min(self.src.len());
+        let end = span.end.clamp(start, self.src.len());
+        let line_start = self.src[..start].rfind('\n').map_or(0, |p| p + 1);
+        let line = self.src[..start].bytes().filter(|&c| c == b'\n').count() + 1;
+        let col = self.src[line_start..start].chars().count() + 1;
+        self.diags.push(Diagnostic { start, end, line, col, message, hint });
+    }
+
+    fn text(&self, s: Span) -> &'s str {
+        &self.src[s.start..s.end]
+    }
+
+    /// Evaluate an expression; also says whether it refers to a label.
+    fn eval(&self, s: &'s str, pass2: bool) -> Result<(i64, bool), ExprErr> {
+        let b = s.as_bytes();
+        let mut pos = 0usize;
+        let r = self.eval_sum(s, b, &mut pos, pass2)?;
+        while pos < b.len() && b[pos].is_ascii_whitespace() {
+            pos += 1;
+        }
+        if pos != b.len() {
+            return Err(ExprErr::Syntax(format!("unexpected `{}` in expression", &s[pos..])));
+        }
+        Ok(r)
+    }
+
+    fn eval_sum(&self, s: &'s str, b: &[u8], pos: &mut usize, pass2: bool) -> Result<(i64, bool), ExprErr> {
+        let (mut v, mut lab) = self.eval_unary(s, b, pos, pass2)?;
+        loop {
+            while *pos < b.len() && b[*pos].is_ascii_whitespace() {
+                *pos += 1;
+            }
+            match b.get(*pos) {
+                Some(b'+') | Some(b'-') => {
+                    let neg = b[*pos] == b'-';
+                    *pos += 1;
+                    let (w, l2) = self.eval_unary(s, b, pos, pass2)?;
+                    v = if neg { v.wrapping_sub(w) } else { v.wrapping_add(w) };
+                    // label - label is a plain distance.
+                    lab = if neg && lab && l2 { false } else { lab || l2 };
+                }
+                _ => return Ok((v, lab)),
+            }
+        }
+    }
+
+    fn eval_unary(&self, s: &'s str, b: &[u8], pos: &mut usize, pass2: bool) -> Result<(i64, bool), ExprErr> {
+        while *pos < b.len() && b[*pos].is_ascii_whitespace() {
+            *pos += 1;
+        }
+        match b.get(*pos) {
+            None => Err(ExprErr::Syntax("missing value".into())),
+            Some(b'-') => {
+                *pos += 1;
+                let (v, l) = self.eval_unary(s, b, pos, pass2)?;
+                Ok((v.wrapping_neg(), l))
+            }
+            Some(b'~') => {
+                *pos += 1;
+                let (v, l) = self.eval_unary(s, b, pos, pass2)?;
+                Ok((!v, l))
+            }
+            Some(b'(') => {
+                *pos += 1;
+                let r = self.eval_sum(s, b, pos, pass2)?;
+                while *pos < b.len() && b[*pos].is_ascii_whitespace() {
+                    *pos += 1;
+                }
+                if b.get(*pos) != Some(&b')') {
+                    return Err(ExprErr::Syntax("missing `)`".into()));
+                }
+                *pos += 1;
+                Ok(r)
+            }
+            Some(c) if c.is_ascii_digit() => {
+                let st = *pos;
+                while *pos < b.len() && (b[*pos].is_ascii_alphanumeric() || b[*pos] == b'_') {
+                    *pos += 1;
+                }
+                let t = &s[st..*pos];
+                parse_int(t)
+                    .map(|v| (v, false))
+                    .ok_or_else(|| ExprErr::Syntax(format!("`{t}` is not a number")))
+            }
+            Some(&c) if is_ident_start(c) => {
+                let st = *pos;
+                while *pos < b.len() && is_ident_char(b[*pos]) {
+                    *pos += 1;
+                }
+                let name = &s[st..*pos];
+                match self.syms.get(name) {
+                    Some(Sym::Equ(v)) => Ok((*v, false)),
+                    Some(Sym::Label(a)) => Ok((*a as i64, true)),
+                    None if pass2 => Err(ExprErr::Undefined(name.to_string())),
+                    None => Err(ExprErr::Undefined(String::new())),
+                }
+            }
+            Some(_) => Err(ExprErr::Syntax(format!("unexpected `{}`", &s[*pos..]))),
+        }
+    }
+
+    fn closest_symbol(&self, name: &str) -> Option<&'s str> {
+        self.syms
+            .keys()
+            .map(|k| (warpkit_isa::edit_distance(name, k), *k))
+            .filter(|(d, k)| *d <= 2.max(k.len() / 3))
+            .min()
+            .map(|(_, k)| k)
+    }
+
+    /// Parse a register operand of type `ty`; returns the slot value.
+    fn parse_reg(&mut self, span: Span, ty: OpType, slot: Slot) -> Option<i64> {
+        let t = self.text(span);
+        let (file, count, _) = ty.reg()?;
+        let want = |this: &mut Self, msg: String| {
+            let hint = Some(format!("{} takes {}", slot.name(), reg_example(ty, 0).replace('0', "N")));
+            this.diag(span, msg, hint);
+            None
+        };
+        let tb = t.as_bytes();
+        let fc = tb.first().copied().unwrap_or(0);
+        let file_char = match file {
+            RegFile::U => b'u',
+            _ => b'v',
+        };
+        if fc != b'v' && fc != b'u' {
+            return want(self, format!("expected a register for {}:{}, found `{t}`", slot.name(), ty.name()));
+        }
+        if fc != file_char {
+            let other = if fc == b'u' { "a uniform register" } else { "a vector register" };
+            return want(self, format!("{}:{} needs a {} register, `{t}` is {other}", slot.name(), ty.name(), if file_char == b'u' { "uniform (u)" } else { "vector (v)" }));
+        }
+        let limit: i64 = if file == RegFile::U { 64 } else { 128 };
+        let rest = &t[1..];
+        if let Some(inner) = rest.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+            let Some((a, b)) = inner.split_once(':') else {
+                return want(self, format!("register group `{t}` needs the form {}[first:last]", file_char as char));
+            };
+            let (Some(a), Some(b)) = (parse_int(a.trim()), parse_int(b.trim())) else {
+                return want(self, format!("bad register group `{t}`"));
+            };
+            if count == 1 {
+                self.diag(span, format!("{}:{} is a single register, not a group", slot.name(), ty.name()), Some(format!("write {}{a}", file_char as char)));
+                return None;
+            }
+            if b - a + 1 != count as i64 {
+                self.diag(span, format!("{}:{} needs {count} registers, `{t}` names {}", slot.name(), ty.name(), (b - a + 1).max(0)), Some(format!("write {}", reg_example(ty, a.max(0) as u32))));
+                return None;
+            }
+            if a >= limit || b >= limit {
+                self.diag(span, format!("register group `{t}` runs past {}{}", file_char as char, limit - 1), None);
+                return None;
+            }
+            return Some(a);
+        }
+        let (num, half) = match rest.split_once('.') {
+            Some((n, h)) => (n, Some(h)),
+            None => (rest, None),
+        };
+        let Some(n) = parse_int(num).filter(|_| num.bytes().all(|c| c.is_ascii_digit())) else {
+            return want(self, format!("`{t}` is not a register"));
+        };
+        if n >= limit {
+            self.diag(span, format!("`{t}` does not exist: {} registers are {}0..{}{}", if file == RegFile::U { "uniform" } else { "vector" }, file_char as char, file_char as char, limit - 1), None);
+            return None;
+        }
+        match (file, half) {
+            (RegFile::H, Some("l")) => Some(2 * n),
+            (RegFile::H, Some("h")) => Some(2 * n + 1),
+            (RegFile::H, _) => {
+                self.diag(span, format!("{}:h needs a half register, found `{t}`", slot.name()), Some(format!("write v{n}.l (bits 15:0) or v{n}.h (bits 31:16)")));
+                None
+            }
+            (_, Some(_)) => {
+                self.diag(span, format!("{}:{} is a full register; `{t}` names a half", slot.name(), ty.name()), Some(format!("write v{n}")));
+                None
+            }
+            (_, None) if count > 1 => {
+                self.diag(span, format!("{}:{} needs a register group, found `{t}`", slot.name(), ty.name()), Some(format!("write {}", reg_example(ty, n as u32))));
+                None
+            }
+            _ => Some(n),
+        }
+    }
+
+    /// Value of a modifier (`key:value`).
+    fn parse_modifier(&mut self, span: Span, vspan: Span, o: &'static Operand) -> Option<i64> {
+        let v = self.text(vspan).trim();
+        match o.ty {
+            OpType::Rm => {
+                if let Some((_, x)) = RM_NAMES.iter().find(|(n, _)| *n == v) {
+                    return Some(*x as i64);
+                }
+                if let Some(x) = parse_int(v) {
+                    return Some(x);
+                }
+                self.diag(vspan, format!("unknown rounding mode `{v}`"), Some("rm is one of rne, rtz, rdn, rup, rmm, dyn".into()));
+                None
+            }
+            OpType::Dim => {
+                if let Some(x) = DIM_NAMES.iter().position(|n| *n == v) {
+                    return Some(x as i64);
+                }
+                if let Some(x) = parse_int(v) {
+                    return Some(x);
+                }
+                self.diag(vspan, format!("unknown dimension `{v}`"), Some(format!("dim is one of {}", DIM_NAMES.join(", "))));
+                None
+            }
+            OpType::T12 => {
+                if let Some(inner) = v.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
+                    let parts: Vec<&str> = inner.split(',').map(str::trim).collect();
+                    let vals: Vec<Option<i64>> = parts
+                        .iter()
+                        .map(|p| match p.strip_prefix('-') {
+                            Some(m) => parse_int(m).map(|x| -x),
+                            None => parse_int(p),
+                        })
+                        .collect();
+                    if vals.len() == 3 && vals.iter().all(|x| matches!(x, Some(-8..=7))) {
+                        let x: Vec<i64> = vals.into_iter().flatten().collect();
+                        return Some(toff_join([x[0], x[1], x[2]]) as i64);
+                    }
+                }
+                self.diag(span, format!("bad texel offset `{v}`"), Some("toff:(x,y,z) with each offset in -8..=7".into()));
+                None
+            }
+            _ => match self.eval(v, false) {
+                Ok((x, _)) => Some(x),
+                Err(_) => {
+                    self.diag(vspan, format!("bad value `{v}` for {}", o.slot.name()), Some(format!("{} is a number ({})", o.slot.name(), o.ty.name())));
+                    None
+                }
+            },
+        }
+    }
+
+    fn report_operand_error(&mut self, span: Span, d: &InsnDesc, o: &Operand, e: OperandError) {
+        let hint = match e {
+            OperandError::Misaligned { reg, align } => {
+                let lo = reg / align as u32 * align as u32;
+                Some(format!("{} must start on a multiple of {align}: try {}", reg_example(o.ty, reg), reg_example(o.ty, lo)))
+            }
+            OperandError::BranchAlign { .. } => Some("instructions are 4-byte aligned; branch to a label".into()),
+            OperandError::ReservedValue { .. } if o.ty == OpType::Rm => Some("rm is one of rne, rtz, rdn, rup, rmm, dyn".into()),
+            OperandError::ReservedModBit { allowed, .. } => Some(format!("{} has sources 0b{allowed:03b}", d.mnemonic)),
+            OperandError::OutOfRange { .. } if o.ty.is_pc_relative() => Some("the target is too far for this branch".into()),
+            _ => None,
+        };
+        self.diag(span, format!("{} {}: {e}", d.mnemonic, o.slot.name()), hint);
+    }
+
+    fn line(&mut self, line_start: usize, raw: &'s str) {
+        // Strip the comment.
+        let mut end = raw.len();
+        if let Some(p) = raw.find(';') {
+            end = p;
+        }
+        if let Some(p) = raw[..end].find("//") {
+            end = p;
+        }
+        let text = &raw[..end];
+        let b = text.as_bytes();
+        let mut pos = 0;
+        // Labels: `name:` at the start, possibly several.
+        loop {
+            while pos < b.len() && b[pos].is_ascii_whitespace() {
+                pos += 1;
+            }
+            let st = pos;
+            let mut p = pos;
+            if p < b.len() && is_ident_start(b[p]) {
+                while p < b.len() && is_ident_char(b[p]) {
+                    p += 1;
+                }
+                if p < b.len() && b[p] == b':' {
+                    let name = &text[st..p];
+                    let span = Span { start: line_start + st, end: line_start + p };
+                    if self.pc > u32::MAX as u64 {
+                        self.diag(span, "code object larger than 4 GiB".into(), None);
+                    } else if self.syms.contains_key(name) {
+                        self.diag(span, format!("`{name}` is defined twice"), None);
+                    } else {
+                        self.syms.insert(name, Sym::Label(self.pc as u32));
+                        self.label_order.push((name, self.pc as u32));
+                    }
+                    pos = p + 1;
+                    continue;
+                }
+            }
+            break;
+        }
+        if pos >= b.len() {
+            return;
+        }
+        let st = pos;
+        while pos < b.len() && !b[pos].is_ascii_whitespace() {
+            pos += 1;
+        }
+        let word = &text[st..pos];
+        let word_span = Span { start: line_start + st, end: line_start + pos };
+        // One operand buffer for the whole file: no allocation per line.
+        let mut ops = std::mem::take(&mut self.scratch);
+        ops.clear();
+        split_operands(&text[pos..], line_start + pos, &mut ops);
+        if ops.len() == 1 && ops[0].start == ops[0].end {
+            ops.clear();
+        }
+        if word.starts_with('.') {
+            self.directive(word, word_span, &ops);
+        } else {
+            self.instruction(word, word_span, &ops);
+        }
+        self.scratch = ops;
+    }
+
+    fn directive(&mut self, word: &'s str, span: Span, ops: &[Span]) {
+        for o in ops {
+            if o.start == o.end {
+                self.diag(*o, format!("empty operand in {word}"), None);
+                return;
+            }
+        }
+        match word {
+            ".word" | ".dword" | ".byte" | ".half" => {
+                let width: u8 = match word {
+                    ".byte" => 1,
+                    ".half" => 2,
+                    ".word" => 4,
+                    _ => 8,
+                };
+                if ops.is_empty() {
+                    self.diag(span, format!("{word} needs at least one value"), None);
+                    return;
+                }
+                let first = self.data_exprs.len() as u32;
+                self.data_exprs.extend_from_slice(ops);
+                let size = width as u32 * ops.len() as u32;
+                self.items.push(Item {
+                    pc: self.pc as u32,
+                    size,
+                    kind: ItemKind::Data { width, exprs: (first, self.data_exprs.len() as u32) },
+                });
+                self.pc += size as u64;
+            }
+            ".align" => {
+                let v = ops.first().and_then(|o| self.eval(self.text(*o), false).ok());
+                match v {
+                    Some((n, _)) if ops.len() == 1 && n > 0 && n <= 4096 && (n & (n - 1)) == 0 => {
+                        let pad = (n as u64 - self.pc % n as u64) % n as u64;
+                        if pad > 0 {
+                            self.items.push(Item { pc: self.pc as u32, size: pad as u32, kind: ItemKind::Pad });
+                            self.pc += pad;
+                        }
+                    }
+                    _ => self.diag(span, ".align needs one power of two from 1 to 4096".into(), Some("e.g. .align 8".into())),
+                }
+            }
+            ".equ" | ".set" => {
+                if ops.len() != 2 {
+                    self.diag(span, format!("{word} needs a name and a value"), Some(format!("{word} NAME, 42")));
+                    return;
+                }
+                let name = self.text(ops[0]);
+                if !name.bytes().next().is_some_and(is_ident_start) || !name.bytes().all(is_ident_char) {
+                    self.diag(ops[0], format!("`{name}` is not a valid name"), None);
+                    return;
+                }
+                match self.eval(self.text(ops[1]), true) {
+                    Ok((v, _)) => {
+                        if matches!(self.syms.get(name), Some(Sym::Label(_))) {
+                            self.diag(ops[0], format!("`{name}` is already a label"), None);
+                        } else {
+                            self.syms.insert(name, Sym::Equ(v));
+                        }
+                    }
+                    Err(ExprErr::Undefined(n)) => self.diag(ops[1], format!("`{n}` is not defined (yet)"), Some(".equ values may use numbers, earlier .equ names and earlier labels".into())),
+                    Err(ExprErr::Syntax(m)) => self.diag(ops[1], m, None),
+                }
+            }
+            _ => self.diag(span, format!("unknown directive `{word}`"), Some("directives are .word, .dword, .half, .byte, .align, .equ".into())),
+        }
+    }
+
+    fn instruction(&mut self, word: &'s str, span: Span, ops: &[Span]) {
+        let Some(id) = lookup(word) else {
+            let hint = suggest(word).map(|s| format!("did you mean `{s}`?"));
+            self.diag(span, format!("unknown instruction `{word}`"), hint);
+            return;
+        };
+        let d = id.desc();
+        let mut inst = Inst::new(id);
+        let first_def = self.deferred.len() as u32;
+        // Positional operands come first in every variant's operand list.
+        let npos = d.operands.iter().take_while(|o| !o.slot.is_modifier()).count();
+        let positional = &d.operands[..npos];
+        let mut next_pos = 0usize;
+        let mut seen_mod = 0u32;
+        let mut ok = true;
+        for &op_span in ops {
+            let t = self.text(op_span);
+            if t.is_empty() {
+                self.diag(op_span, "empty operand".into(), Some(format!("syntax: {}", syntax_of(d))));
+                ok = false;
+                continue;
+            }
+            // `key:value` modifier? (a register group like v[4:5] has its colon inside brackets)
+            if let Some((key, _)) = t.split_once(':').filter(|(k, _)| !k.is_empty() && k.bytes().all(|c| c.is_ascii_alphanumeric())) {
+                let vspan = Span { start: op_span.start + key.len() + 1, end: op_span.end };
+                match d.operands.iter().enumerate().find(|(_, o)| o.slot.is_modifier() && o.slot.name() == key) {
+                    Some((idx, o)) => {
+                        if seen_mod >> idx & 1 == 1 {
+                            self.diag(op_span, format!("modifier `{key}` given twice"), None);
+                            ok = false;
+                            continue;
+                        }
+                        seen_mod |= 1 << idx;
+                        match self.parse_modifier(op_span, vspan, o) {
+                            Some(v) => {
+                                if let Err(e) = check_operand(d, o, v) {
+                                    self.report_operand_error(op_span, d, o, e);
+                                    ok = false;
+                                } else {
+                                    inst.set(o.slot, v);
+                                }
+                            }
+                            None => ok = false,
+                        }
+                    }
+                    None => {
+                        let mods: Vec<&str> = d.operands.iter().filter(|o| o.slot.is_modifier()).map(|o| o.slot.name()).collect();
+                        let hint = if mods.is_empty() {
+                            let alt = format!("{}.m", d.mnemonic);
+                            if lookup(&alt).is_some() {
+                                format!("{} takes no modifiers; `{alt}` does", d.mnemonic)
+                            } else {
+                                format!("{} takes no modifiers", d.mnemonic)
+                            }
+                        } else {
+                            format!("{} takes {}", d.mnemonic, mods.join(", "))
+                        };
+                        self.diag(op_span, format!("`{key}` is not a modifier of {}", d.mnemonic), Some(hint));
+                        ok = false;
+                    }
+                }
+                continue;
+            }
+            if seen_mod != 0 {
+                self.diag(op_span, "positional operand after modifiers".into(), Some(format!("syntax: {}", syntax_of(d))));
+                ok = false;
+                continue;
+            }
+            let Some(o) = positional.get(next_pos) else {
+                self.diag(op_span, format!("{} takes {} operand{}, this is one too many", d.mnemonic, positional.len(), if positional.len() == 1 { "" } else { "s" }), Some(format!("syntax: {}", syntax_of(d))));
+                ok = false;
+                next_pos += 1;
+                continue;
+            };
+            next_pos += 1;
+            if o.ty.reg().is_some() {
+                match self.parse_reg(op_span, o.ty, o.slot) {
+                    Some(v) => match check_operand(d, o, v) {
+                        Ok(()) => inst.set(o.slot, v),
+                        Err(e) => {
+                            self.report_operand_error(op_span, d, o, e);
+                            ok = false;
+                        }
+                    },
+                    None => ok = false,
+                }
+            } else {
+                // Immediates: resolve now if possible, else in pass 2.
+                if o.ty == OpType::K32 && k32_is_float(d) {
+                    if let Some(bits) = parse_float(t) {
+                        inst.imm = bits as i32;
+                        continue;
+                    }
+                }
+                if t.starts_with('v') && t[1..].bytes().next().is_some_and(|c| c.is_ascii_digit() || c == b'[') || (t.starts_with('u') && t[1..].bytes().next().is_some_and(|c| c.is_ascii_digit())) {
+                    self.diag(op_span, format!("{}:{} is an immediate, found register `{t}`", o.slot.name(), o.ty.name()), Some(format!("syntax: {}", syntax_of(d))));
+                    ok = false;
+                    continue;
+                }
+                match self.eval(t, false) {
+                    Ok((v, is_label)) => {
+                        let v = if o.ty.is_pc_relative() && is_label { v - self.pc as i64 } else { v };
+                        let v = if o.ty == OpType::K32 { v as u32 as i64 } else { v };
+                        match self.check_imm(op_span, d, o, v) {
+                            Some(v) => inst.set(o.slot, v),
+                            None => ok = false,
+                        }
+                    }
+                    Err(ExprErr::Undefined(_)) => self.deferred.push(Deferred { op: o, span: op_span }),
+                    Err(ExprErr::Syntax(m)) => {
+                        self.diag(op_span, m, Some(format!("{}:{} is a number{}", o.slot.name(), o.ty.name(), if o.ty.is_pc_relative() { " or a label" } else { "" })));
+                        ok = false;
+                    }
+                }
+            }
+        }
+        if next_pos < positional.len() {
+            let missing: Vec<String> = positional[next_pos..].iter().map(|o| format!("{}:{}", o.slot.name(), o.ty.name())).collect();
+            let at = ops.last().map_or(span, |s| Span { start: s.end, end: s.end });
+            self.diag(at, format!("{} needs {} more operand{}: {}", d.mnemonic, missing.len(), if missing.len() == 1 { "" } else { "s" }, missing.join(", ")), Some(format!("syntax: {}", syntax_of(d))));
+            ok = false;
+        }
+        let size = d.size as u32;
+        if ok {
+            self.items.push(Item {
+                pc: self.pc as u32,
+                size,
+                kind: ItemKind::Inst { inst, deferred: (first_def, self.deferred.len() as u32) },
+            });
+        } else {
+            self.deferred.truncate(first_def as usize);
+        }
+        // Keep addresses right even when the line is wrong, so later labels stay correct.
+        self.pc += size as u64;
+    }
+
+    /// Range-check an immediate; `k32` accepts any 32-bit pattern, signed or not.
+    fn check_imm(&mut self, span: Span, d: &InsnDesc, o: &Operand, v: i64) -> Option<i64> {
+        if o.ty == OpType::K32 {
+            return Some(v as u32 as i32 as i64);
+        }
+        match check_operand(d, o, v) {
+            Ok(()) => Some(v),
+            Err(e) => {
+                self.report_operand_error(span, d, o, e);
+                None
+            }
+        }
+    }
+
+    fn pass2(&mut self) -> Vec<u8> {
+        let mut code = vec![0u8; self.pc.min(u32::MAX as u64) as usize];
+        let items = std::mem::take(&mut self.items);
+        for it in &items {
+            match &it.kind {
+                ItemKind::Inst { inst, deferred } => {
+                    let mut inst = *inst;
+                    let d = inst.desc();
+                    let mut ok = true;
+                    for k in deferred.0..deferred.1 {
+                        let Deferred { op, span } = self.deferred[k as usize];
+                        let t = self.text(span);
+                        // k32 range check above eval: any 32-bit pattern; too-wide values are errors.
+                        match self.eval(t, true) {
+                            Ok((v, is_label)) => {
+                                let v = if op.ty.is_pc_relative() && is_label { v - it.pc as i64 } else { v };
+                                if op.ty == OpType::K32 && !(i32::MIN as i64..=u32::MAX as i64).contains(&v) {
+                                    self.diag(span, format!("{} {}: {v} does not fit 32 bits", d.mnemonic, op.slot.name()), None);
+                                    ok = false;
+                                    continue;
+                                }
+                                match self.check_imm(span, d, op, v) {
+                                    Some(v) => inst.set(op.slot, v),
+                                    None => ok = false,
+                                }
+                            }
+                            Err(ExprErr::Undefined(n)) => {
+                                let hint = self.closest_symbol(&n).map(|s| format!("did you mean `{s}`?"));
+                                self.diag(span, format!("unknown label or symbol `{n}`"), hint);
+                                ok = false;
+                            }
+                            Err(ExprErr::Syntax(m)) => {
+                                self.diag(span, m, None);
+                                ok = false;
+                            }
+                        }
+                    }
+                    if ok {
+                        let w = encode_word(&inst).to_le_bytes();
+                        let at = it.pc as usize;
+                        code[at..at + it.size as usize].copy_from_slice(&w[..it.size as usize]);
+                    }
+                }
+                ItemKind::Data { width, exprs } => {
+                    for (k, e) in (exprs.0..exprs.1).enumerate() {
+                        let span = self.data_exprs[e as usize];
+                        let t = self.text(span);
+                        let v = match self.eval(t, true) {
+                            Ok((v, _)) => v,
+                            Err(ExprErr::Undefined(n)) => {
+                                let hint = self.closest_symbol(&n).map(|s| format!("did you mean `{s}`?"));
+                                self.diag(span, format!("unknown label or symbol `{n}`"), hint);
+                                continue;
+                            }
+                            Err(ExprErr::Syntax(m)) => {
+                                self.diag(span, m, None);
+                                continue;
+                            }
+                        };
+                        let w = *width as u32 * 8;
+                        let fits = w == 64 || (v >= -(1i64 << (w - 1)) && v < (1i64 << w));
+                        if !fits {
+                            self.diag(span, format!("{v} does not fit {w} bits"), None);
+                            continue;
+                        }
+                        let at = it.pc as usize + k * *width as usize;
+                        code[at..at + *width as usize].copy_from_slice(&v.to_le_bytes()[..*width as usize]);
+                    }
+                }
+                ItemKind::Pad => {}
+            }
+        }
+        code
+    }
+}
+
+/// Assemble source text. On error, every diagnostic of the file, sorted by position.
+pub fn assemble(src: &str) -> Result<Assembly, Vec<Diagnostic>> {
+    let mut a = Asm {
+        src,
+        syms: HashMap::new(),
+        label_order: Vec::new(),
+        items: Vec::with_capacity(src.len() / 16),
+        deferred: Vec::new(),
+        data_exprs: Vec::new(),
+        diags: Vec::new(),
+        pc: 0,
+        scratch: Vec::new(),
+    };
+    let mut line_start = 0;
+    for raw in src.split_inclusive('\n') {
+        let body = raw.strip_suffix('\n').unwrap_or(raw);
+        let body = body.strip_suffix('\r').unwrap_or(body);
+        a.line(line_start, body);
+        line_start += raw.len();
+    }
+    if a.pc > u32::MAX as u64 {
+        a.diag(Span { start: 0, end: 0 }, "code object larger than 4 GiB".into(), None);
+        return Err(a.diags);
+    }
+    let code = a.pass2();
+    if !a.diags.is_empty() {
+        let mut d = a.diags;
+        d.sort_by_key(|x| (x.start, x.end));
+        return Err(d);
+    }
+    Ok(Assembly {
+        code,
+        labels: a.label_order.iter().map(|(n, p)| (n.to_string(), *p)).collect(),
+    })
+}
+
+/// Assemble a named file; errors come back ready to print.
+pub fn assemble_file(name: &str, src: &str) -> Result<Assembly, Diagnostics> {
+    assemble(src).map_err(|list| Diagnostics {
+        file: name.to_string(),
+        source: src.to_string(),
+        list,
+    })
+}

@@ -1,0 +1,12 @@
+//! Assembler and disassembler of warpkit assembly (SUPPLEMENT §3 syntax).
+//!
+//! The disassembler prints a canonical form that the assembler turns back into the same
+//! bytes, for every input: instructions that decode print as instructions, everything
+//! else as `.word` / `.dword` / `.byte` data with a comment that says why.
+
+mod asm;
+mod disasm;
+pub mod syntax;
+
+pub use asm::{assemble, assemble_file, Assembly, Diagnostic, Diagnostics};
+pub use disasm::{disassemble, format_inst, inst_to_string, DisasmOptions};

@@ -1,0 +1,55 @@
+//! Names shared by the assembler and the disassembler, so both speak one syntax.
+
+use warpkit_isa::{Flags, InsnDesc, OpType};
+
+/// `rm` values by name (5 and 6 are reserved).
+pub const RM_NAMES: &[(&str, u8)] = &[
+    ("rne", 0),
+    ("rtz", 1),
+    ("rdn", 2),
+    ("rup", 3),
+    ("rmm", 4),
+    ("dyn", 7),
+];
+
+/// `dim` values 0..=9 by name (10..15 are reserved).
+pub const DIM_NAMES: &[&str] = &[
+    "1d",
+    "2d",
+    "3d",
+    "cube",
+    "1darray",
+    "2darray",
+    "cubearray",
+    "2dms",
+    "2dmsarray",
+    "buffer",
+];
+
+pub fn rm_name(v: u8) -> Option<&'static str> {
+    RM_NAMES.iter().find(|(_, x)| *x == v).map(|(n, _)| *n)
+}
+
+/// A `k32` literal of a floating-point instruction also accepts float literals.
+pub fn k32_is_float(d: &InsnDesc) -> bool {
+    d.flags.has(Flags::FM)
+}
+
+/// Default value of a modifier when it is omitted.
+pub fn modifier_default(ty: OpType) -> i64 {
+    if ty == OpType::Rm {
+        7
+    } else {
+        0
+    }
+}
+
+/// Split `t12` into its three signed 4-bit texel offsets (x, y, z).
+pub fn toff_split(v: u16) -> [i8; 3] {
+    let f = |s: u32| (((v as u32 >> s) & 0xf) as i8) << 4 >> 4;
+    [f(0), f(4), f(8)]
+}
+
+pub fn toff_join(x: [i64; 3]) -> u16 {
+    ((x[0] as u16) & 0xf) | ((x[1] as u16) & 0xf) << 4 | ((x[2] as u16) & 0xf) << 8
+}
