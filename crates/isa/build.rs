@@ -119,6 +119,7 @@ fn main() {
 
     // Instructions.
     writeln!(o, "pub static INSNS: [InsnDesc; {}] = [", db.rows.len()).unwrap();
+    let mut hot = String::new();
     let mut opcode_tables: Vec<Vec<u16>> = vec![Vec::new(); 128];
     let mut opcode_fmt: Vec<Option<String>> = vec![None; 128];
     for (id, r) in db.rows.iter().enumerate() {
@@ -169,16 +170,63 @@ fn main() {
             "rs3" => m | 4,
             _ => m,
         });
+        // Sign extension of the immediate: shift left then arithmetic right by imm_shift.
+        let imm_shift = r.operands.iter().find(|(sl, _)| sl == "imm").map_or(0u32, |(_, ty)| {
+            if matches!(ty.as_str(), "s8" | "s10" | "s17" | "s18" | "j10" | "o17" | "o19" | "o22") {
+                32 - parse::type_info(ty).expect("checked").3
+            } else {
+                0
+            }
+        });
+        let any_check = ops.contains("check: true");
+        writeln!(hot, "    DecodeInfo {{ zero_mask: 0x{zero_mask:x}, format: Format::{}, imm_shift: {imm_shift}, any_check: {any_check} }},", r.format).unwrap();
         let flag_bits = r.flags.iter().map(|f| format!("Flags::{}.0", f.to_uppercase())).collect::<Vec<_>>();
         let flag_expr = if flag_bits.is_empty() { "0".to_string() } else { flag_bits.join(" | ") };
         writeln!(
             o,
-            "    InsnDesc {{ id: InsnId({id}), mnemonic: {:?}, format: Format::{}, opcode: 0x{:02x}, funct: {funct}, latency: {latency}, latency_text: {:?}, operands: &[{ops}], flags: Flags({flag_expr}), semantics: {:?}, group: {}, size: {}, sources: {sources}, match_mask: 0x{match_mask:x}, match_bits: 0x{match_bits:x}, zero_mask: 0x{zero_mask:x}, line: {} }},",
+            "    InsnDesc {{ id: InsnId({id}), mnemonic: {:?}, format: Format::{}, opcode: 0x{:02x}, funct: {funct}, latency: {latency}, latency_text: {:?}, operands: &[{ops}], flags: Flags({flag_expr}), semantics: {:?}, group: {}, size: {}, sources: {sources}, imm_shift: {imm_shift}, any_check: {any_check}, match_mask: 0x{match_mask:x}, match_bits: 0x{match_bits:x}, zero_mask: 0x{zero_mask:x}, line: {} }},",
             r.mnemonic, r.format, r.opcode, r.latency, r.semantics, r.group, f.bits / 8, r.line
         )
         .unwrap();
     }
     o.push_str("];\n\n");
+    writeln!(o, "/// The decoder's per-variant facts, packed small so the table stays in L1.\npub static DECODE_INFO: [DecodeInfo; {}] = [\n{hot}];\n", db.rows.len()).unwrap();
+
+    // Branch-free field extraction: per format, (shift, mask) of each FieldValues slot.
+    let slot_order = ["rd", "rs1", "rs2", "rs3", "imm", "rm", "neg", "abs", "sat", "dim", "dmask", "voff", "rsd", "a16", "d16", "toff"];
+    writeln!(o, "pub static FORMAT_EXTRACT: [[(u8, u32); 16]; {}] = [", db.formats.len()).unwrap();
+    for f in &db.formats {
+        o.push_str("    [");
+        for name in slot_order {
+            match f.field(name) {
+                Some(fd) => {
+                    let mask: u64 = (1u64 << fd.width()) - 1;
+                    write!(o, "({}, 0x{mask:x}), ", fd.lo).unwrap();
+                }
+                None => o.push_str("(0, 0), "),
+            }
+        }
+        o.push_str("],\n");
+    }
+    o.push_str("];\n\n");
+
+    // Field extraction per format, with constant shifts.
+    o.push_str("/// Every operand field of `format`, extracted from `w` (no validation).\n#[inline]\npub fn extract_fields(format: Format, w: u64) -> FieldValues {\n    match format {\n");
+    for f in &db.formats {
+        write!(o, "        Format::{} => FieldValues {{ ", f.name).unwrap();
+        for fd in &f.fields {
+            let ty = match fd.name.as_str() {
+                "rd" | "rs1" | "rs2" | "rs3" | "rm" | "neg" | "abs" | "sat" | "dim" | "dmask" | "voff" | "rsd" | "a16" | "d16" => "u8",
+                "toff" => "u16",
+                "imm" => "u32",
+                _ => continue,
+            };
+            let mask: u64 = if fd.width() == 64 { u64::MAX } else { (1u64 << fd.width()) - 1 };
+            write!(o, "{}: ((w >> {}) & 0x{mask:x}) as {ty}, ", fd.name, fd.lo).unwrap();
+        }
+        o.push_str("..FieldValues::ZERO },\n");
+    }
+    o.push_str("    }\n}\n\n");
 
     // Decode tables: opcode -> (format, funct field, funct value -> id).
     o.push_str("pub(crate) static OPCODES: [OpcodeEntry; 128] = [\n");

@@ -10,7 +10,7 @@ pub mod random;
 
 use std::fmt;
 pub use warpkit_isa::{InsnDesc, InsnId, OpType, Operand, RegFile, Slot};
-use warpkit_isa::{identify, Flags, IdentifyError};
+use warpkit_isa::{extract_fields_fast, identify_with_format, Flags, IdentifyError, DECODE_INFO};
 
 /// One decoded instruction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -325,29 +325,44 @@ pub fn decode(bytes: &[u8]) -> Result<(Inst, usize), DecodeError> {
 /// Decode an instruction word (for 32-bit instructions the high half must be zero).
 #[inline]
 pub fn decode_word(word: u64) -> Result<Inst, DecodeError> {
-    let id = identify(word as u32).map_err(|e| match e {
+    let (id, format) = identify_with_format(word as u32).map_err(|e| match e {
         IdentifyError::UnknownOpcode(opcode) => DecodeError::UnknownOpcode { opcode },
         IdentifyError::UnknownFunct { opcode, funct } => DecodeError::UnknownFunct { opcode, funct },
     })?;
-    let d = id.desc();
-    let bad = word & d.zero_mask | if d.size == 4 { word >> 32 << 32 } else { 0 };
+    let h = &DECODE_INFO[id.0 as usize];
+    // 32-bit words: the high half must be empty (zero_mask covers only 32 bits there).
+    let bad = word & (h.zero_mask | if word as u32 & 1 == 0 { !0xffff_ffffu64 } else { 0 });
     if bad != 0 {
         return Err(DecodeError::ReservedBits { id, bits: bad });
     }
-    let mut inst = Inst { id, ..Inst::default() };
-    for o in d.operands {
-        let raw = (word >> o.lo) & if o.width >= 64 { u64::MAX } else { (1u64 << o.width) - 1 };
-        let v = if o.ty.is_signed() {
-            let sh = 64 - o.width as u32;
-            ((raw << sh) as i64) >> sh
-        } else {
-            raw as i64
-        };
-        // Most field values are valid by construction; only some types need a check.
-        if o.check {
-            check_operand(d, o, v).map_err(|error| DecodeError::BadOperand { id, slot: o.slot, error })?;
+    // Unnamed slots are zero (checked above), so extracting every field of the format is exact.
+    let f = extract_fields_fast(format, word);
+    let sh = h.imm_shift as u32;
+    let inst = Inst {
+        id,
+        rd: f.rd,
+        rs1: f.rs1,
+        rs2: f.rs2,
+        rs3: f.rs3,
+        imm: ((f.imm << sh) as i32) >> sh,
+        rm: f.rm,
+        neg: f.neg,
+        abs: f.abs,
+        sat: f.sat,
+        dim: f.dim,
+        dmask: f.dmask,
+        voff: f.voff,
+        rsd: f.rsd,
+        a16: f.a16,
+        d16: f.d16,
+        toff: f.toff,
+    };
+    // Most field values are valid by construction; only some types need a check.
+    if h.any_check {
+        let d = id.desc();
+        for o in d.operands.iter().filter(|o| o.check) {
+            check_operand(d, o, inst.get(o.slot)).map_err(|error| DecodeError::BadOperand { id, slot: o.slot, error })?;
         }
-        inst.set(o.slot, v);
     }
     Ok(inst)
 }

@@ -13,6 +13,57 @@ include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 /// The path-independent text of the database, for tools that show or re-check it.
 pub const SOURCE: &str = include_str!("../instructions.isa");
 
+/// What the decoder needs of a variant, in 16 bytes (see [`DECODE_INFO`]).
+#[derive(Clone, Copy, Debug)]
+pub struct DecodeInfo {
+    pub zero_mask: u64,
+    pub format: Format,
+    pub imm_shift: u8,
+    pub any_check: bool,
+}
+
+/// Raw operand fields of an instruction word, as [`extract_fields`] finds them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FieldValues {
+    pub rd: u8,
+    pub rs1: u8,
+    pub rs2: u8,
+    pub rs3: u8,
+    pub imm: u32,
+    pub rm: u8,
+    pub neg: u8,
+    pub abs: u8,
+    pub sat: u8,
+    pub dim: u8,
+    pub dmask: u8,
+    pub voff: u8,
+    pub rsd: u8,
+    pub a16: u8,
+    pub d16: u8,
+    pub toff: u16,
+}
+
+impl FieldValues {
+    pub const ZERO: FieldValues = FieldValues {
+        rd: 0,
+        rs1: 0,
+        rs2: 0,
+        rs3: 0,
+        imm: 0,
+        rm: 0,
+        neg: 0,
+        abs: 0,
+        sat: 0,
+        dim: 0,
+        dmask: 0,
+        voff: 0,
+        rsd: 0,
+        a16: 0,
+        d16: 0,
+        toff: 0,
+    };
+}
+
 /// Index of an instruction variant in [`INSNS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct InsnId(pub u16);
@@ -302,6 +353,10 @@ pub struct InsnDesc {
     pub size: u8,
     /// Bit mask of the source slots rs1/rs2/rs3 the variant names (for `neg`/`abs`).
     pub sources: u8,
+    /// Signed immediates: `((raw << imm_shift) as i32) >> imm_shift` sign-extends; 0 otherwise.
+    pub imm_shift: u8,
+    /// Some operand needs a value check when decoding (see [`Operand::check`]).
+    pub any_check: bool,
     /// `word & match_mask == match_bits` for this variant's opcode and function code.
     pub match_mask: u64,
     pub match_bits: u64,
@@ -420,6 +475,47 @@ pub fn identify(word0: u32) -> Result<InsnId, IdentifyError> {
     let funct = (word0 >> e.funct_lo) & e.funct_mask;
     match e.ids.get(funct as usize) {
         Some(&id) if id != u16::MAX => Ok(InsnId(id)),
+        _ => Err(IdentifyError::UnknownFunct { opcode: op as u8, funct }),
+    }
+}
+
+/// Every operand field of `format`, table-driven and branch-free (the decoder's hot path;
+/// same result as [`extract_fields`]).
+#[inline(always)]
+pub fn extract_fields_fast(format: Format, w: u64) -> FieldValues {
+    let t = &FORMAT_EXTRACT[format as usize];
+    let f = |i: usize| ((w >> t[i].0) as u32) & t[i].1;
+    FieldValues {
+        rd: f(0) as u8,
+        rs1: f(1) as u8,
+        rs2: f(2) as u8,
+        rs3: f(3) as u8,
+        imm: f(4),
+        rm: f(5) as u8,
+        neg: f(6) as u8,
+        abs: f(7) as u8,
+        sat: f(8) as u8,
+        dim: f(9) as u8,
+        dmask: f(10) as u8,
+        voff: f(11) as u8,
+        rsd: f(12) as u8,
+        a16: f(13) as u8,
+        d16: f(14) as u8,
+        toff: f(15) as u16,
+    }
+}
+
+/// Identify the variant and its format from the low 32 bits.
+#[inline]
+pub fn identify_with_format(word0: u32) -> Result<(InsnId, Format), IdentifyError> {
+    let op = (word0 & 0x7f) as usize;
+    let e = &OPCODES[op];
+    let Some(format) = e.format else {
+        return Err(IdentifyError::UnknownOpcode(op as u8));
+    };
+    let funct = (word0 >> e.funct_lo) & e.funct_mask;
+    match e.ids.get(funct as usize) {
+        Some(&id) if id != u16::MAX => Ok((InsnId(id), format)),
         _ => Err(IdentifyError::UnknownFunct { opcode: op as u8, funct }),
     }
 }

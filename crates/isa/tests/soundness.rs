@@ -115,3 +115,16 @@ fn describe_shows_every_field() {
         assert!(text.contains(want), "{want} missing in\n{text}");
     }
 }
+
+#[test]
+fn fast_field_extraction_matches_the_format_match() {
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    for f in FORMATS.iter() {
+        for _ in 0..1000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            assert_eq!(extract_fields_fast(f.format, x), extract_fields(f.format, x), "{}", f.name);
+        }
+    }
+}

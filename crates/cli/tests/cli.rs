@@ -1,0 +1,104 @@
+//! The command line as a user meets it: files in, files out, errors on bad input.
+
+use std::path::Path;
+use std::process::Command;
+
+fn warpkit(args: &[&str], dir: &Path) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_warpkit"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run warpkit");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn asm_then_disasm_round_trips_through_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = "start:\n  movi v1, 5\n  add.vi v2, v1, -3\n  fadd.f32.vl v3, v2, 1.5\n  bnz u0, start\n";
+    std::fs::write(dir.path().join("p.s"), src).unwrap();
+    let (code, _, err) = warpkit(&["asm", "p.s", "-o", "p.bin"], dir.path());
+    assert_eq!(code, 0, "{err}");
+    let bin = std::fs::read(dir.path().join("p.bin")).unwrap();
+    assert_eq!(bin.len(), 4 + 4 + 8 + 4);
+    let (code, text, _) = warpkit(&["disasm", "p.bin"], dir.path());
+    assert_eq!(code, 0);
+    assert!(text.contains("movi v1, 5") && text.contains("bnz u0, L_0000"), "{text}");
+    std::fs::write(dir.path().join("q.s"), &text).unwrap();
+    assert_eq!(warpkit(&["asm", "q.s"], dir.path()).0, 0);
+    assert_eq!(std::fs::read(dir.path().join("q.bin")).unwrap(), bin);
+}
+
+#[test]
+fn errors_are_reported_all_at_once_with_location_and_exit_1() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("bad.s"), "add v1, v2\nfadd.f23 v1, v2, v3\njmp nowhere\n").unwrap();
+    std::fs::write(dir.path().join("bad.bin"), b"keep me").unwrap();
+    let (code, _, err) = warpkit(&["asm", "bad.s"], dir.path());
+    assert_eq!(code, 1);
+    for want in ["bad.s:1:", "bad.s:2:1", "did you mean `fadd.f32`?", "bad.s:3:5", "3 errors in bad.s", "^"] {
+        assert!(err.contains(want), "missing {want:?} in\n{err}");
+    }
+    // A failed assembly leaves an existing output untouched.
+    assert_eq!(std::fs::read(dir.path().join("bad.bin")).unwrap(), b"keep me");
+}
+
+#[test]
+fn never_overwrites_the_input() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("x.s"), "laneid v0\n").unwrap();
+    let (code, _, err) = warpkit(&["asm", "x.s", "-o", "x.s"], dir.path());
+    assert_eq!(code, 1);
+    assert!(err.contains("input"), "{err}");
+    assert_eq!(std::fs::read_to_string(dir.path().join("x.s")).unwrap(), "laneid v0\n");
+    std::fs::write(dir.path().join("y.bin"), [0x7eu8, 0, 0, 0]).unwrap();
+    assert_eq!(warpkit(&["disasm", "y.bin", "-o", "y.bin"], dir.path()).0, 1);
+    assert_eq!(std::fs::read(dir.path().join("y.bin")).unwrap(), [0x7e, 0, 0, 0]);
+}
+
+#[test]
+fn garbage_and_empty_and_missing_inputs() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("g.bin"), [0xffu8, 0xff, 0xff, 0xff, 0x7e, 0, 0, 0, 1, 2]).unwrap();
+    let (code, text, _) = warpkit(&["disasm", "g.bin"], dir.path());
+    assert_eq!(code, 0);
+    assert!(text.contains(".dword 0x0000007effffffff") && text.contains("not an instruction"), "{text}");
+    assert!(text.contains(".byte 0x01, 0x02"), "{text}");
+    std::fs::write(dir.path().join("e.s"), "").unwrap();
+    assert_eq!(warpkit(&["asm", "e.s"], dir.path()).0, 0);
+    assert_eq!(std::fs::read(dir.path().join("e.bin")).unwrap().len(), 0);
+    let (code, _, err) = warpkit(&["asm", "missing.s"], dir.path());
+    assert_eq!(code, 1);
+    assert!(err.contains("cannot read missing.s"), "{err}");
+    std::fs::write(dir.path().join("b.s"), [0xffu8, 0xfe, 0x00]).unwrap();
+    let (code, _, err) = warpkit(&["asm", "b.s"], dir.path());
+    assert_eq!(code, 1);
+    assert!(err.contains("not UTF-8"), "{err}");
+}
+
+#[test]
+fn spec_answers_for_every_mnemonic_and_as_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, text, _) = warpkit(&["spec", "mad64.u32"], dir.path());
+    assert_eq!(code, 0);
+    assert!(text.contains("X (64-bit)") && text.contains("f10=0xa") && text.contains("vp^2") && text.contains("p64"), "{text}");
+    let (code, json, _) = warpkit(&["spec", "--json"], dir.path());
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let arr = v.as_array().unwrap();
+    assert_eq!(arr.len(), 501);
+    let tex = arr.iter().find(|x| x["mnemonic"] == "tex.sample").unwrap();
+    assert_eq!(tex["latency"], "async:tex");
+    assert_eq!(tex["size"], 8);
+    assert_eq!(tex["operands"][2]["type"], "d8^8");
+    let jal = arr.iter().find(|x| x["mnemonic"] == "jal").unwrap();
+    assert!(jal["funct"].is_null());
+    let (code, _, err) = warpkit(&["spec", "nosuch"], dir.path());
+    assert_eq!(code, 1);
+    assert!(err.contains("unknown instruction"), "{err}");
+}
