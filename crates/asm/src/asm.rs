@@ -504,14 +504,13 @@ impl<'s> Asm<'s> {
     }
 
     fn line(&mut self, line_start: usize, raw: &'s str) {
-        // Strip the comment.
-        let mut end = raw.len();
-        if let Some(p) = raw.find(';') {
-            end = p;
-        }
-        if let Some(p) = raw[..end].find("//") {
-            end = p;
-        }
+        // Strip the comment (`;` or `//`) in one pass over the bytes.
+        let rb = raw.as_bytes();
+        let end = rb
+            .iter()
+            .enumerate()
+            .position(|(i, &c)| c == b';' || (c == b'/' && rb.get(i + 1) == Some(&b'/')))
+            .unwrap_or(raw.len());
         let text = &raw[..end];
         let b = text.as_bytes();
         let mut pos = 0;

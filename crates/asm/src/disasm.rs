@@ -24,20 +24,33 @@ impl Default for DisasmOptions {
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
+/// The formatter writes ASCII bytes into a `Vec<u8>`; one UTF-8 check at the end.
+type Out = Vec<u8>;
+
+trait PushStr {
+    fn push_str(&mut self, s: &str);
+}
+
+impl PushStr for Vec<u8> {
+    #[inline]
+    fn push_str(&mut self, s: &str) {
+        self.extend_from_slice(s.as_bytes());
+    }
+}
+
 #[inline]
-fn push_hex(out: &mut String, v: u64, digits: usize) {
+fn push_hex(out: &mut Out, v: u64, digits: usize) {
     let mut buf = [0u8; 16];
     for (i, b) in buf[..digits].iter_mut().enumerate() {
         *b = HEX[((v >> (4 * (digits - 1 - i))) & 0xf) as usize];
     }
-    // Hex digits are ASCII.
-    out.push_str(std::str::from_utf8(&buf[..digits]).unwrap_or(""));
+    out.extend_from_slice(&buf[..digits]);
 }
 
 #[inline]
-fn push_dec(out: &mut String, v: i64) {
+fn push_dec(out: &mut Out, v: i64) {
     if v < 0 {
-        out.push('-');
+        out.push(b'-');
     }
     let mut n = v.unsigned_abs();
     let mut buf = [0u8; 20];
@@ -50,39 +63,49 @@ fn push_dec(out: &mut String, v: i64) {
             break;
         }
     }
-    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or(""));
+    out.extend_from_slice(&buf[i..]);
 }
 
 /// Hex with at least `min` digits and no truncation.
-fn push_hex_min(out: &mut String, v: u64, min: usize) {
+fn push_hex_min(out: &mut Out, v: u64, min: usize) {
     let digits = ((64 - v.leading_zeros() as usize) + 3) / 4;
     push_hex(out, v, digits.max(min));
 }
 
-fn push_label(out: &mut String, target: u32) {
+fn push_label(out: &mut Out, target: u32) {
     out.push_str("L_");
     push_hex_min(out, target as u64, 4);
 }
 
-fn push_reg(out: &mut String, file: char, n: u32) {
-    out.push(file);
+fn push_reg(out: &mut Out, file: char, n: u32) {
+    out.push(file as u8);
     push_dec(out, n as i64);
 }
 
-fn push_group(out: &mut String, file: char, first: u32, count: u32) {
-    out.push(file);
-    out.push('[');
+fn push_group(out: &mut Out, file: char, first: u32, count: u32) {
+    out.push(file as u8);
+    out.push(b'[');
     push_dec(out, first as i64);
-    out.push(':');
+    out.push(b':');
     push_dec(out, (first + count - 1) as i64);
-    out.push(']');
+    out.push(b']');
 }
 
 /// Labels known to the formatter: `is_label(target)` says whether a target has a name.
 pub type LabelFn<'a> = &'a dyn Fn(u32) -> bool;
 
-fn push_operand(out: &mut String, inst: &Inst, o: &Operand, pc: u32, labels: Option<LabelFn>) {
-    let v = inst.get(o.slot);
+/// Operand value by its type (no table search for the immediate's signedness).
+#[inline]
+fn value(inst: &Inst, o: &Operand) -> i64 {
+    match o.slot {
+        Slot::Imm if o.ty.is_signed() => inst.imm as i64,
+        Slot::Imm => inst.imm as u32 as i64,
+        s => inst.get(s),
+    }
+}
+
+fn push_operand(out: &mut Out, inst: &Inst, o: &Operand, pc: u32, labels: Option<LabelFn>) {
+    let v = value(inst, o);
     match o.ty {
         OpType::V | OpType::VAcc => push_reg(out, 'v', v as u32),
         OpType::U => push_reg(out, 'u', v as u32),
@@ -115,9 +138,9 @@ fn push_operand(out: &mut String, inst: &Inst, o: &Operand, pc: u32, labels: Opt
     }
 }
 
-fn push_modifier(out: &mut String, o: &Operand, v: i64) {
+fn push_modifier(out: &mut Out, o: &Operand, v: i64) {
     out.push_str(o.slot.name());
-    out.push(':');
+    out.push(b':');
     match o.ty {
         OpType::Rm => match rm_name(v as u8) {
             Some(n) => out.push_str(n),
@@ -126,7 +149,7 @@ fn push_modifier(out: &mut String, o: &Operand, v: i64) {
         OpType::Mod3 => {
             out.push_str("0b");
             for b in (0..3).rev() {
-                out.push(if v >> b & 1 == 1 { '1' } else { '0' });
+                out.push(if v >> b & 1 == 1 { b'1' } else { b'0' });
             }
         }
         OpType::Dim => match DIM_NAMES.get(v as usize) {
@@ -139,13 +162,13 @@ fn push_modifier(out: &mut String, o: &Operand, v: i64) {
         }
         OpType::T12 => {
             let [x, y, z] = toff_split(v as u16);
-            out.push('(');
+            out.push(b'(');
             push_dec(out, x as i64);
-            out.push(',');
+            out.push(b',');
             push_dec(out, y as i64);
-            out.push(',');
+            out.push(b',');
             push_dec(out, z as i64);
-            out.push(')');
+            out.push(b')');
         }
         _ => push_dec(out, v),
     }
@@ -154,6 +177,13 @@ fn push_modifier(out: &mut String, o: &Operand, v: i64) {
 /// Append the canonical text of `inst` at address `pc`. PC-relative targets print as labels
 /// where `labels` names them, else as byte offsets.
 pub fn format_inst(inst: &Inst, pc: u32, labels: Option<LabelFn>, out: &mut String) {
+    let mut v = std::mem::take(out).into_bytes();
+    format_inst_bytes(inst, pc, labels, &mut v);
+    // Everything the formatter writes is ASCII.
+    *out = String::from_utf8(v).unwrap_or_default();
+}
+
+fn format_inst_bytes(inst: &Inst, pc: u32, labels: Option<LabelFn>, out: &mut Out) {
     let d = inst.desc();
     out.push_str(d.mnemonic);
     let mut first = true;
@@ -175,9 +205,9 @@ pub fn format_inst(inst: &Inst, pc: u32, labels: Option<LabelFn>, out: &mut Stri
 
 /// Canonical text of one instruction, PC-relative operands as byte offsets.
 pub fn inst_to_string(inst: &Inst) -> String {
-    let mut s = String::with_capacity(48);
-    format_inst(inst, 0, None, &mut s);
-    s
+    let mut s = Vec::with_capacity(48);
+    format_inst_bytes(inst, 0, None, &mut s);
+    String::from_utf8(s).unwrap_or_default()
 }
 
 enum Item {
@@ -187,10 +217,10 @@ enum Item {
 
 const COMMENT_COL: usize = 44;
 
-fn pad_to(out: &mut String, line_start: usize, col: usize) {
+fn pad_to(out: &mut Out, line_start: usize, col: usize) {
     const SPACES: &str = "                                                                ";
     let used = out.len() - line_start;
-    out.push_str(&SPACES[..col.saturating_sub(used).clamp(1, SPACES.len())]);
+    out.extend_from_slice(&SPACES.as_bytes()[..col.saturating_sub(used).clamp(1, SPACES.len())]);
 }
 
 /// Disassemble a code object (little-endian). One line per instruction or data word,
@@ -233,7 +263,7 @@ pub fn disassemble(code: &[u8], opts: DisasmOptions) -> String {
             if let Item::Inst(inst, _) = it {
                 for o in inst.desc().operands {
                     if o.ty.is_pc_relative() {
-                        let t = *pc as i64 + inst.get(o.slot);
+                        let t = *pc as i64 + value(inst, o);
                         if t >= 0 && t % 4 == 0 && ((t / 4) as usize) < boundary.len() && boundary[(t / 4) as usize] {
                             is_target[(t / 4) as usize] = true;
                         }
@@ -243,8 +273,8 @@ pub fn disassemble(code: &[u8], opts: DisasmOptions) -> String {
         }
     }
     let named = |t: u32| t % 4 == 0 && is_target.get((t / 4) as usize).copied().unwrap_or(false);
-    let mut out = String::with_capacity(items.len() * 64);
-    let emit_label = |out: &mut String, pc: u32| {
+    let mut out: Out = Vec::with_capacity(items.len() * 72 + 64);
+    let emit_label = |out: &mut Out, pc: u32| {
         if named(pc) {
             push_label(out, pc);
             out.push_str(":\n");
@@ -256,7 +286,7 @@ pub fn disassemble(code: &[u8], opts: DisasmOptions) -> String {
         out.push_str("    ");
         let (len, why) = match it {
             Item::Inst(inst, len) => {
-                format_inst(inst, *pc, Some(&named), &mut out);
+                format_inst_bytes(inst, *pc, Some(&named), &mut out);
                 (*len, None)
             }
             Item::Data { size, why } => {
@@ -290,10 +320,10 @@ pub fn disassemble(code: &[u8], opts: DisasmOptions) -> String {
             pad_to(&mut out, start, COMMENT_COL);
             out.push_str("; ");
             push_hex_min(&mut out, *pc as u64, 4);
-            out.push(':');
+            out.push(b':');
             let b = &code[*pc as usize..*pc as usize + len];
             for chunk in b.chunks(4) {
-                out.push(' ');
+                out.push(b' ');
                 for x in chunk.iter().rev() {
                     push_hex(&mut out, *x as u64, 2);
                 }
@@ -307,13 +337,13 @@ pub fn disassemble(code: &[u8], opts: DisasmOptions) -> String {
                     if o.ty == OpType::K32 && k32_is_float(inst.desc()) {
                         out.push_str("  (");
                         out.push_str(&format!("{:?}", f32::from_bits(inst.imm as u32)));
-                        out.push(')');
+                        out.push(b')');
                     }
                 }
             }
         }
-        out.push('\n');
+        out.push(b'\n');
     }
     emit_label(&mut out, code.len() as u32);
-    out
+    String::from_utf8(out).unwrap_or_default()
 }

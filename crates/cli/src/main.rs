@@ -43,6 +43,20 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
+    /// Run a program on one or more warps and print the final state as JSON.
+    Run {
+        /// Assembly (`.s`) or raw little-endian machine code (any other name).
+        program: PathBuf,
+        /// Initial state (JSON); every key optional.
+        #[arg(long)]
+        state: Option<PathBuf>,
+        /// Step limit per warp.
+        #[arg(long, default_value_t = warpkit_sim::DEFAULT_MAX_STEPS)]
+        max_steps: u64,
+        /// Write one JSON line per executed instruction to this file.
+        #[arg(long)]
+        trace: Option<PathBuf>,
+    },
     /// Write the reference documentation generated from the database.
     Docs {
         /// Output file.
@@ -123,6 +137,39 @@ fn run(cli: Cli) -> Result<(), String> {
                 }),
             }
         }
+        Cmd::Run { program, state, max_steps, trace } => {
+            let code = load_program(&program)?;
+            let state_text = match &state {
+                Some(p) => files::read_text(p)?,
+                None => "{}".to_string(),
+            };
+            let asm = |i: &warpkit_encoding::Inst, pc: u32| {
+                let mut s = String::new();
+                warpkit_asm::format_inst(i, pc, None, &mut s);
+                s
+            };
+            let json = match &trace {
+                None => warpkit_sim::run_state(&code, &state_text, max_steps, None),
+                Some(tp) => {
+                    let mut inputs: Vec<&std::path::Path> = vec![&program];
+                    if let Some(s) = &state {
+                        inputs.push(s);
+                    }
+                    // Trace to memory first, then write atomically like every other output.
+                    let mut buf: Vec<u8> = Vec::new();
+                    let r = warpkit_sim::run_state(&code, &state_text, max_steps, Some((&mut buf, &asm)));
+                    if r.is_ok() {
+                        files::write_atomic(tp, &buf, &inputs)?;
+                    }
+                    r
+                }
+            }
+            .map_err(|e| match &state {
+                Some(p) => format!("{}: {e}", p.display()),
+                None => e.to_string(),
+            })?;
+            write_stdout(format!("{json}\n").as_bytes())
+        }
         Cmd::Docs { output, check } => {
             let text = docs::markdown();
             if check {
@@ -137,6 +184,22 @@ fn run(cli: Cli) -> Result<(), String> {
             }
             files::write_atomic(&output, text.as_bytes(), &[])
         }
+    }
+}
+
+/// Assembly for `.s` files (diagnostics printed), raw machine code otherwise.
+fn load_program(path: &std::path::Path) -> Result<Vec<u8>, String> {
+    if path.extension().is_some_and(|e| e == "s") {
+        let src = files::read_text(path)?;
+        assemble_file(&path.display().to_string(), &src)
+            .map(|a| a.code)
+            .map_err(|d| {
+                let color = std::env::var_os("NO_COLOR").is_none() && is_tty_stderr();
+                eprint!("{}", d.render(color));
+                String::new()
+            })
+    } else {
+        files::read(path)
     }
 }
 
