@@ -30,9 +30,13 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("asm");
     g.sample_size(20);
     g.throughput(Throughput::Elements(lines));
-    g.bench_function("assemble_100k_lines", |b| b.iter(|| assemble(&text).map(|a| a.code.len())));
+    g.bench_function("assemble_100k_lines", |b| {
+        b.iter(|| assemble(&text).map(|a| a.code.len()))
+    });
     g.throughput(Throughput::Elements(100_000));
-    g.bench_function("disassemble_100k_insns", |b| b.iter(|| disassemble(&code, DisasmOptions::default()).len()));
+    g.bench_function("disassemble_100k_insns", |b| {
+        b.iter(|| disassemble(&code, DisasmOptions::default()).len())
+    });
     g.finish();
 }
 

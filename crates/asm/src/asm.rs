@@ -36,7 +36,11 @@ impl Diagnostics {
     /// Render like a compiler: `error: ...`, `--> file:line:col`, the line, a caret, the hint.
     pub fn render(&self, color: bool) -> String {
         let file = SimpleFile::new(self.file.as_str(), self.source.as_str());
-        let mut buf = if color { Buffer::ansi() } else { Buffer::no_color() };
+        let mut buf = if color {
+            Buffer::ansi()
+        } else {
+            Buffer::no_color()
+        };
         let config = term::Config::default();
         for d in &self.list {
             let mut cs = CsDiag::error()
@@ -94,9 +98,15 @@ struct Deferred {
 }
 
 enum ItemKind {
-    Inst { inst: Inst, deferred: (u32, u32) },
+    Inst {
+        inst: Inst,
+        deferred: (u32, u32),
+    },
     /// Data of `width` bytes per value; values resolved in pass 2.
-    Data { width: u8, exprs: (u32, u32) },
+    Data {
+        width: u8,
+        exprs: (u32, u32),
+    },
     Pad,
 }
 
@@ -187,7 +197,10 @@ fn parse_float(s: &str) -> Option<u32> {
         if !(body.contains('.') || body.contains('e') || body.contains('E')) {
             return None;
         }
-        if !body.bytes().all(|c| c.is_ascii_digit() || matches!(c, b'.' | b'e' | b'E' | b'+' | b'-')) {
+        if !body
+            .bytes()
+            .all(|c| c.is_ascii_digit() || matches!(c, b'.' | b'e' | b'E' | b'+' | b'-'))
+        {
             return None;
         }
         body.parse::<f32>().ok()?.to_bits()
@@ -214,7 +227,10 @@ fn split_operands(s: &str, base: usize, out: &mut Vec<Span>) {
                 while e > a && b[e - 1].is_ascii_whitespace() {
                     e -= 1;
                 }
-                out.push(Span { start: base + a, end: base + e });
+                out.push(Span {
+                    start: base + a,
+                    end: base + e,
+                });
                 start = i + 1;
             }
             _ => {}
@@ -239,7 +255,11 @@ fn reg_example(ty: OpType, n: u32) -> String {
     match ty.reg() {
         Some((RegFile::H, _, _)) => format!("v{n}.l or v{n}.h"),
         Some((f, 1, _)) => format!("{}{n}", if f == RegFile::U { 'u' } else { 'v' }),
-        Some((f, c, _)) => format!("{}[{n}:{}]", if f == RegFile::U { 'u' } else { 'v' }, n + c as u32 - 1),
+        Some((f, c, _)) => format!(
+            "{}[{n}:{}]",
+            if f == RegFile::U { 'u' } else { 'v' },
+            n + c as u32 - 1
+        ),
         None => String::new(),
     }
 }
@@ -256,7 +276,14 @@ impl<'s> Asm<'s> {
         let line_start = self.src[..start].rfind('\n').map_or(0, |p| p + 1);
         let line = self.src[..start].bytes().filter(|&c| c == b'\n').count() + 1;
         let col = self.src[line_start..start].chars().count() + 1;
-        self.diags.push(Diagnostic { start, end, line, col, message, hint });
+        self.diags.push(Diagnostic {
+            start,
+            end,
+            line,
+            col,
+            message,
+            hint,
+        });
     }
 
     fn text(&self, s: Span) -> &'s str {
@@ -272,12 +299,21 @@ impl<'s> Asm<'s> {
             pos += 1;
         }
         if pos != b.len() {
-            return Err(ExprErr::Syntax(format!("unexpected `{}` in expression", &s[pos..])));
+            return Err(ExprErr::Syntax(format!(
+                "unexpected `{}` in expression",
+                &s[pos..]
+            )));
         }
         Ok(r)
     }
 
-    fn eval_sum(&self, s: &'s str, b: &[u8], pos: &mut usize, pass2: bool) -> Result<(i64, bool), ExprErr> {
+    fn eval_sum(
+        &self,
+        s: &'s str,
+        b: &[u8],
+        pos: &mut usize,
+        pass2: bool,
+    ) -> Result<(i64, bool), ExprErr> {
         let (mut v, mut lab) = self.eval_unary(s, b, pos, pass2)?;
         loop {
             while *pos < b.len() && b[*pos].is_ascii_whitespace() {
@@ -288,7 +324,11 @@ impl<'s> Asm<'s> {
                     let neg = b[*pos] == b'-';
                     *pos += 1;
                     let (w, l2) = self.eval_unary(s, b, pos, pass2)?;
-                    v = if neg { v.wrapping_sub(w) } else { v.wrapping_add(w) };
+                    v = if neg {
+                        v.wrapping_sub(w)
+                    } else {
+                        v.wrapping_add(w)
+                    };
                     // label - label is a plain distance.
                     lab = if neg && lab && l2 { false } else { lab || l2 };
                 }
@@ -297,7 +337,13 @@ impl<'s> Asm<'s> {
         }
     }
 
-    fn eval_unary(&self, s: &'s str, b: &[u8], pos: &mut usize, pass2: bool) -> Result<(i64, bool), ExprErr> {
+    fn eval_unary(
+        &self,
+        s: &'s str,
+        b: &[u8],
+        pos: &mut usize,
+        pass2: bool,
+    ) -> Result<(i64, bool), ExprErr> {
         while *pos < b.len() && b[*pos].is_ascii_whitespace() {
             *pos += 1;
         }
@@ -366,7 +412,11 @@ impl<'s> Asm<'s> {
         let t = self.text(span);
         let (file, count, _) = ty.reg()?;
         let want = |this: &mut Self, msg: String| {
-            let hint = Some(format!("{} takes {}", slot.name(), reg_example(ty, 0).replace('0', "N")));
+            let hint = Some(format!(
+                "{} takes {}",
+                slot.name(),
+                reg_example(ty, 0).replace('0', "N")
+            ));
             this.diag(span, msg, hint);
             None
         };
@@ -377,31 +427,85 @@ impl<'s> Asm<'s> {
             _ => b'v',
         };
         if fc != b'v' && fc != b'u' {
-            return want(self, format!("expected a register for {}:{}, found `{t}`", slot.name(), ty.name()));
+            return want(
+                self,
+                format!(
+                    "expected a register for {}:{}, found `{t}`",
+                    slot.name(),
+                    ty.name()
+                ),
+            );
         }
         if fc != file_char {
-            let other = if fc == b'u' { "a uniform register" } else { "a vector register" };
-            return want(self, format!("{}:{} needs a {} register, `{t}` is {other}", slot.name(), ty.name(), if file_char == b'u' { "uniform (u)" } else { "vector (v)" }));
+            let other = if fc == b'u' {
+                "a uniform register"
+            } else {
+                "a vector register"
+            };
+            return want(
+                self,
+                format!(
+                    "{}:{} needs a {} register, `{t}` is {other}",
+                    slot.name(),
+                    ty.name(),
+                    if file_char == b'u' {
+                        "uniform (u)"
+                    } else {
+                        "vector (v)"
+                    }
+                ),
+            );
         }
         let limit: i64 = if file == RegFile::U { 64 } else { 128 };
         let rest = &t[1..];
         if let Some(inner) = rest.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
             let Some((a, b)) = inner.split_once(':') else {
-                return want(self, format!("register group `{t}` needs the form {}[first:last]", file_char as char));
+                return want(
+                    self,
+                    format!(
+                        "register group `{t}` needs the form {}[first:last]",
+                        file_char as char
+                    ),
+                );
             };
             let (Some(a), Some(b)) = (parse_int(a.trim()), parse_int(b.trim())) else {
                 return want(self, format!("bad register group `{t}`"));
             };
             if count == 1 {
-                self.diag(span, format!("{}:{} is a single register, not a group", slot.name(), ty.name()), Some(format!("write {}{a}", file_char as char)));
+                self.diag(
+                    span,
+                    format!(
+                        "{}:{} is a single register, not a group",
+                        slot.name(),
+                        ty.name()
+                    ),
+                    Some(format!("write {}{a}", file_char as char)),
+                );
                 return None;
             }
             if b - a + 1 != count as i64 {
-                self.diag(span, format!("{}:{} needs {count} registers, `{t}` names {}", slot.name(), ty.name(), (b - a + 1).max(0)), Some(format!("write {}", reg_example(ty, a.max(0) as u32))));
+                self.diag(
+                    span,
+                    format!(
+                        "{}:{} needs {count} registers, `{t}` names {}",
+                        slot.name(),
+                        ty.name(),
+                        (b - a + 1).max(0)
+                    ),
+                    Some(format!("write {}", reg_example(ty, a.max(0) as u32))),
+                );
                 return None;
             }
             if a >= limit || b >= limit {
-                self.diag(span, format!("register group `{t}` runs past {}{}", file_char as char, limit - 1), None);
+                self.diag(
+                    span,
+                    format!(
+                        "register group `{t}` runs past {}{}",
+                        file_char as char,
+                        limit - 1
+                    ),
+                    None,
+                );
                 return None;
             }
             return Some(a);
@@ -414,22 +518,56 @@ impl<'s> Asm<'s> {
             return want(self, format!("`{t}` is not a register"));
         };
         if n >= limit {
-            self.diag(span, format!("`{t}` does not exist: {} registers are {}0..{}{}", if file == RegFile::U { "uniform" } else { "vector" }, file_char as char, file_char as char, limit - 1), None);
+            self.diag(
+                span,
+                format!(
+                    "`{t}` does not exist: {} registers are {}0..{}{}",
+                    if file == RegFile::U {
+                        "uniform"
+                    } else {
+                        "vector"
+                    },
+                    file_char as char,
+                    file_char as char,
+                    limit - 1
+                ),
+                None,
+            );
             return None;
         }
         match (file, half) {
             (RegFile::H, Some("l")) => Some(2 * n),
             (RegFile::H, Some("h")) => Some(2 * n + 1),
             (RegFile::H, _) => {
-                self.diag(span, format!("{}:h needs a half register, found `{t}`", slot.name()), Some(format!("write v{n}.l (bits 15:0) or v{n}.h (bits 31:16)")));
+                self.diag(
+                    span,
+                    format!("{}:h needs a half register, found `{t}`", slot.name()),
+                    Some(format!("write v{n}.l (bits 15:0) or v{n}.h (bits 31:16)")),
+                );
                 None
             }
             (_, Some(_)) => {
-                self.diag(span, format!("{}:{} is a full register; `{t}` names a half", slot.name(), ty.name()), Some(format!("write v{n}")));
+                self.diag(
+                    span,
+                    format!(
+                        "{}:{} is a full register; `{t}` names a half",
+                        slot.name(),
+                        ty.name()
+                    ),
+                    Some(format!("write v{n}")),
+                );
                 None
             }
             (_, None) if count > 1 => {
-                self.diag(span, format!("{}:{} needs a register group, found `{t}`", slot.name(), ty.name()), Some(format!("write {}", reg_example(ty, n as u32))));
+                self.diag(
+                    span,
+                    format!(
+                        "{}:{} needs a register group, found `{t}`",
+                        slot.name(),
+                        ty.name()
+                    ),
+                    Some(format!("write {}", reg_example(ty, n as u32))),
+                );
                 None
             }
             _ => Some(n),
@@ -447,7 +585,11 @@ impl<'s> Asm<'s> {
                 if let Some(x) = parse_int(v) {
                     return Some(x);
                 }
-                self.diag(vspan, format!("unknown rounding mode `{v}`"), Some("rm is one of rne, rtz, rdn, rup, rmm, dyn".into()));
+                self.diag(
+                    vspan,
+                    format!("unknown rounding mode `{v}`"),
+                    Some("rm is one of rne, rtz, rdn, rup, rmm, dyn".into()),
+                );
                 None
             }
             OpType::Dim => {
@@ -457,7 +599,11 @@ impl<'s> Asm<'s> {
                 if let Some(x) = parse_int(v) {
                     return Some(x);
                 }
-                self.diag(vspan, format!("unknown dimension `{v}`"), Some(format!("dim is one of {}", DIM_NAMES.join(", "))));
+                self.diag(
+                    vspan,
+                    format!("unknown dimension `{v}`"),
+                    Some(format!("dim is one of {}", DIM_NAMES.join(", "))),
+                );
                 None
             }
             OpType::T12 => {
@@ -475,13 +621,21 @@ impl<'s> Asm<'s> {
                         return Some(toff_join([x[0], x[1], x[2]]) as i64);
                     }
                 }
-                self.diag(span, format!("bad texel offset `{v}`"), Some("toff:(x,y,z) with each offset in -8..=7".into()));
+                self.diag(
+                    span,
+                    format!("bad texel offset `{v}`"),
+                    Some("toff:(x,y,z) with each offset in -8..=7".into()),
+                );
                 None
             }
             _ => match self.eval(v, false) {
                 Ok((x, _)) => Some(x),
                 Err(_) => {
-                    self.diag(vspan, format!("bad value `{v}` for {}", o.slot.name()), Some(format!("{} is a number ({})", o.slot.name(), o.ty.name())));
+                    self.diag(
+                        vspan,
+                        format!("bad value `{v}` for {}", o.slot.name()),
+                        Some(format!("{} is a number ({})", o.slot.name(), o.ty.name())),
+                    );
                     None
                 }
             },
@@ -492,12 +646,24 @@ impl<'s> Asm<'s> {
         let hint = match e {
             OperandError::Misaligned { reg, align } => {
                 let lo = reg / align as u32 * align as u32;
-                Some(format!("{} must start on a multiple of {align}: try {}", reg_example(o.ty, reg), reg_example(o.ty, lo)))
+                Some(format!(
+                    "{} must start on a multiple of {align}: try {}",
+                    reg_example(o.ty, reg),
+                    reg_example(o.ty, lo)
+                ))
             }
-            OperandError::BranchAlign { .. } => Some("instructions are 4-byte aligned; branch to a label".into()),
-            OperandError::ReservedValue { .. } if o.ty == OpType::Rm => Some("rm is one of rne, rtz, rdn, rup, rmm, dyn".into()),
-            OperandError::ReservedModBit { allowed, .. } => Some(format!("{} has sources 0b{allowed:03b}", d.mnemonic)),
-            OperandError::OutOfRange { .. } if o.ty.is_pc_relative() => Some("the target is too far for this branch".into()),
+            OperandError::BranchAlign { .. } => {
+                Some("instructions are 4-byte aligned; branch to a label".into())
+            }
+            OperandError::ReservedValue { .. } if o.ty == OpType::Rm => {
+                Some("rm is one of rne, rtz, rdn, rup, rmm, dyn".into())
+            }
+            OperandError::ReservedModBit { allowed, .. } => {
+                Some(format!("{} has sources 0b{allowed:03b}", d.mnemonic))
+            }
+            OperandError::OutOfRange { .. } if o.ty.is_pc_relative() => {
+                Some("the target is too far for this branch".into())
+            }
             _ => None,
         };
         self.diag(span, format!("{} {}: {e}", d.mnemonic, o.slot.name()), hint);
@@ -527,7 +693,10 @@ impl<'s> Asm<'s> {
                 }
                 if p < b.len() && b[p] == b':' {
                     let name = &text[st..p];
-                    let span = Span { start: line_start + st, end: line_start + p };
+                    let span = Span {
+                        start: line_start + st,
+                        end: line_start + p,
+                    };
                     if self.pc > u32::MAX as u64 {
                         self.diag(span, "code object larger than 4 GiB".into(), None);
                     } else if self.syms.contains_key(name) {
@@ -550,7 +719,10 @@ impl<'s> Asm<'s> {
             pos += 1;
         }
         let word = &text[st..pos];
-        let word_span = Span { start: line_start + st, end: line_start + pos };
+        let word_span = Span {
+            start: line_start + st,
+            end: line_start + pos,
+        };
         // One operand buffer for the whole file: no allocation per line.
         let mut ops = std::mem::take(&mut self.scratch);
         ops.clear();
@@ -591,30 +763,49 @@ impl<'s> Asm<'s> {
                 self.items.push(Item {
                     pc: self.pc as u32,
                     size,
-                    kind: ItemKind::Data { width, exprs: (first, self.data_exprs.len() as u32) },
+                    kind: ItemKind::Data {
+                        width,
+                        exprs: (first, self.data_exprs.len() as u32),
+                    },
                 });
                 self.pc += size as u64;
             }
             ".align" => {
-                let v = ops.first().and_then(|o| self.eval(self.text(*o), false).ok());
+                let v = ops
+                    .first()
+                    .and_then(|o| self.eval(self.text(*o), false).ok());
                 match v {
                     Some((n, _)) if ops.len() == 1 && n > 0 && n <= 4096 && (n & (n - 1)) == 0 => {
                         let pad = (n as u64 - self.pc % n as u64) % n as u64;
                         if pad > 0 {
-                            self.items.push(Item { pc: self.pc as u32, size: pad as u32, kind: ItemKind::Pad });
+                            self.items.push(Item {
+                                pc: self.pc as u32,
+                                size: pad as u32,
+                                kind: ItemKind::Pad,
+                            });
                             self.pc += pad;
                         }
                     }
-                    _ => self.diag(span, ".align needs one power of two from 1 to 4096".into(), Some("e.g. .align 8".into())),
+                    _ => self.diag(
+                        span,
+                        ".align needs one power of two from 1 to 4096".into(),
+                        Some("e.g. .align 8".into()),
+                    ),
                 }
             }
             ".equ" | ".set" => {
                 if ops.len() != 2 {
-                    self.diag(span, format!("{word} needs a name and a value"), Some(format!("{word} NAME, 42")));
+                    self.diag(
+                        span,
+                        format!("{word} needs a name and a value"),
+                        Some(format!("{word} NAME, 42")),
+                    );
                     return;
                 }
                 let name = self.text(ops[0]);
-                if !name.bytes().next().is_some_and(is_ident_start) || !name.bytes().all(is_ident_char) {
+                if !name.bytes().next().is_some_and(is_ident_start)
+                    || !name.bytes().all(is_ident_char)
+                {
                     self.diag(ops[0], format!("`{name}` is not a valid name"), None);
                     return;
                 }
@@ -626,11 +817,22 @@ impl<'s> Asm<'s> {
                             self.syms.insert(name, Sym::Equ(v));
                         }
                     }
-                    Err(ExprErr::Undefined(n)) => self.diag(ops[1], format!("`{n}` is not defined (yet)"), Some(".equ values may use numbers, earlier .equ names and earlier labels".into())),
+                    Err(ExprErr::Undefined(n)) => self.diag(
+                        ops[1],
+                        format!("`{n}` is not defined (yet)"),
+                        Some(
+                            ".equ values may use numbers, earlier .equ names and earlier labels"
+                                .into(),
+                        ),
+                    ),
                     Err(ExprErr::Syntax(m)) => self.diag(ops[1], m, None),
                 }
             }
-            _ => self.diag(span, format!("unknown directive `{word}`"), Some("directives are .word, .dword, .half, .byte, .align, .equ".into())),
+            _ => self.diag(
+                span,
+                format!("unknown directive `{word}`"),
+                Some("directives are .word, .dword, .half, .byte, .align, .equ".into()),
+            ),
         }
     }
 
@@ -644,7 +846,11 @@ impl<'s> Asm<'s> {
         let mut inst = Inst::new(id);
         let first_def = self.deferred.len() as u32;
         // Positional operands come first in every variant's operand list.
-        let npos = d.operands.iter().take_while(|o| !o.slot.is_modifier()).count();
+        let npos = d
+            .operands
+            .iter()
+            .take_while(|o| !o.slot.is_modifier())
+            .count();
         let positional = &d.operands[..npos];
         let mut next_pos = 0usize;
         let mut seen_mod = 0u32;
@@ -652,14 +858,29 @@ impl<'s> Asm<'s> {
         for &op_span in ops {
             let t = self.text(op_span);
             if t.is_empty() {
-                self.diag(op_span, "empty operand".into(), Some(format!("syntax: {}", syntax_of(d))));
+                self.diag(
+                    op_span,
+                    "empty operand".into(),
+                    Some(format!("syntax: {}", syntax_of(d))),
+                );
                 ok = false;
                 continue;
             }
             // `key:value` modifier? (a register group like v[4:5] has its colon inside brackets)
-            if let Some((key, _)) = t.split_once(':').filter(|(k, _)| !k.is_empty() && k.bytes().all(|c| c.is_ascii_alphanumeric())) {
-                let vspan = Span { start: op_span.start + key.len() + 1, end: op_span.end };
-                match d.operands.iter().enumerate().find(|(_, o)| o.slot.is_modifier() && o.slot.name() == key) {
+            if let Some((key, _)) = t
+                .split_once(':')
+                .filter(|(k, _)| !k.is_empty() && k.bytes().all(|c| c.is_ascii_alphanumeric()))
+            {
+                let vspan = Span {
+                    start: op_span.start + key.len() + 1,
+                    end: op_span.end,
+                };
+                match d
+                    .operands
+                    .iter()
+                    .enumerate()
+                    .find(|(_, o)| o.slot.is_modifier() && o.slot.name() == key)
+                {
                     Some((idx, o)) => {
                         if seen_mod >> idx & 1 == 1 {
                             self.diag(op_span, format!("modifier `{key}` given twice"), None);
@@ -680,7 +901,12 @@ impl<'s> Asm<'s> {
                         }
                     }
                     None => {
-                        let mods: Vec<&str> = d.operands.iter().filter(|o| o.slot.is_modifier()).map(|o| o.slot.name()).collect();
+                        let mods: Vec<&str> = d
+                            .operands
+                            .iter()
+                            .filter(|o| o.slot.is_modifier())
+                            .map(|o| o.slot.name())
+                            .collect();
                         let hint = if mods.is_empty() {
                             let alt = format!("{}.m", d.mnemonic);
                             if lookup(&alt).is_some() {
@@ -691,19 +917,36 @@ impl<'s> Asm<'s> {
                         } else {
                             format!("{} takes {}", d.mnemonic, mods.join(", "))
                         };
-                        self.diag(op_span, format!("`{key}` is not a modifier of {}", d.mnemonic), Some(hint));
+                        self.diag(
+                            op_span,
+                            format!("`{key}` is not a modifier of {}", d.mnemonic),
+                            Some(hint),
+                        );
                         ok = false;
                     }
                 }
                 continue;
             }
             if seen_mod != 0 {
-                self.diag(op_span, "positional operand after modifiers".into(), Some(format!("syntax: {}", syntax_of(d))));
+                self.diag(
+                    op_span,
+                    "positional operand after modifiers".into(),
+                    Some(format!("syntax: {}", syntax_of(d))),
+                );
                 ok = false;
                 continue;
             }
             let Some(o) = positional.get(next_pos) else {
-                self.diag(op_span, format!("{} takes {} operand{}, this is one too many", d.mnemonic, positional.len(), if positional.len() == 1 { "" } else { "s" }), Some(format!("syntax: {}", syntax_of(d))));
+                self.diag(
+                    op_span,
+                    format!(
+                        "{} takes {} operand{}, this is one too many",
+                        d.mnemonic,
+                        positional.len(),
+                        if positional.len() == 1 { "" } else { "s" }
+                    ),
+                    Some(format!("syntax: {}", syntax_of(d))),
+                );
                 ok = false;
                 next_pos += 1;
                 continue;
@@ -728,32 +971,87 @@ impl<'s> Asm<'s> {
                         continue;
                     }
                 }
-                if t.starts_with('v') && t[1..].bytes().next().is_some_and(|c| c.is_ascii_digit() || c == b'[') || (t.starts_with('u') && t[1..].bytes().next().is_some_and(|c| c.is_ascii_digit())) {
-                    self.diag(op_span, format!("{}:{} is an immediate, found register `{t}`", o.slot.name(), o.ty.name()), Some(format!("syntax: {}", syntax_of(d))));
+                if t.starts_with('v')
+                    && t[1..]
+                        .bytes()
+                        .next()
+                        .is_some_and(|c| c.is_ascii_digit() || c == b'[')
+                    || (t.starts_with('u')
+                        && t[1..].bytes().next().is_some_and(|c| c.is_ascii_digit()))
+                {
+                    self.diag(
+                        op_span,
+                        format!(
+                            "{}:{} is an immediate, found register `{t}`",
+                            o.slot.name(),
+                            o.ty.name()
+                        ),
+                        Some(format!("syntax: {}", syntax_of(d))),
+                    );
                     ok = false;
                     continue;
                 }
                 match self.eval(t, false) {
                     Ok((v, is_label)) => {
-                        let v = if o.ty.is_pc_relative() && is_label { v - self.pc as i64 } else { v };
-                        let v = if o.ty == OpType::K32 { v as u32 as i64 } else { v };
+                        let v = if o.ty.is_pc_relative() && is_label {
+                            v - self.pc as i64
+                        } else {
+                            v
+                        };
+                        let v = if o.ty == OpType::K32 {
+                            v as u32 as i64
+                        } else {
+                            v
+                        };
                         match self.check_imm(op_span, d, o, v) {
                             Some(v) => inst.set(o.slot, v),
                             None => ok = false,
                         }
                     }
-                    Err(ExprErr::Undefined(_)) => self.deferred.push(Deferred { op: o, span: op_span }),
+                    Err(ExprErr::Undefined(_)) => self.deferred.push(Deferred {
+                        op: o,
+                        span: op_span,
+                    }),
                     Err(ExprErr::Syntax(m)) => {
-                        self.diag(op_span, m, Some(format!("{}:{} is a number{}", o.slot.name(), o.ty.name(), if o.ty.is_pc_relative() { " or a label" } else { "" })));
+                        self.diag(
+                            op_span,
+                            m,
+                            Some(format!(
+                                "{}:{} is a number{}",
+                                o.slot.name(),
+                                o.ty.name(),
+                                if o.ty.is_pc_relative() {
+                                    " or a label"
+                                } else {
+                                    ""
+                                }
+                            )),
+                        );
                         ok = false;
                     }
                 }
             }
         }
         if next_pos < positional.len() {
-            let missing: Vec<String> = positional[next_pos..].iter().map(|o| format!("{}:{}", o.slot.name(), o.ty.name())).collect();
-            let at = ops.last().map_or(span, |s| Span { start: s.end, end: s.end });
-            self.diag(at, format!("{} needs {} more operand{}: {}", d.mnemonic, missing.len(), if missing.len() == 1 { "" } else { "s" }, missing.join(", ")), Some(format!("syntax: {}", syntax_of(d))));
+            let missing: Vec<String> = positional[next_pos..]
+                .iter()
+                .map(|o| format!("{}:{}", o.slot.name(), o.ty.name()))
+                .collect();
+            let at = ops.last().map_or(span, |s| Span {
+                start: s.end,
+                end: s.end,
+            });
+            self.diag(
+                at,
+                format!(
+                    "{} needs {} more operand{}: {}",
+                    d.mnemonic,
+                    missing.len(),
+                    if missing.len() == 1 { "" } else { "s" },
+                    missing.join(", ")
+                ),
+                Some(format!("syntax: {}", syntax_of(d))),
+            );
             ok = false;
         }
         let size = d.size as u32;
@@ -761,7 +1059,10 @@ impl<'s> Asm<'s> {
             self.items.push(Item {
                 pc: self.pc as u32,
                 size,
-                kind: ItemKind::Inst { inst, deferred: (first_def, self.deferred.len() as u32) },
+                kind: ItemKind::Inst {
+                    inst,
+                    deferred: (first_def, self.deferred.len() as u32),
+                },
             });
         } else {
             self.deferred.truncate(first_def as usize);
@@ -799,9 +1100,23 @@ impl<'s> Asm<'s> {
                         // k32 range check above eval: any 32-bit pattern; too-wide values are errors.
                         match self.eval(t, true) {
                             Ok((v, is_label)) => {
-                                let v = if op.ty.is_pc_relative() && is_label { v - it.pc as i64 } else { v };
-                                if op.ty == OpType::K32 && !(i32::MIN as i64..=u32::MAX as i64).contains(&v) {
-                                    self.diag(span, format!("{} {}: {v} does not fit 32 bits", d.mnemonic, op.slot.name()), None);
+                                let v = if op.ty.is_pc_relative() && is_label {
+                                    v - it.pc as i64
+                                } else {
+                                    v
+                                };
+                                if op.ty == OpType::K32
+                                    && !(i32::MIN as i64..=u32::MAX as i64).contains(&v)
+                                {
+                                    self.diag(
+                                        span,
+                                        format!(
+                                            "{} {}: {v} does not fit 32 bits",
+                                            d.mnemonic,
+                                            op.slot.name()
+                                        ),
+                                        None,
+                                    );
                                     ok = false;
                                     continue;
                                 }
@@ -811,7 +1126,9 @@ impl<'s> Asm<'s> {
                                 }
                             }
                             Err(ExprErr::Undefined(n)) => {
-                                let hint = self.closest_symbol(&n).map(|s| format!("did you mean `{s}`?"));
+                                let hint = self
+                                    .closest_symbol(&n)
+                                    .map(|s| format!("did you mean `{s}`?"));
                                 self.diag(span, format!("unknown label or symbol `{n}`"), hint);
                                 ok = false;
                             }
@@ -834,7 +1151,9 @@ impl<'s> Asm<'s> {
                         let v = match self.eval(t, true) {
                             Ok((v, _)) => v,
                             Err(ExprErr::Undefined(n)) => {
-                                let hint = self.closest_symbol(&n).map(|s| format!("did you mean `{s}`?"));
+                                let hint = self
+                                    .closest_symbol(&n)
+                                    .map(|s| format!("did you mean `{s}`?"));
                                 self.diag(span, format!("unknown label or symbol `{n}`"), hint);
                                 continue;
                             }
@@ -850,7 +1169,8 @@ impl<'s> Asm<'s> {
                             continue;
                         }
                         let at = it.pc as usize + k * *width as usize;
-                        code[at..at + *width as usize].copy_from_slice(&v.to_le_bytes()[..*width as usize]);
+                        code[at..at + *width as usize]
+                            .copy_from_slice(&v.to_le_bytes()[..*width as usize]);
                     }
                 }
                 ItemKind::Pad => {}
@@ -881,7 +1201,11 @@ pub fn assemble(src: &str) -> Result<Assembly, Vec<Diagnostic>> {
         line_start += raw.len();
     }
     if a.pc > u32::MAX as u64 {
-        a.diag(Span { start: 0, end: 0 }, "code object larger than 4 GiB".into(), None);
+        a.diag(
+            Span { start: 0, end: 0 },
+            "code object larger than 4 GiB".into(),
+            None,
+        );
         return Err(a.diags);
     }
     let code = a.pass2();
@@ -892,7 +1216,11 @@ pub fn assemble(src: &str) -> Result<Assembly, Vec<Diagnostic>> {
     }
     Ok(Assembly {
         code,
-        labels: a.label_order.iter().map(|(n, p)| (n.to_string(), *p)).collect(),
+        labels: a
+            .label_order
+            .iter()
+            .map(|(n, p)| (n.to_string(), *p))
+            .collect(),
     })
 }
 

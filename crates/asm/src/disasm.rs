@@ -68,7 +68,7 @@ fn push_dec(out: &mut Out, v: i64) {
 
 /// Hex with at least `min` digits and no truncation.
 fn push_hex_min(out: &mut Out, v: u64, min: usize) {
-    let digits = ((64 - v.leading_zeros() as usize) + 3) / 4;
+    let digits = (64 - v.leading_zeros() as usize).div_ceil(4);
     push_hex(out, v, digits.max(min));
 }
 
@@ -252,11 +252,11 @@ pub fn disassemble(code: &[u8], opts: DisasmOptions) -> String {
     let mut is_target = vec![false; code.len() / 4 + 2];
     if opts.labels {
         for (pc, _) in &items {
-            if pc % 4 == 0 {
+            if pc.is_multiple_of(4) {
                 boundary[(*pc / 4) as usize] = true;
             }
         }
-        if code.len() % 4 == 0 {
+        if code.len().is_multiple_of(4) {
             boundary[code.len() / 4] = true;
         }
         for (pc, it) in &items {
@@ -264,7 +264,11 @@ pub fn disassemble(code: &[u8], opts: DisasmOptions) -> String {
                 for o in inst.desc().operands {
                     if o.ty.is_pc_relative() {
                         let t = *pc as i64 + value(inst, o);
-                        if t >= 0 && t % 4 == 0 && ((t / 4) as usize) < boundary.len() && boundary[(t / 4) as usize] {
+                        if t >= 0
+                            && t % 4 == 0
+                            && ((t / 4) as usize) < boundary.len()
+                            && boundary[(t / 4) as usize]
+                        {
                             is_target[(t / 4) as usize] = true;
                         }
                     }
@@ -272,7 +276,7 @@ pub fn disassemble(code: &[u8], opts: DisasmOptions) -> String {
             }
         }
     }
-    let named = |t: u32| t % 4 == 0 && is_target.get((t / 4) as usize).copied().unwrap_or(false);
+    let named = |t: u32| t.is_multiple_of(4) && is_target.get((t / 4) as usize).copied().unwrap_or(false);
     let mut out: Out = Vec::with_capacity(items.len() * 72 + 64);
     let emit_label = |out: &mut Out, pc: u32| {
         if named(pc) {
@@ -300,7 +304,11 @@ pub fn disassemble(code: &[u8], opts: DisasmOptions) -> String {
                     }
                     4 => {
                         out.push_str(".word 0x");
-                        push_hex(&mut out, u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as u64, 8);
+                        push_hex(
+                            &mut out,
+                            u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as u64,
+                            8,
+                        );
                     }
                     _ => {
                         out.push_str(".byte ");

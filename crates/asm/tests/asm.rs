@@ -14,7 +14,19 @@ fn asm(src: &str) -> Vec<u8> {
 fn errors(src: &str) -> Vec<String> {
     match assemble_file("t.s", src) {
         Ok(_) => panic!("expected errors for {src:?}"),
-        Err(d) => d.list.iter().map(|x| format!("{}:{}: {} | {}", x.line, x.col, x.message, x.hint.clone().unwrap_or_default())).collect(),
+        Err(d) => d
+            .list
+            .iter()
+            .map(|x| {
+                format!(
+                    "{}:{}: {} | {}",
+                    x.line,
+                    x.col,
+                    x.message,
+                    x.hint.clone().unwrap_or_default()
+                )
+            })
+            .collect(),
     }
 }
 
@@ -26,19 +38,79 @@ fn one(m: &str, f: impl FnOnce(&mut Inst)) -> Vec<u8> {
 
 #[test]
 fn basic_instructions_encode_as_the_database_says() {
-    assert_eq!(asm("add v1, v2, v3"), one("add", |i| { i.rd = 1; i.rs1 = 2; i.rs2 = 3 }));
-    assert_eq!(asm("  add.vi v1, v2, -5 ; comment"), one("add.vi", |i| { i.rd = 1; i.rs1 = 2; i.imm = -5 }));
-    assert_eq!(asm("add64 v[2:3], v[4:5], v[6:7] // c"), one("add64", |i| { i.rd = 2; i.rs1 = 4; i.rs2 = 6 }));
-    assert_eq!(asm("fadd.f16 v1.h, v2.l, v3.h, rm:rtz, neg:0b11, sat:1"), one("fadd.f16", |i| { i.rd = 3; i.rs1 = 4; i.rs2 = 7; i.rm = 1; i.neg = 3; i.sat = 1 }));
-    assert_eq!(asm("ffma.f32 v1, v2, v3, v4"), one("ffma.f32", |i| { i.rd = 1; i.rs1 = 2; i.rs2 = 3; i.rs3 = 4 }));
-    assert_eq!(asm("tex.sample v0, v4, u[8:15], u[4:7], dim:2d, dmask:0xf, toff:(1,-2,0)"), one("tex.sample", |i| { i.rd = 0; i.rs1 = 4; i.rs2 = 8; i.rs3 = 4; i.dim = 1; i.dmask = 15; i.toff = 0x0e1 }));
+    assert_eq!(
+        asm("add v1, v2, v3"),
+        one("add", |i| {
+            i.rd = 1;
+            i.rs1 = 2;
+            i.rs2 = 3
+        })
+    );
+    assert_eq!(
+        asm("  add.vi v1, v2, -5 ; comment"),
+        one("add.vi", |i| {
+            i.rd = 1;
+            i.rs1 = 2;
+            i.imm = -5
+        })
+    );
+    assert_eq!(
+        asm("add64 v[2:3], v[4:5], v[6:7] // c"),
+        one("add64", |i| {
+            i.rd = 2;
+            i.rs1 = 4;
+            i.rs2 = 6
+        })
+    );
+    assert_eq!(
+        asm("fadd.f16 v1.h, v2.l, v3.h, rm:rtz, neg:0b11, sat:1"),
+        one("fadd.f16", |i| {
+            i.rd = 3;
+            i.rs1 = 4;
+            i.rs2 = 7;
+            i.rm = 1;
+            i.neg = 3;
+            i.sat = 1
+        })
+    );
+    assert_eq!(
+        asm("ffma.f32 v1, v2, v3, v4"),
+        one("ffma.f32", |i| {
+            i.rd = 1;
+            i.rs1 = 2;
+            i.rs2 = 3;
+            i.rs3 = 4
+        })
+    );
+    assert_eq!(
+        asm("tex.sample v0, v4, u[8:15], u[4:7], dim:2d, dmask:0xf, toff:(1,-2,0)"),
+        one("tex.sample", |i| {
+            i.rd = 0;
+            i.rs1 = 4;
+            i.rs2 = 8;
+            i.rs3 = 4;
+            i.dim = 1;
+            i.dmask = 15;
+            i.toff = 0x0e1
+        })
+    );
     assert_eq!(asm("interlock.begin"), one("interlock.begin", |_| {}));
     assert_eq!(asm("exec.set u3"), one("exec.set", |i| i.rs1 = 3));
 }
 
 #[test]
 fn float_literals_for_fp_k32() {
-    let with = |lit: &str, bits: u32| assert_eq!(asm(&format!("fadd.f32.vl v1, v2, {lit}")), one("fadd.f32.vl", |i| { i.rd = 1; i.rs1 = 2; i.imm = bits as i32 }), "{lit}");
+    let with = |lit: &str, bits: u32| {
+        assert_eq!(
+            asm(&format!("fadd.f32.vl v1, v2, {lit}")),
+            one("fadd.f32.vl", |i| {
+                i.rd = 1;
+                i.rs1 = 2;
+                i.imm = bits as i32
+            }),
+            "{lit}"
+        )
+    };
     with("1.5", 0x3fc0_0000);
     with("-0x1p-3", 0xbe00_0000);
     with("inf", 0x7f80_0000);
@@ -51,7 +123,9 @@ fn float_literals_for_fp_k32() {
 
 #[test]
 fn labels_forward_and_backward_and_directives() {
-    let code = asm(".equ N, 8\nstart:\n  jmp end\n  bz u1, start\n  .word 0x12345678, N\n  .align 8\nend:\n");
+    let code = asm(
+        ".equ N, 8\nstart:\n  jmp end\n  bz u1, start\n  .word 0x12345678, N\n  .align 8\nend:\n",
+    );
     let (j, _) = decode(&code).unwrap();
     assert_eq!(j.imm, 16); // jmp at 0, words at 8/12, .align 8 keeps 16, end = 16
     let (b, _) = decode(&code[4..]).unwrap();
@@ -59,7 +133,10 @@ fn labels_forward_and_backward_and_directives() {
     assert_eq!(&code[8..12], &0x12345678u32.to_le_bytes());
     assert_eq!(&code[12..16], &8u32.to_le_bytes());
     assert_eq!(code.len(), 16);
-    assert_eq!(asm(".dword 0x1122334455667788"), 0x1122334455667788u64.to_le_bytes());
+    assert_eq!(
+        asm(".dword 0x1122334455667788"),
+        0x1122334455667788u64.to_le_bytes()
+    );
     assert_eq!(asm(".byte 1, 2, 3"), vec![1, 2, 3]);
     // Numeric branch offsets are relative to the instruction.
     assert_eq!(asm("jmp 8"), one("jmp", |i| i.imm = 8));
@@ -69,12 +146,36 @@ fn labels_forward_and_backward_and_directives() {
 fn every_error_is_reported_with_position_and_hint() {
     let e = errors("fadd.f23 v1, v2, v3\nadd v1, v2\nadd64 v[3:4], v[4:5], v[6:7]\nadd.vi v1, v2, 300\njmp nowhere\nadd v1, v2, v200\nsadd v1,v2,v3\n");
     assert_eq!(e.len(), 7, "{e:#?}");
-    assert!(e[0].starts_with("1:1: unknown instruction `fadd.f23`") && e[0].contains("fadd.f32"), "{}", e[0]);
-    assert!(e[1].starts_with("2:") && e[1].contains("needs 1 more operand"), "{}", e[1]);
-    assert!(e[2].starts_with("3:7:") && e[2].contains("multiple of 2") && e[2].contains("v[2:3]"), "{}", e[2]);
-    assert!(e[3].starts_with("4:16:") && e[3].contains("out of range"), "{}", e[3]);
-    assert!(e[4].starts_with("5:5:") && e[4].contains("unknown label or symbol `nowhere`"), "{}", e[4]);
-    assert!(e[5].starts_with("6:13:") && e[5].contains("v200"), "{}", e[5]);
+    assert!(
+        e[0].starts_with("1:1: unknown instruction `fadd.f23`") && e[0].contains("fadd.f32"),
+        "{}",
+        e[0]
+    );
+    assert!(
+        e[1].starts_with("2:") && e[1].contains("needs 1 more operand"),
+        "{}",
+        e[1]
+    );
+    assert!(
+        e[2].starts_with("3:7:") && e[2].contains("multiple of 2") && e[2].contains("v[2:3]"),
+        "{}",
+        e[2]
+    );
+    assert!(
+        e[3].starts_with("4:16:") && e[3].contains("out of range"),
+        "{}",
+        e[3]
+    );
+    assert!(
+        e[4].starts_with("5:5:") && e[4].contains("unknown label or symbol `nowhere`"),
+        "{}",
+        e[4]
+    );
+    assert!(
+        e[5].starts_with("6:13:") && e[5].contains("v200"),
+        "{}",
+        e[5]
+    );
     assert!(e[6].contains("did you mean `add`?"), "{}", e[6]);
 }
 
@@ -107,7 +208,10 @@ fn empty_and_comment_only_files_assemble_to_nothing() {
 
 #[test]
 fn disassembly_of_garbage_reassembles_to_the_same_bytes() {
-    let bytes: Vec<u8> = (0u32..4000).flat_map(|i| i.wrapping_mul(2654435761).to_le_bytes()).chain([1, 2, 3]).collect();
+    let bytes: Vec<u8> = (0u32..4000)
+        .flat_map(|i| i.wrapping_mul(2654435761).to_le_bytes())
+        .chain([1, 2, 3])
+        .collect();
     let text = disassemble(&bytes, DisasmOptions::default());
     assert_eq!(asm(&text), bytes);
 }

@@ -15,9 +15,16 @@ fn every_variant_survives_disassemble_then_assemble() {
         for _ in 0..100 {
             encode_into(&random_inst(d.id, &mut rng), &mut code);
         }
-        for opts in [DisasmOptions::default(), DisasmOptions { comments: false, labels: false }] {
+        for opts in [
+            DisasmOptions::default(),
+            DisasmOptions {
+                comments: false,
+                labels: false,
+            },
+        ] {
             let text = disassemble(&code, opts);
-            let back = assemble(&text).unwrap_or_else(|e| panic!("{}: {:?}\n{text}", d.mnemonic, &e[..e.len().min(3)]));
+            let back = assemble(&text)
+                .unwrap_or_else(|e| panic!("{}: {:?}\n{text}", d.mnemonic, &e[..e.len().min(3)]));
             assert_eq!(back.code, code, "{}", d.mnemonic);
         }
     }
@@ -41,11 +48,45 @@ fn canonical_text_examples() {
         f(&mut i);
         inst_to_string(&i)
     };
-    assert_eq!(t("add", &|i| { i.rd = 1; i.rs1 = 2; i.rs2 = 3 }), "add v1, v2, v3");
-    assert_eq!(t("ffma.f32", &|i| { i.rd = 1; i.rm = 1; i.neg = 5 }), "ffma.f32 v1, v0, v0, v0, rm:rtz, neg:0b101");
-    assert_eq!(t("fadd.f16", &|i| { i.rd = 3; i.rs1 = 4 }), "fadd.f16 v1.h, v2.l, v0.l");
-    assert_eq!(t("mad64.u32", &|i| { i.rd = 2; i.rs3 = 6 }), "mad64.u32 v[2:3], v0, v0, v[6:7]");
-    assert_eq!(t("tex.fetch", &|i| { i.rs2 = 8; i.dim = 1; i.dmask = 0xf; i.toff = 0x0e1 }), "tex.fetch v0, v0, u[8:15], dim:2d, dmask:0xf, toff:(1,-2,0)");
+    assert_eq!(
+        t("add", &|i| {
+            i.rd = 1;
+            i.rs1 = 2;
+            i.rs2 = 3
+        }),
+        "add v1, v2, v3"
+    );
+    assert_eq!(
+        t("ffma.f32", &|i| {
+            i.rd = 1;
+            i.rm = 1;
+            i.neg = 5
+        }),
+        "ffma.f32 v1, v0, v0, v0, rm:rtz, neg:0b101"
+    );
+    assert_eq!(
+        t("fadd.f16", &|i| {
+            i.rd = 3;
+            i.rs1 = 4
+        }),
+        "fadd.f16 v1.h, v2.l, v0.l"
+    );
+    assert_eq!(
+        t("mad64.u32", &|i| {
+            i.rd = 2;
+            i.rs3 = 6
+        }),
+        "mad64.u32 v[2:3], v0, v0, v[6:7]"
+    );
+    assert_eq!(
+        t("tex.fetch", &|i| {
+            i.rs2 = 8;
+            i.dim = 1;
+            i.dmask = 0xf;
+            i.toff = 0x0e1
+        }),
+        "tex.fetch v0, v0, u[8:15], dim:2d, dmask:0xf, toff:(1,-2,0)"
+    );
     assert_eq!(t("jmp", &|i| i.imm = -8), "jmp -8");
     assert_eq!(t("mov.vl", &|i| i.imm = -1), "mov.vl v0, 0xffffffff");
 }
@@ -55,7 +96,9 @@ fn branch_targets_become_labels() {
     let mut jmp = warpkit_encoding::Inst::new(warpkit_isa::lookup("jmp").unwrap());
     jmp.imm = 8;
     let mut code = encode(&jmp);
-    code.extend(encode(&warpkit_encoding::Inst::new(warpkit_isa::lookup("laneid").unwrap())));
+    code.extend(encode(&warpkit_encoding::Inst::new(
+        warpkit_isa::lookup("laneid").unwrap(),
+    )));
     let text = disassemble(&code, DisasmOptions::default());
     assert!(text.contains("jmp L_0008"), "{text}");
     assert!(text.trim_end().ends_with("L_0008:"), "{text}");

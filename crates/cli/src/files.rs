@@ -42,7 +42,11 @@ pub fn write_atomic(out: &Path, data: &[u8], inputs: &[&Path]) -> Result<(), Str
     let name = out
         .file_name()
         .ok_or_else(|| format!("{} is not a file name", out.display()))?;
-    let tmp = dir.join(format!(".{}.{}.tmp", name.to_string_lossy(), std::process::id()));
+    let tmp = dir.join(format!(
+        ".{}.{}.tmp",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(data)?;

@@ -10,7 +10,11 @@ use warpkit_asm::{assemble_file, disassemble, DisasmOptions};
 use warpkit_isa::{docs, lookup, suggest, INSNS};
 
 #[derive(Parser)]
-#[command(name = "warpkit", version, about = "Toolchain and golden model of the warpkit GPU ISA")]
+#[command(
+    name = "warpkit",
+    version,
+    about = "Toolchain and golden model of the warpkit GPU ISA"
+)]
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
@@ -110,9 +114,19 @@ fn run(cli: Cli) -> Result<(), String> {
                 }
             }
         }
-        Cmd::Disasm { input, output, no_comments } => {
+        Cmd::Disasm {
+            input,
+            output,
+            no_comments,
+        } => {
             let code = files::read(&input)?;
-            let text = disassemble(&code, DisasmOptions { comments: !no_comments, labels: true });
+            let text = disassemble(
+                &code,
+                DisasmOptions {
+                    comments: !no_comments,
+                    labels: true,
+                },
+            );
             match output {
                 Some(out) => files::write_atomic(&out, text.as_bytes(), &[&input]),
                 None => write_stdout(text.as_bytes()),
@@ -125,7 +139,12 @@ fn run(cli: Cli) -> Result<(), String> {
             let Some(m) = mnemonic else {
                 let mut s = String::new();
                 for d in INSNS.iter() {
-                    s.push_str(&format!("{:<24} {:<4} {}\n", d.mnemonic, d.format_desc().name, d.semantics));
+                    s.push_str(&format!(
+                        "{:<24} {:<4} {}\n",
+                        d.mnemonic,
+                        d.format_desc().name,
+                        d.semantics
+                    ));
                 }
                 return write_stdout(s.as_bytes());
             };
@@ -133,11 +152,19 @@ fn run(cli: Cli) -> Result<(), String> {
                 Some(id) => write_stdout(docs::describe(id.desc()).as_bytes()),
                 None => Err(match suggest(&m) {
                     Some(s) => format!("unknown instruction `{m}`; did you mean `{s}`?"),
-                    None => format!("unknown instruction `{m}` (`warpkit spec` lists all {})", INSNS.len()),
+                    None => format!(
+                        "unknown instruction `{m}` (`warpkit spec` lists all {})",
+                        INSNS.len()
+                    ),
                 }),
             }
         }
-        Cmd::Run { program, state, max_steps, trace } => {
+        Cmd::Run {
+            program,
+            state,
+            max_steps,
+            trace,
+        } => {
             let code = load_program(&program)?;
             let state_text = match &state {
                 Some(p) => files::read_text(p)?,
@@ -157,7 +184,12 @@ fn run(cli: Cli) -> Result<(), String> {
                     }
                     // Trace to memory first, then write atomically like every other output.
                     let mut buf: Vec<u8> = Vec::new();
-                    let r = warpkit_sim::run_state(&code, &state_text, max_steps, Some((&mut buf, &asm)));
+                    let r = warpkit_sim::run_state(
+                        &code,
+                        &state_text,
+                        max_steps,
+                        Some((&mut buf, &asm)),
+                    );
                     if r.is_ok() {
                         files::write_atomic(tp, &buf, &inputs)?;
                     }
@@ -175,12 +207,16 @@ fn run(cli: Cli) -> Result<(), String> {
             if check {
                 let cur = std::fs::read_to_string(&output).unwrap_or_default();
                 if cur != text {
-                    return Err(format!("{} is out of date; run `warpkit docs`", output.display()));
+                    return Err(format!(
+                        "{} is out of date; run `warpkit docs`",
+                        output.display()
+                    ));
                 }
                 return Ok(());
             }
             if let Some(dir) = output.parent().filter(|p| !p.as_os_str().is_empty()) {
-                std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
             }
             files::write_atomic(&output, text.as_bytes(), &[])
         }
@@ -229,4 +265,3 @@ fn main() -> ExitCode {
         }
     }
 }
-

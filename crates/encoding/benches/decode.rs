@@ -25,21 +25,59 @@ fn bench(c: &mut Criterion) {
     // A kernel-like stream: a 32-instruction loop body of common ALU, FP, compare and
     // branch variants with random operands, repeated.
     let common = [
-        "add", "add.vi", "mul", "mad.u32", "sll.vi", "and", "or.vi", "xor", "fadd.f32", "fmul.f32",
-        "ffma.f32", "fmac.f32", "cmp.lt.i32", "cmp.lt.f32", "saveexec.and", "bexecz", "mov.vu",
-        "movi", "add64", "mad64.u32", "uadd", "uaddi", "cndmask", "mbcnt", "mov.vl", "fadd.f32.vl",
-        "min", "max", "sub", "srl", "exec.set", "bnz",
+        "add",
+        "add.vi",
+        "mul",
+        "mad.u32",
+        "sll.vi",
+        "and",
+        "or.vi",
+        "xor",
+        "fadd.f32",
+        "fmul.f32",
+        "ffma.f32",
+        "fmac.f32",
+        "cmp.lt.i32",
+        "cmp.lt.f32",
+        "saveexec.and",
+        "bexecz",
+        "mov.vu",
+        "movi",
+        "add64",
+        "mad64.u32",
+        "uadd",
+        "uaddi",
+        "cndmask",
+        "mbcnt",
+        "mov.vl",
+        "fadd.f32.vl",
+        "min",
+        "max",
+        "sub",
+        "srl",
+        "exec.set",
+        "bnz",
     ];
-    let ids: Vec<_> = common.iter().map(|m| warpkit_isa::lookup(m).expect("known")).collect();
-    let body: Vec<_> = ids.iter().map(|id| warpkit_encoding::random::random_inst(*id, &mut rng)).collect();
+    let ids: Vec<_> = common
+        .iter()
+        .map(|m| warpkit_isa::lookup(m).expect("known"))
+        .collect();
+    let body: Vec<_> = ids
+        .iter()
+        .map(|id| warpkit_encoding::random::random_inst(*id, &mut rng))
+        .collect();
     let mut kernel = Vec::new();
     for k in 0..100_000 {
         encode_into(&body[k % body.len()], &mut kernel);
     }
     let mut g = c.benchmark_group("decode");
     g.throughput(Throughput::Elements(100_000));
-    g.bench_function("100k_uniform_random_variants", |b| b.iter(|| std::hint::black_box(decode_all(&random))));
-    g.bench_function("100k_kernel_mix", |b| b.iter(|| std::hint::black_box(decode_all(&kernel))));
+    g.bench_function("100k_uniform_random_variants", |b| {
+        b.iter(|| std::hint::black_box(decode_all(&random)))
+    });
+    g.bench_function("100k_kernel_mix", |b| {
+        b.iter(|| std::hint::black_box(decode_all(&kernel)))
+    });
     g.finish();
 }
 

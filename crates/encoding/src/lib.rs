@@ -9,8 +9,8 @@
 pub mod random;
 
 use std::fmt;
-pub use warpkit_isa::{InsnDesc, InsnId, OpType, Operand, RegFile, Slot};
 use warpkit_isa::{extract_fields_fast, identify_with_format, Flags, IdentifyError, DECODE_INFO};
+pub use warpkit_isa::{InsnDesc, InsnId, OpType, Operand, RegFile, Slot};
 
 /// One decoded instruction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -191,7 +191,10 @@ pub fn check_operand(d: &InsnDesc, o: &Operand, v: i64) -> Result<(), OperandErr
         OpType::Mod3 => {
             let allowed = d.source_mask();
             if v as u8 & !allowed != 0 {
-                Err(OperandError::ReservedModBit { value: v as u32, allowed })
+                Err(OperandError::ReservedModBit {
+                    value: v as u32,
+                    allowed,
+                })
             } else {
                 Ok(())
             }
@@ -207,10 +210,14 @@ pub fn check_operand(d: &InsnDesc, o: &Operand, v: i64) -> Result<(), OperandErr
                     RegFile::H => 256,
                 };
                 let r = v as u32;
-                if r % align as u32 != 0 {
+                if !r.is_multiple_of(align as u32) {
                     Err(OperandError::Misaligned { reg: r, align })
                 } else if r + count as u32 > limit {
-                    Err(OperandError::PastEnd { first: r, count, limit })
+                    Err(OperandError::PastEnd {
+                        first: r,
+                        count,
+                        limit,
+                    })
                 } else {
                     Ok(())
                 }
@@ -236,7 +243,11 @@ pub fn encode_word(inst: &Inst) -> u64 {
     let d = inst.desc();
     let mut w = d.match_bits;
     for o in d.operands {
-        let mask = if o.width >= 64 { u64::MAX } else { (1u64 << o.width) - 1 };
+        let mask = if o.width >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << o.width) - 1
+        };
         w |= (inst.raw(o.slot) & mask) << o.lo;
     }
     w
@@ -260,13 +271,28 @@ pub fn encode_into(inst: &Inst, out: &mut Vec<u8>) {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DecodeError {
     /// Fewer bytes than the instruction needs (4, or 8 for an odd opcode).
-    Truncated { need: usize, have: usize },
-    UnknownOpcode { opcode: u8 },
-    UnknownFunct { opcode: u8, funct: u32 },
+    Truncated {
+        need: usize,
+        have: usize,
+    },
+    UnknownOpcode {
+        opcode: u8,
+    },
+    UnknownFunct {
+        opcode: u8,
+        funct: u32,
+    },
     /// Reserved bits or bits of slots the variant does not name are set.
-    ReservedBits { id: InsnId, bits: u64 },
+    ReservedBits {
+        id: InsnId,
+        bits: u64,
+    },
     /// An operand field holds a value the variant refuses.
-    BadOperand { id: InsnId, slot: Slot, error: OperandError },
+    BadOperand {
+        id: InsnId,
+        slot: Slot,
+        error: OperandError,
+    },
 }
 
 impl DecodeError {
@@ -287,10 +313,17 @@ impl fmt::Display for DecodeError {
             }
             DecodeError::UnknownOpcode { opcode } => write!(f, "unknown opcode 0x{opcode:02x}"),
             DecodeError::UnknownFunct { opcode, funct } => {
-                write!(f, "unknown function code 0x{funct:x} for opcode 0x{opcode:02x}")
+                write!(
+                    f,
+                    "unknown function code 0x{funct:x} for opcode 0x{opcode:02x}"
+                )
             }
             DecodeError::ReservedBits { id, bits } => {
-                write!(f, "{}: reserved bits set (mask 0x{bits:x})", id.desc().mnemonic)
+                write!(
+                    f,
+                    "{}: reserved bits set (mask 0x{bits:x})",
+                    id.desc().mnemonic
+                )
             }
             DecodeError::BadOperand { id, slot, error } => {
                 write!(f, "{}: {} {error}", id.desc().mnemonic, slot.name())
@@ -306,12 +339,18 @@ impl std::error::Error for DecodeError {}
 #[inline]
 pub fn decode(bytes: &[u8]) -> Result<(Inst, usize), DecodeError> {
     let Some(b4) = bytes.get(..4) else {
-        return Err(DecodeError::Truncated { need: 4, have: bytes.len() });
+        return Err(DecodeError::Truncated {
+            need: 4,
+            have: bytes.len(),
+        });
     };
     let w0 = u32::from_le_bytes([b4[0], b4[1], b4[2], b4[3]]);
     let word = if w0 & 1 == 1 {
         let Some(b8) = bytes.get(..8) else {
-            return Err(DecodeError::Truncated { need: 8, have: bytes.len() });
+            return Err(DecodeError::Truncated {
+                need: 8,
+                have: bytes.len(),
+            });
         };
         let mut a = [0u8; 8];
         a.copy_from_slice(b8);
@@ -327,11 +366,19 @@ pub fn decode(bytes: &[u8]) -> Result<(Inst, usize), DecodeError> {
 pub fn decode_word(word: u64) -> Result<Inst, DecodeError> {
     let (id, format) = identify_with_format(word as u32).map_err(|e| match e {
         IdentifyError::UnknownOpcode(opcode) => DecodeError::UnknownOpcode { opcode },
-        IdentifyError::UnknownFunct { opcode, funct } => DecodeError::UnknownFunct { opcode, funct },
+        IdentifyError::UnknownFunct { opcode, funct } => {
+            DecodeError::UnknownFunct { opcode, funct }
+        }
     })?;
     let h = &DECODE_INFO[id.0 as usize];
     // 32-bit words: the high half must be empty (zero_mask covers only 32 bits there).
-    let bad = word & (h.zero_mask | if word as u32 & 1 == 0 { !0xffff_ffffu64 } else { 0 });
+    let bad = word
+        & (h.zero_mask
+            | if word as u32 & 1 == 0 {
+                !0xffff_ffffu64
+            } else {
+                0
+            });
     if bad != 0 {
         return Err(DecodeError::ReservedBits { id, bits: bad });
     }
@@ -361,7 +408,11 @@ pub fn decode_word(word: u64) -> Result<Inst, DecodeError> {
     if h.any_check {
         let d = id.desc();
         for o in d.operands.iter().filter(|o| o.check) {
-            check_operand(d, o, inst.get(o.slot)).map_err(|error| DecodeError::BadOperand { id, slot: o.slot, error })?;
+            check_operand(d, o, inst.get(o.slot)).map_err(|error| DecodeError::BadOperand {
+                id,
+                slot: o.slot,
+                error,
+            })?;
         }
     }
     Ok(inst)
