@@ -30,7 +30,12 @@ pub fn encoding_rows(d: &InsnDesc) -> Vec<(String, String, String)> {
             format!("0x{:x}", fu.value)
         } else if let Some(o) = d.operands.iter().find(|o| o.slot.name() == fd.name) {
             if o.width < fd.width {
-                format!("{} (bits {}:{} of the field; rest 0)", o.ty.name(), o.lo as u32 + o.width as u32 - 1, o.lo)
+                format!(
+                    "{} (bits {}:{} of the field; rest 0)",
+                    o.ty.name(),
+                    o.lo as u32 + o.width as u32 - 1,
+                    o.lo
+                )
             } else {
                 o.ty.name().to_string()
             }
@@ -47,18 +52,39 @@ pub fn describe(d: &InsnDesc) -> String {
     let mut s = String::new();
     let g = d.group_desc();
     let _ = writeln!(s, "{}", d.mnemonic);
-    let _ = writeln!(s, "  group:     {} (chapter {}, unit {})", g.title, g.chapter, g.unit);
-    let _ = writeln!(s, "  format:    {} ({}-bit)", d.format_desc().name, d.size as u32 * 8);
+    let _ = writeln!(
+        s,
+        "  group:     {} (chapter {}, unit {})",
+        g.title, g.chapter, g.unit
+    );
+    let _ = writeln!(
+        s,
+        "  format:    {} ({}-bit)",
+        d.format_desc().name,
+        d.size as u32 * 8
+    );
     let _ = write!(s, "  encoding:  opcode 0x{:02x}", d.opcode);
     if let Some(f) = d.funct {
         let _ = write!(s, ", {}=0x{:x}", f.name, f.value);
     }
     let _ = writeln!(s);
-    let syntax: Vec<String> = d.operands.iter().map(|o| format!("{}:{}", o.slot.name(), o.ty.name())).collect();
+    let syntax: Vec<String> = d
+        .operands
+        .iter()
+        .map(|o| format!("{}:{}", o.slot.name(), o.ty.name()))
+        .collect();
     let _ = writeln!(s, "  syntax:    {} {}", d.mnemonic, syntax.join(" "));
     let _ = writeln!(s, "  latency:   {}", d.latency_text);
     let flags: Vec<&str> = d.flags.names().collect();
-    let _ = writeln!(s, "  flags:     {}", if flags.is_empty() { "-".to_string() } else { flags.join(" ") });
+    let _ = writeln!(
+        s,
+        "  flags:     {}",
+        if flags.is_empty() {
+            "-".to_string()
+        } else {
+            flags.join(" ")
+        }
+    );
     let _ = writeln!(s, "  semantics: {}", d.semantics);
     if d.is_unsupported() {
         let _ = writeln!(s, "  execution: not modelled (raises IllegalInsn, cause 1)");
@@ -75,7 +101,13 @@ pub fn markdown() -> String {
     let mut s = String::new();
     s.push_str("# warpkit ISA reference\n\n");
     s.push_str("Generated from `crates/isa/instructions.isa` by `warpkit docs`; a test fails when this file is out of date. Do not edit by hand.\n\n");
-    let _ = writeln!(s, "{} instruction variants in {} groups, {} formats.\n", INSNS.len(), GROUPS.len(), FORMATS.len());
+    let _ = writeln!(
+        s,
+        "{} instruction variants in {} groups, {} formats.\n",
+        INSNS.len(),
+        GROUPS.len(),
+        FORMATS.len()
+    );
     s.push_str("## Formats\n\nFields from high bit to low bit. `:v`, `:u`, `:h` name the register file of an operand slot; `reserved` bits must be zero.\n\n");
     for f in FORMATS.iter() {
         let _ = writeln!(s, "### {} ({}-bit)\n", f.name, f.size as u32 * 8);
@@ -101,14 +133,29 @@ pub fn markdown() -> String {
     s.push_str("\n## Instructions by group\n\n");
     for (gi, g) in GROUPS.iter().enumerate() {
         let rows: Vec<&InsnDesc> = INSNS.iter().filter(|d| d.group as usize == gi).collect();
-        let _ = writeln!(s, "### {} (§{}, unit `{}`, {} variants)\n", g.title, g.chapter, g.unit, rows.len());
+        let _ = writeln!(
+            s,
+            "### {} (§{}, unit `{}`, {} variants)\n",
+            g.title,
+            g.chapter,
+            g.unit,
+            rows.len()
+        );
         if g.chapter == "7" {
-            s.push_str("Encodings frozen; execution is not modelled and raises IllegalInsn (cause 1).\n\n");
+            s.push_str(
+                "Encodings frozen; execution is not modelled and raises IllegalInsn (cause 1).\n\n",
+            );
         }
         s.push_str("| mnemonic | format | opcode | funct | latency | operands | flags | semantics |\n|---|---|---|---|---|---|---|---|\n");
         for d in rows {
-            let funct = d.funct.map_or("-".to_string(), |f| format!("{}=0x{:x}", f.name, f.value));
-            let ops: Vec<String> = d.operands.iter().map(|o| format!("{}:{}", o.slot.name(), o.ty.name())).collect();
+            let funct = d
+                .funct
+                .map_or("-".to_string(), |f| format!("{}=0x{:x}", f.name, f.value));
+            let ops: Vec<String> = d
+                .operands
+                .iter()
+                .map(|o| format!("{}:{}", o.slot.name(), o.ty.name()))
+                .collect();
             let flags: Vec<&str> = d.flags.names().collect();
             let lat = match d.latency {
                 Latency::Fixed(n) => format!("fixed:{n}"),
@@ -122,8 +169,16 @@ pub fn markdown() -> String {
                 d.opcode,
                 funct,
                 lat,
-                if ops.is_empty() { "-".to_string() } else { ops.join(" ") },
-                if flags.is_empty() { "-".to_string() } else { flags.join(" ") },
+                if ops.is_empty() {
+                    "-".to_string()
+                } else {
+                    ops.join(" ")
+                },
+                if flags.is_empty() {
+                    "-".to_string()
+                } else {
+                    flags.join(" ")
+                },
                 d.semantics.replace('|', "\\|")
             );
         }

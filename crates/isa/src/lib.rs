@@ -132,7 +132,10 @@ impl Slot {
     /// Register slots are written positionally in assembly; the rest as `key:value`
     /// modifiers, except `imm`, which is positional too.
     pub fn is_modifier(self) -> bool {
-        !matches!(self, Slot::Rd | Slot::Rs1 | Slot::Rs2 | Slot::Rs3 | Slot::Imm)
+        !matches!(
+            self,
+            Slot::Rd | Slot::Rs1 | Slot::Rs2 | Slot::Rs3 | Slot::Imm
+        )
     }
 }
 
@@ -475,7 +478,10 @@ pub fn identify(word0: u32) -> Result<InsnId, IdentifyError> {
     let funct = (word0 >> e.funct_lo) & e.funct_mask;
     match e.ids.get(funct as usize) {
         Some(&id) if id != u16::MAX => Ok(InsnId(id)),
-        _ => Err(IdentifyError::UnknownFunct { opcode: op as u8, funct }),
+        _ => Err(IdentifyError::UnknownFunct {
+            opcode: op as u8,
+            funct,
+        }),
     }
 }
 
@@ -516,7 +522,10 @@ pub fn identify_with_format(word0: u32) -> Result<(InsnId, Format), IdentifyErro
     let funct = (word0 >> e.funct_lo) & e.funct_mask;
     match e.ids.get(funct as usize) {
         Some(&id) if id != u16::MAX => Ok((InsnId(id), format)),
-        _ => Err(IdentifyError::UnknownFunct { opcode: op as u8, funct }),
+        _ => Err(IdentifyError::UnknownFunct {
+            opcode: op as u8,
+            funct,
+        }),
     }
 }
 

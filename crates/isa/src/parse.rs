@@ -168,7 +168,9 @@ pub fn parse(text: &str) -> Result<Database, String> {
         }
         if let Some(rest) = l.strip_prefix("@format ") {
             let mut toks = rest.split_whitespace();
-            let name = toks.next().ok_or(format!("line {line}: @format without name"))?;
+            let name = toks
+                .next()
+                .ok_or(format!("line {line}: @format without name"))?;
             let bits = toks
                 .next()
                 .and_then(|b| b.parse::<u32>().ok())
@@ -197,14 +199,21 @@ pub fn parse(text: &str) -> Result<Database, String> {
                     unit: u.to_string(),
                     title: t.trim().to_string(),
                 }),
-                _ => return Err(format!("line {line}: want `@group ID chapter=C unit=U title`")),
+                _ => {
+                    return Err(format!(
+                        "line {line}: want `@group ID chapter=C unit=U title`"
+                    ))
+                }
             }
             continue;
         }
         // The semantics may itself contain '|', so split off the first seven cells only.
         let cells: Vec<&str> = l.splitn(8, '|').map(str::trim).collect();
         if cells.len() != 8 {
-            return Err(format!("line {line}: want 8 '|'-separated cells, found {}", cells.len()));
+            return Err(format!(
+                "line {line}: want 8 '|'-separated cells, found {}",
+                cells.len()
+            ));
         }
         if db.groups.is_empty() {
             return Err(format!("line {line}: row before the first @group"));
@@ -259,15 +268,24 @@ pub fn check(db: &Database) -> Vec<String> {
             errs.push(format!("line {}: format {} defined twice", f.line, f.name));
         }
         if f.bits != 32 && f.bits != 64 {
-            errs.push(format!("line {}: format {} has {} bits", f.line, f.name, f.bits));
+            errs.push(format!(
+                "line {}: format {} has {} bits",
+                f.line, f.name, f.bits
+            ));
         }
         // Fields must cover every bit exactly once.
         let mut owner: Vec<Option<&str>> = vec![None; f.bits as usize];
         for fd in &f.fields {
             for b in fd.lo..=fd.hi {
                 match owner.get_mut(b as usize) {
-                    None => errs.push(format!("line {}: {}.{} bit {b} beyond {} bits", f.line, f.name, fd.name, f.bits)),
-                    Some(Some(o)) => errs.push(format!("line {}: {} bit {b} in both {o} and {}", f.line, f.name, fd.name)),
+                    None => errs.push(format!(
+                        "line {}: {}.{} bit {b} beyond {} bits",
+                        f.line, f.name, fd.name, f.bits
+                    )),
+                    Some(Some(o)) => errs.push(format!(
+                        "line {}: {} bit {b} in both {o} and {}",
+                        f.line, f.name, fd.name
+                    )),
                     Some(slot) => *slot = Some(&fd.name),
                 }
             }
@@ -276,12 +294,18 @@ pub fn check(db: &Database) -> Vec<String> {
                 || SLOTS.contains(&fd.name.as_str())
                 || (fd.name.starts_with('f') && fd.name[1..].parse::<u32>().is_ok());
             if !known {
-                errs.push(format!("line {}: {} has unknown field {}", f.line, f.name, fd.name));
+                errs.push(format!(
+                    "line {}: {} has unknown field {}",
+                    f.line, f.name, fd.name
+                ));
             }
         }
         for (b, o) in owner.iter().enumerate() {
             if o.is_none() {
-                errs.push(format!("line {}: {} bit {b} belongs to no field", f.line, f.name));
+                errs.push(format!(
+                    "line {}: {} bit {b} belongs to no field",
+                    f.line, f.name
+                ));
             }
         }
         match f.field("op") {
@@ -305,17 +329,26 @@ pub fn check(db: &Database) -> Vec<String> {
             errs.push(format!("{at}: opcode 0x{:x} wider than 7 bits", r.opcode));
         }
         if (r.opcode & 1 == 1) != (f.bits == 64) {
-            errs.push(format!("{at}: opcode 0x{:x} parity disagrees with {}-bit format {}", r.opcode, f.bits, f.name));
+            errs.push(format!(
+                "{at}: opcode 0x{:x} parity disagrees with {}-bit format {}",
+                r.opcode, f.bits, f.name
+            ));
         }
         if let Some(prev) = op_format.insert(r.opcode, &r.format) {
             if prev != r.format {
-                errs.push(format!("{at}: opcode 0x{:x} used by formats {prev} and {}", r.opcode, r.format));
+                errs.push(format!(
+                    "{at}: opcode 0x{:x} used by formats {prev} and {}",
+                    r.opcode, r.format
+                ));
             }
         }
         let fv = match (&r.funct, f.funct()) {
             (Some((n, v)), Some(fd)) => {
                 if *n != fd.name {
-                    errs.push(format!("{at}: funct field {n} but format {} has {}", f.name, fd.name));
+                    errs.push(format!(
+                        "{at}: funct field {n} but format {} has {}",
+                        f.name, fd.name
+                    ));
                 }
                 if *v >> fd.width() != 0 {
                     errs.push(format!("{at}: funct 0x{v:x} wider than {}", fd.name));
@@ -333,7 +366,10 @@ pub fn check(db: &Database) -> Vec<String> {
             }
         };
         if let Some(prev) = seen_code.insert((r.opcode, fv), &r.mnemonic) {
-            errs.push(format!("{at}: (opcode 0x{:x}, funct 0x{fv:x}) also used by {prev}", r.opcode));
+            errs.push(format!(
+                "{at}: (opcode 0x{:x}, funct 0x{fv:x}) also used by {prev}",
+                r.opcode
+            ));
         }
         let lat_ok = match r.latency.split_once(':') {
             Some(("fixed", n)) => n.parse::<u8>().is_ok(),
@@ -341,7 +377,10 @@ pub fn check(db: &Database) -> Vec<String> {
             _ => false,
         };
         if !lat_ok {
-            errs.push(format!("{at}: latency `{}` is not fixed:N or async:UNIT", r.latency));
+            errs.push(format!(
+                "{at}: latency `{}` is not fixed:N or async:UNIT",
+                r.latency
+            ));
         }
         for fl in &r.flags {
             if !FLAGS.contains(&fl.as_str()) {
@@ -350,7 +389,10 @@ pub fn check(db: &Database) -> Vec<String> {
         }
         // Assembly syntax: positional operands (registers, immediates) before modifiers.
         let positional = |s: &str| matches!(s, "rd" | "rs1" | "rs2" | "rs3" | "imm");
-        if r.operands.windows(2).any(|w| !positional(&w[0].0) && positional(&w[1].0)) {
+        if r.operands
+            .windows(2)
+            .any(|w| !positional(&w[0].0) && positional(&w[1].0))
+        {
             errs.push(format!("{at}: positional operand after a modifier"));
         }
         let mut slots = BTreeSet::new();
@@ -368,15 +410,24 @@ pub fn check(db: &Database) -> Vec<String> {
             };
             if !file.is_empty() {
                 if fd.file.as_deref() != Some(file) {
-                    errs.push(format!("{at}: {slot}:{ty} needs a {file} slot, format {} gives {:?}", f.name, fd.file));
+                    errs.push(format!(
+                        "{at}: {slot}:{ty} needs a {file} slot, format {} gives {:?}",
+                        f.name, fd.file
+                    ));
                 }
             } else if fd.file.is_some() {
                 // Non-register values in a register slot use its low bits (t7, at7).
                 if bits > fd.width() {
-                    errs.push(format!("{at}: {slot}:{ty} ({bits} bits) does not fit {} bits", fd.width()));
+                    errs.push(format!(
+                        "{at}: {slot}:{ty} ({bits} bits) does not fit {} bits",
+                        fd.width()
+                    ));
                 }
             } else if bits != fd.width() {
-                errs.push(format!("{at}: {slot}:{ty} has {bits} bits, field has {}", fd.width()));
+                errs.push(format!(
+                    "{at}: {slot}:{ty} has {bits} bits, field has {}",
+                    fd.width()
+                ));
             }
         }
     }

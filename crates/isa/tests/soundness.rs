@@ -33,16 +33,23 @@ fn checker_rejects_broken_tables() {
     let x = db.rows.iter().position(|r| r.format == "RU").unwrap();
     db.rows[x].format = "R".into();
     db.rows[x].funct = Some(("f4".into(), 0xf));
-    assert!(parse::check(&db).iter().any(|e| e.contains("used by formats")));
+    assert!(parse::check(&db)
+        .iter()
+        .any(|e| e.contains("used by formats")));
     // Operand type that does not fit its slot.
     let mut db = good.clone();
     db.rows[0].operands[2].1 = "u".into();
-    assert!(parse::check(&db).iter().any(|e| e.contains("needs a u slot")));
+    assert!(parse::check(&db)
+        .iter()
+        .any(|e| e.contains("needs a u slot")));
     // A format with a hole and an overlap.
     let mut db = good.clone();
     db.formats[0].fields[1].hi = 9;
     let errs = parse::check(&db);
-    assert!(errs.iter().any(|e| e.contains("belongs to no field")), "{errs:?}");
+    assert!(
+        errs.iter().any(|e| e.contains("belongs to no field")),
+        "{errs:?}"
+    );
     let mut db = good;
     db.formats[0].fields[1].hi = 11;
     assert!(parse::check(&db).iter().any(|e| e.contains("in both")));
@@ -54,7 +61,11 @@ fn every_format_covers_its_bits_exactly_once() {
     for f in FORMATS.iter() {
         let mut covered: u64 = 0;
         for fd in f.fields {
-            let m = if fd.width == 64 { u64::MAX } else { ((1u64 << fd.width) - 1) << fd.lo };
+            let m = if fd.width == 64 {
+                u64::MAX
+            } else {
+                ((1u64 << fd.width) - 1) << fd.lo
+            };
             assert_eq!(covered & m, 0, "{} field {} overlaps", f.name, fd.name);
             covered |= m;
         }
@@ -79,9 +90,15 @@ fn operand_types_fit_their_slots() {
     for d in INSNS.iter() {
         let f = d.format_desc();
         for o in d.operands {
-            let fd = f.fields.iter().find(|x| x.name == o.slot.name()).expect("slot exists");
+            let fd = f
+                .fields
+                .iter()
+                .find(|x| x.name == o.slot.name())
+                .expect("slot exists");
             match o.ty.reg() {
-                Some((file, _, _)) => assert_eq!(fd.file, Some(file), "{} {}", d.mnemonic, o.slot.name()),
+                Some((file, _, _)) => {
+                    assert_eq!(fd.file, Some(file), "{} {}", d.mnemonic, o.slot.name())
+                }
                 None => assert!(o.width <= fd.width, "{} {}", d.mnemonic, o.slot.name()),
             }
         }
@@ -111,7 +128,16 @@ fn generated_reference_docs_are_up_to_date() {
 fn describe_shows_every_field() {
     let d = lookup("ffma.f32").unwrap().desc();
     let text = docs::describe(d);
-    for want in ["format:    X (64-bit)", "f10=0x0", "63:55", "reserved", "47:45", "rm", "fixed:5", "fm rmo"] {
+    for want in [
+        "format:    X (64-bit)",
+        "f10=0x0",
+        "63:55",
+        "reserved",
+        "47:45",
+        "rm",
+        "fixed:5",
+        "fm rmo",
+    ] {
         assert!(text.contains(want), "{want} missing in\n{text}");
     }
 }
@@ -124,7 +150,12 @@ fn fast_field_extraction_matches_the_format_match() {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            assert_eq!(extract_fields_fast(f.format, x), extract_fields(f.format, x), "{}", f.name);
+            assert_eq!(
+                extract_fields_fast(f.format, x),
+                extract_fields(f.format, x),
+                "{}",
+                f.name
+            );
         }
     }
 }
