@@ -126,6 +126,10 @@ struct Asm<'s> {
     diags: Vec<Diagnostic>,
     pc: u64,
     scratch: Vec<Span>,
+    suggestions: HashMap<&'s str, Option<&'static str>>,
+    hints_given: usize,
+    /// Byte offset of each line's start (built lazily, on the first error).
+    line_starts: Vec<usize>,
 }
 
 fn is_ident_start(c: u8) -> bool {
@@ -271,10 +275,15 @@ enum ExprErr {
 
 impl<'s> Asm<'s> {
     fn diag(&mut self, span: Span, message: String, hint: Option<String>) {
+        if self.line_starts.is_empty() {
+            self.line_starts.push(0);
+            self.line_starts.extend(self.src.bytes().enumerate().filter(|(_, c)| *c == b'\n').map(|(i, _)| i + 1));
+        }
         let start = span.start.min(self.src.len());
         let end = span.end.clamp(start, self.src.len());
-        let line_start = self.src[..start].rfind('\n').map_or(0, |p| p + 1);
-        let line = self.src[..start].bytes().filter(|&c| c == b'\n').count() + 1;
+        // Binary search in the line table: files with many errors stay linear.
+        let line = self.line_starts.partition_point(|&ls| ls <= start);
+        let line_start = self.line_starts[line - 1];
         let col = self.src[line_start..start].chars().count() + 1;
         self.diags.push(Diagnostic {
             start,
@@ -398,9 +407,20 @@ impl<'s> Asm<'s> {
         }
     }
 
+    /// "did you mean" for an unknown symbol; searched for the first errors only, so a file
+    /// with thousands of unknown names stays fast.
+    fn symbol_hint(&mut self, name: &str) -> Option<String> {
+        self.hints_given += 1;
+        if self.hints_given > 16 || self.syms.len() > 20_000 {
+            return None;
+        }
+        self.closest_symbol(name).map(|s| format!("did you mean `{s}`?"))
+    }
+
     fn closest_symbol(&self, name: &str) -> Option<&'s str> {
         self.syms
             .keys()
+            .filter(|k| k.len().abs_diff(name.len()) <= 2.max(k.len() / 3))
             .map(|k| (warpkit_isa::edit_distance(name, k), *k))
             .filter(|(d, k)| *d <= 2.max(k.len() / 3))
             .min()
@@ -838,7 +858,9 @@ impl<'s> Asm<'s> {
 
     fn instruction(&mut self, word: &'s str, span: Span, ops: &[Span]) {
         let Some(id) = lookup(word) else {
-            let hint = suggest(word).map(|s| format!("did you mean `{s}`?"));
+            // The same typo on many lines costs one search.
+            let hint = *self.suggestions.entry(word).or_insert_with(|| suggest(word));
+            let hint = hint.map(|s| format!("did you mean `{s}`?"));
             self.diag(span, format!("unknown instruction `{word}`"), hint);
             return;
         };
@@ -1126,9 +1148,7 @@ impl<'s> Asm<'s> {
                                 }
                             }
                             Err(ExprErr::Undefined(n)) => {
-                                let hint = self
-                                    .closest_symbol(&n)
-                                    .map(|s| format!("did you mean `{s}`?"));
+                                let hint = self.symbol_hint(&n);
                                 self.diag(span, format!("unknown label or symbol `{n}`"), hint);
                                 ok = false;
                             }
@@ -1151,9 +1171,7 @@ impl<'s> Asm<'s> {
                         let v = match self.eval(t, true) {
                             Ok((v, _)) => v,
                             Err(ExprErr::Undefined(n)) => {
-                                let hint = self
-                                    .closest_symbol(&n)
-                                    .map(|s| format!("did you mean `{s}`?"));
+                                let hint = self.symbol_hint(&n);
                                 self.diag(span, format!("unknown label or symbol `{n}`"), hint);
                                 continue;
                             }
@@ -1192,6 +1210,9 @@ pub fn assemble(src: &str) -> Result<Assembly, Vec<Diagnostic>> {
         diags: Vec::new(),
         pc: 0,
         scratch: Vec::new(),
+        suggestions: HashMap::new(),
+        hints_given: 0,
+        line_starts: Vec::new(),
     };
     let mut line_start = 0;
     for raw in src.split_inclusive('\n') {

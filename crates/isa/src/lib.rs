@@ -575,6 +575,8 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 /// The closest known mnemonic, if it is close enough to be a plausible typo.
 pub fn suggest(mnemonic: &str) -> Option<&'static str> {
     mnemonics()
+        // Length alone rules most candidates out; skip the full distance for them.
+        .filter(|m| m.len().abs_diff(mnemonic.len()) <= 2.max(m.len() / 4))
         .map(|m| (edit_distance(mnemonic, m), m))
         .filter(|(d, m)| *d <= 2.max(m.len() / 4))
         .min()
