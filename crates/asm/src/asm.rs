@@ -277,7 +277,13 @@ impl<'s> Asm<'s> {
     fn diag(&mut self, span: Span, message: String, hint: Option<String>) {
         if self.line_starts.is_empty() {
             self.line_starts.push(0);
-            self.line_starts.extend(self.src.bytes().enumerate().filter(|(_, c)| *c == b'\n').map(|(i, _)| i + 1));
+            self.line_starts.extend(
+                self.src
+                    .bytes()
+                    .enumerate()
+                    .filter(|(_, c)| *c == b'\n')
+                    .map(|(i, _)| i + 1),
+            );
         }
         let start = span.start.min(self.src.len());
         let end = span.end.clamp(start, self.src.len());
@@ -414,7 +420,8 @@ impl<'s> Asm<'s> {
         if self.hints_given > 16 || self.syms.len() > 20_000 {
             return None;
         }
-        self.closest_symbol(name).map(|s| format!("did you mean `{s}`?"))
+        self.closest_symbol(name)
+            .map(|s| format!("did you mean `{s}`?"))
     }
 
     fn closest_symbol(&self, name: &str) -> Option<&'s str> {
@@ -530,8 +537,8 @@ impl<'s> Asm<'s> {
             }
             return Some(a);
         }
-        let (num, half) = match rest.split_once('.') {
-            Some((n, h)) => (n, Some(h)),
+        let (num, half) = match memchr::memchr(b'.', rest.as_bytes()) {
+            Some(p) => (&rest[..p], Some(&rest[p + 1..])),
             None => (rest, None),
         };
         let Some(n) = parse_int(num).filter(|_| num.bytes().all(|c| c.is_ascii_digit())) else {
@@ -690,13 +697,18 @@ impl<'s> Asm<'s> {
     }
 
     fn line(&mut self, line_start: usize, raw: &'s str) {
-        // Strip the comment (`;` or `//`) in one pass over the bytes.
+        // Strip the comment (`;` or `//`): a vectorised search for either byte.
         let rb = raw.as_bytes();
-        let end = rb
-            .iter()
-            .enumerate()
-            .position(|(i, &c)| c == b';' || (c == b'/' && rb.get(i + 1) == Some(&b'/')))
-            .unwrap_or(raw.len());
+        let mut end = raw.len();
+        let mut from = 0;
+        while let Some(p) = memchr::memchr2(b';', b'/', &rb[from..]) {
+            let at = from + p;
+            if rb[at] == b';' || rb.get(at + 1) == Some(&b'/') {
+                end = at;
+                break;
+            }
+            from = at + 1;
+        }
         let text = &raw[..end];
         let b = text.as_bytes();
         let mut pos = 0;
@@ -859,7 +871,10 @@ impl<'s> Asm<'s> {
     fn instruction(&mut self, word: &'s str, span: Span, ops: &[Span]) {
         let Some(id) = lookup(word) else {
             // The same typo on many lines costs one search.
-            let hint = *self.suggestions.entry(word).or_insert_with(|| suggest(word));
+            let hint = *self
+                .suggestions
+                .entry(word)
+                .or_insert_with(|| suggest(word));
             let hint = hint.map(|s| format!("did you mean `{s}`?"));
             self.diag(span, format!("unknown instruction `{word}`"), hint);
             return;
@@ -889,10 +904,10 @@ impl<'s> Asm<'s> {
                 continue;
             }
             // `key:value` modifier? (a register group like v[4:5] has its colon inside brackets)
-            if let Some((key, _)) = t
-                .split_once(':')
-                .filter(|(k, _)| !k.is_empty() && k.bytes().all(|c| c.is_ascii_alphanumeric()))
-            {
+            let key_len = t.bytes().take_while(|c| c.is_ascii_alphanumeric()).count();
+            let key =
+                (key_len > 0 && t.as_bytes().get(key_len) == Some(&b':')).then(|| &t[..key_len]);
+            if let Some(key) = key {
                 let vspan = Span {
                     start: op_span.start + key.len() + 1,
                     end: op_span.end,
@@ -1215,11 +1230,13 @@ pub fn assemble(src: &str) -> Result<Assembly, Vec<Diagnostic>> {
         line_starts: Vec::new(),
     };
     let mut line_start = 0;
-    for raw in src.split_inclusive('\n') {
-        let body = raw.strip_suffix('\n').unwrap_or(raw);
+    let sb = src.as_bytes();
+    while line_start < src.len() {
+        let end = memchr::memchr(b'\n', &sb[line_start..]).map_or(src.len(), |p| line_start + p);
+        let body = &src[line_start..end];
         let body = body.strip_suffix('\r').unwrap_or(body);
         a.line(line_start, body);
-        line_start += raw.len();
+        line_start = end + 1;
     }
     if a.pc > u32::MAX as u64 {
         a.diag(

@@ -276,8 +276,10 @@ pub fn disassemble(code: &[u8], opts: DisasmOptions) -> String {
             }
         }
     }
-    let named = |t: u32| t.is_multiple_of(4) && is_target.get((t / 4) as usize).copied().unwrap_or(false);
-    let mut out: Out = Vec::with_capacity(items.len() * 72 + 64);
+    let named =
+        |t: u32| t.is_multiple_of(4) && is_target.get((t / 4) as usize).copied().unwrap_or(false);
+    // Lines with their comments run to about 90 bytes; reserve once.
+    let mut out: Out = Vec::with_capacity(items.len() * 112 + 64);
     let emit_label = |out: &mut Out, pc: u32| {
         if named(pc) {
             push_label(out, pc);
