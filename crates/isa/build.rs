@@ -255,7 +255,33 @@ fn main() {
                 }
             });
         let any_check = ops.contains("check: true");
-        writeln!(hot, "    DecodeInfo {{ zero_mask: 0x{zero_mask:x}, format: Format::{}, imm_shift: {imm_shift}, any_check: {any_check} }},", r.format).unwrap();
+        // Branch-free validity facts: per register slot an alignment mask and the highest
+        // valid first register; plus which value checks apply.
+        let mut amask = [0u8; 4];
+        let mut rmax = [255u8; 4];
+        let mut checks = 0u8;
+        for (slot, ty) in &r.operands {
+            let (file, count, align, _) = parse::type_info(ty).expect("checked");
+            if let Some(k) = ["rd", "rs1", "rs2", "rs3"].iter().position(|x| x == slot) {
+                if !file.is_empty() {
+                    let limit: u32 = match file {
+                        "v" => 128,
+                        "u" => 64,
+                        _ => 256,
+                    };
+                    amask[k] = (align - 1) as u8;
+                    rmax[k] = (limit - count) as u8;
+                }
+            }
+            match ty.as_str() {
+                "rm" => checks |= 1,
+                "mod3" => checks |= 2,
+                "dim" => checks |= 4,
+                t if t.starts_with('o') && r.flags.iter().any(|f| f == "br") => checks |= 8,
+                _ => {}
+            }
+        }
+        writeln!(hot, "    DecodeInfo {{ zero_mask: 0x{zero_mask:x}, format: Format::{}, imm_shift: {imm_shift}, any_check: {any_check}, reg_align_mask: {amask:?}, reg_max: {rmax:?}, checks: {checks}, sources: {sources} }},", r.format).unwrap();
         let flag_bits = r
             .flags
             .iter()

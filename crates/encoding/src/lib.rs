@@ -9,7 +9,9 @@
 pub mod random;
 
 use std::fmt;
-use warpkit_isa::{extract_fields_fast, identify_with_format, Flags, IdentifyError, DECODE_INFO};
+use warpkit_isa::{
+    extract_fields_fast, identify_with_format, DecodeInfo, Flags, IdentifyError, DECODE_INFO,
+};
 pub use warpkit_isa::{InsnDesc, InsnId, OpType, Operand, RegFile, Slot};
 
 /// One decoded instruction.
@@ -404,15 +406,28 @@ pub fn decode_word(word: u64) -> Result<Inst, DecodeError> {
         d16: f.d16,
         toff: f.toff,
     };
-    // Most field values are valid by construction; only some types need a check.
+    // Branch-free validity test from the packed facts; only a refused word takes the slow
+    // path that finds the operand and the rule to report.
     if h.any_check {
-        let d = id.desc();
-        for o in d.operands.iter().filter(|o| o.check) {
-            check_operand(d, o, inst.get(o.slot)).map_err(|error| DecodeError::BadOperand {
-                id,
-                slot: o.slot,
-                error,
-            })?;
+        let regs = [f.rd, f.rs1, f.rs2, f.rs3];
+        let mut bad = false;
+        for k in 0..4 {
+            bad |= regs[k] & h.reg_align_mask[k] != 0;
+            bad |= regs[k] > h.reg_max[k];
+        }
+        bad |= h.checks & DecodeInfo::CHECK_RM != 0 && (f.rm == 5 || f.rm == 6);
+        bad |= h.checks & DecodeInfo::CHECK_MOD != 0 && (f.neg | f.abs) & !h.sources != 0;
+        bad |= h.checks & DecodeInfo::CHECK_DIM != 0 && f.dim >= 10;
+        bad |= h.checks & DecodeInfo::CHECK_BRANCH != 0 && inst.imm & 3 != 0;
+        if bad {
+            let d = id.desc();
+            for o in d.operands.iter().filter(|o| o.check) {
+                check_operand(d, o, inst.get(o.slot)).map_err(|error| DecodeError::BadOperand {
+                    id,
+                    slot: o.slot,
+                    error,
+                })?;
+            }
         }
     }
     Ok(inst)

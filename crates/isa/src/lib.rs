@@ -20,6 +20,22 @@ pub struct DecodeInfo {
     pub format: Format,
     pub imm_shift: u8,
     pub any_check: bool,
+    /// Per register slot (rd, rs1, rs2, rs3): `first & mask != 0` means misaligned.
+    pub reg_align_mask: [u8; 4],
+    /// Per register slot: the highest first register whose group fits the file.
+    pub reg_max: [u8; 4],
+    /// Value checks that apply: 1 rm reserved values, 2 neg/abs source bits,
+    /// 4 dim reserved values, 8 branch offset alignment.
+    pub checks: u8,
+    /// Source slots present (bit 0 rs1, 1 rs2, 2 rs3).
+    pub sources: u8,
+}
+
+impl DecodeInfo {
+    pub const CHECK_RM: u8 = 1;
+    pub const CHECK_MOD: u8 = 2;
+    pub const CHECK_DIM: u8 = 4;
+    pub const CHECK_BRANCH: u8 = 8;
 }
 
 /// Raw operand fields of an instruction word, as [`extract_fields`] finds them.
