@@ -352,6 +352,52 @@ fn main() {
     o.push_str("    }\n}\n\n");
 
     // Decode tables: opcode -> (format, funct field, funct value -> id).
+    // Compact decode table: one 8-byte entry per opcode and one flat id array, so the
+    // decoder's identify step is two loads from L1.
+    let mut flat: Vec<u16> = Vec::new();
+    o.push_str("pub(crate) static OPCODE_COMPACT: [CompactOpcode; 128] = [\n");
+    for op in 0..128usize {
+        match &opcode_fmt[op] {
+            None => o.push_str(
+                "    CompactOpcode { format: 255, funct_lo: 0, funct_mask: 0, base: 0, len: 0 },\n",
+            ),
+            Some(fname) => {
+                let fi = db
+                    .formats
+                    .iter()
+                    .position(|f| &f.name == fname)
+                    .expect("known");
+                let f = &db.formats[fi];
+                let (lo, mask) = f
+                    .funct()
+                    .map(|fd| (fd.lo, (1u32 << fd.width()) - 1))
+                    .unwrap_or((0, 0));
+                let base = flat.len();
+                flat.extend_from_slice(&opcode_tables[op]);
+                writeln!(o, "    CompactOpcode {{ format: {fi}, funct_lo: {lo}, funct_mask: 0x{mask:x}, base: {base}, len: {} }},", opcode_tables[op].len()).unwrap();
+            }
+        }
+    }
+    o.push_str("];\n\n");
+    writeln!(
+        o,
+        "pub(crate) static FLAT_IDS: [u16; {}] = {:?};\n",
+        flat.len(),
+        flat
+    )
+    .unwrap();
+    writeln!(
+        o,
+        "pub(crate) static FORMAT_BY_INDEX: [Format; {}] = [{}];\n",
+        db.formats.len(),
+        db.formats
+            .iter()
+            .map(|f| format!("Format::{}", f.name))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+    .unwrap();
+
     o.push_str("pub(crate) static OPCODES: [OpcodeEntry; 128] = [\n");
     for op in 0..128usize {
         match &opcode_fmt[op] {

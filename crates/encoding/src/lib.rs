@@ -10,7 +10,7 @@ pub mod random;
 
 use std::fmt;
 use warpkit_isa::{
-    extract_fields_fast, identify_with_format, DecodeInfo, Flags, IdentifyError, DECODE_INFO,
+    extract_fields, identify_with_format, DecodeInfo, Flags, IdentifyError, DECODE_INFO,
 };
 pub use warpkit_isa::{InsnDesc, InsnId, OpType, Operand, RegFile, Slot};
 
@@ -385,7 +385,7 @@ pub fn decode_word(word: u64) -> Result<Inst, DecodeError> {
         return Err(DecodeError::ReservedBits { id, bits: bad });
     }
     // Unnamed slots are zero (checked above), so extracting every field of the format is exact.
-    let f = extract_fields_fast(format, word);
+    let f = extract_fields(format, word);
     let sh = h.imm_shift as u32;
     let inst = Inst {
         id,

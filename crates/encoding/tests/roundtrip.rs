@@ -215,12 +215,21 @@ fn reference_accepts(word: u64) -> bool {
         return false;
     };
     let d = id.desc();
-    let size_mask = if d.size == 4 { 0xffff_ffffu64 } else { u64::MAX };
+    let size_mask = if d.size == 4 {
+        0xffff_ffffu64
+    } else {
+        u64::MAX
+    };
     if word & (d.zero_mask | !size_mask) != 0 {
         return false;
     }
     d.operands.iter().all(|o| {
-        let raw = (word >> o.lo) & if o.width >= 64 { u64::MAX } else { (1u64 << o.width) - 1 };
+        let raw = (word >> o.lo)
+            & if o.width >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << o.width) - 1
+            };
         let v = if o.ty.is_signed() {
             let sh = 64 - o.width as u32;
             ((raw << sh) as i64) >> sh
@@ -245,7 +254,12 @@ fn fast_validity_test_agrees_with_per_operand_checks() {
             if rng.next_u64() & 1 == 0 {
                 w &= !d.zero_mask;
             }
-            assert_eq!(decode_word(w).is_ok(), reference_accepts(w), "{} word {w:#x}", d.mnemonic);
+            assert_eq!(
+                decode_word(w).is_ok(),
+                reference_accepts(w),
+                "{} word {w:#x}",
+                d.mnemonic
+            );
         }
     }
 }

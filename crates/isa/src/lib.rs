@@ -527,21 +527,36 @@ pub fn extract_fields_fast(format: Format, w: u64) -> FieldValues {
     }
 }
 
-/// Identify the variant and its format from the low 32 bits.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CompactOpcode {
+    /// Index into FORMATS, 255 = no variant uses the opcode.
+    format: u8,
+    funct_lo: u8,
+    funct_mask: u16,
+    /// The opcode's function-code table is FLAT_IDS[base .. base + len].
+    base: u16,
+    len: u16,
+}
+
+/// Identify the variant and its format from the low 32 bits (two L1 loads).
 #[inline]
 pub fn identify_with_format(word0: u32) -> Result<(InsnId, Format), IdentifyError> {
     let op = (word0 & 0x7f) as usize;
-    let e = &OPCODES[op];
-    let Some(format) = e.format else {
-        return Err(IdentifyError::UnknownOpcode(op as u8));
-    };
-    let funct = (word0 >> e.funct_lo) & e.funct_mask;
-    match e.ids.get(funct as usize) {
-        Some(&id) if id != u16::MAX => Ok((InsnId(id), format)),
-        _ => Err(IdentifyError::UnknownFunct {
+    let e = OPCODE_COMPACT[op];
+    let funct = (word0 >> e.funct_lo) & e.funct_mask as u32;
+    if funct < e.len as u32 {
+        let id = FLAT_IDS[e.base as usize + funct as usize];
+        if id != u16::MAX {
+            return Ok((InsnId(id), FORMAT_BY_INDEX[e.format as usize]));
+        }
+    }
+    if e.format == 255 {
+        Err(IdentifyError::UnknownOpcode(op as u8))
+    } else {
+        Err(IdentifyError::UnknownFunct {
             opcode: op as u8,
             funct,
-        }),
+        })
     }
 }
 
