@@ -180,14 +180,21 @@ fn run_the_bundled_example_end_to_end() {
         .collect();
     assert_eq!(lines[0]["asm"], "laneid v1");
     assert_eq!(lines[0]["warp"], 0);
-    assert!(lines.iter().any(|l| l["writes"].get("exec").is_some()), "EXEC writes are traced");
+    assert!(
+        lines.iter().any(|l| l["writes"].get("exec").is_some()),
+        "EXEC writes are traced"
+    );
 }
 
 #[test]
 fn run_reports_bad_state_files_and_stops_infinite_loops() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("loop.s"), "top:\n  jmp top\n").unwrap();
-    std::fs::write(dir.path().join("bad.json"), r#"{"warps": [{"exce": "0x1"}]}"#).unwrap();
+    std::fs::write(
+        dir.path().join("bad.json"),
+        r#"{"warps": [{"exce": "0x1"}]}"#,
+    )
+    .unwrap();
     let (code, _, err) = warpkit(&["run", "loop.s", "--state", "bad.json"], dir.path());
     assert_eq!(code, 1);
     assert!(err.contains("exce"), "{err}");

@@ -411,9 +411,9 @@ pub fn decode_word(word: u64) -> Result<Inst, DecodeError> {
     if h.any_check {
         let regs = [f.rd, f.rs1, f.rs2, f.rs3];
         let mut bad = false;
-        for k in 0..4 {
-            bad |= regs[k] & h.reg_align_mask[k] != 0;
-            bad |= regs[k] > h.reg_max[k];
+        for ((r, m), max) in regs.iter().zip(h.reg_align_mask).zip(h.reg_max) {
+            bad |= r & m != 0;
+            bad |= *r > max;
         }
         bad |= h.checks & DecodeInfo::CHECK_RM != 0 && (f.rm == 5 || f.rm == 6);
         bad |= h.checks & DecodeInfo::CHECK_MOD != 0 && (f.neg | f.abs) & !h.sources != 0;

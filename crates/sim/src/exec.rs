@@ -481,36 +481,6 @@ fn jalr(w: &mut Warp, o: &Op) -> Flow {
     Flow::Jump(t)
 }
 
-// ------------------------------------------------------------------ FP hook (§6.2 follow-up)
-
-/// The driver shape §6.2 binary ops will use: `d = f(s1, s2, rm, &mut flags)` on active
-/// lanes only, with the instruction's `rm` resolved against MODE (binary16 work uses
-/// MODE.rm16) and the OR of the active lanes' flags accumulated into FFLAGS.
-#[cfg_attr(not(test), allow(dead_code))]
-#[inline(always)]
-pub(crate) fn vv_fp(
-    w: &mut Warp,
-    o: &Op,
-    binary16: bool,
-    f: impl Fn(u32, u32, u8, &mut u8) -> u32,
-) -> Flow {
-    let rm = w.mode.resolve(o.rm, binary16);
-    let (a, b, d) = (w.vr(o.rs1), w.vr(o.rs2), w.vr(o.rd));
-    let exec = w.exec;
-    let mut acc = 0u8;
-    let mut r = *d;
-    for i in 0..LANES {
-        if exec & LANE_BIT[i] != 0 {
-            let mut fl = 0u8;
-            r[i] = f(a[i], b[i], rm, &mut fl);
-            acc |= fl;
-        }
-    }
-    w.v[(o.rd & 127) as usize] = r;
-    w.fflags |= acc & crate::warp::fflag::ALL;
-    Flow::Next
-}
-
 // ------------------------------------------------------------------ the semantics table
 
 macro_rules! h {
@@ -522,14 +492,14 @@ macro_rules! h {
     };
 }
 
-/// The handler of a variant, or `None` when the model cannot execute it: §6.2 FP
-/// (not yet: add one arm per variant here) and §7 tex/gfx (never: unit not modelled).
+/// The handler of a variant, or `None` when the model cannot execute it: §7 tex/gfx
+/// (never: unit not modelled). §6.1 handlers are below, §6.2 ones in `crate::fp`.
 /// Executing a variant without a handler raises IllegalInsn.
 pub fn semantics_for(id: InsnId) -> Option<Handler> {
     let d = INSNS.get(id.0 as usize)?;
     match d.group_desc().chapter {
         "6.1" => int_semantics(d.mnemonic),
-        // §6.2: FP semantics are a follow-up (crate warpkit-fp); see `vv_fp`.
+        "6.2" => crate::fp::fp_semantics(d.mnemonic),
         _ => None,
     }
 }
@@ -810,48 +780,3 @@ fn int_semantics(mnemonic: &str) -> Option<Handler> {
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fp_driver_masks_lanes_and_accumulates_flags() {
-        // A fake FP op: result a ^ b, raises NX when the lane's a is odd; rm is echoed in
-        // bit 31 to check MODE resolution.
-        let op = Op {
-            handler: |_, _| Flow::Next,
-            rd: 3,
-            rs1: 1,
-            rs2: 2,
-            rs3: 0,
-            imm: 0,
-            size: 8,
-            vreg_end: 4,
-            rm: crate::rm::DYN,
-        };
-        let mut w = Warp::new();
-        w.mode.rm = 3;
-        for l in 0..32 {
-            w.v[1][l] = l as u32;
-            w.v[2][l] = 0x100;
-            w.v[3][l] = 0xdead;
-        }
-        w.exec = 0b100; // only lane 2 (even): no flag
-        vv_fp(&mut w, &op, false, |a, b, rm, fl| {
-            if a & 1 == 1 {
-                *fl |= 1;
-            }
-            (a ^ b) | (rm as u32) << 28
-        });
-        assert_eq!(w.v[3][2], 0x3000_0102);
-        assert_eq!(w.v[3][3], 0xdead);
-        assert_eq!(w.fflags, 0);
-        w.exec = 0b1000; // lane 3: odd, NX
-        vv_fp(&mut w, &op, true, |a, b, _rm, fl| {
-            *fl |= (a & 1) as u8;
-            a ^ b
-        });
-        assert_eq!(w.fflags, 1);
-        assert_eq!(w.v[3][3], 0x103);
-    }
-}

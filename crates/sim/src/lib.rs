@@ -10,12 +10,14 @@
 //! * [`state`] reads and writes JSON state files and JSON Lines traces; [`run_state`] is
 //!   the entry point of the command line tool.
 //!
-//! Semantics: every §6.1 variant (integer, uniform, EXEC, branches), bit-exact; §6.2 FP
-//! and §7 tex/gfx variants raise IllegalInsn (see [`semantics_for`]). Decisions the manual
-//! leaves open are in `SEMANTICS-INT.md`.
+//! Semantics: every §6.1 variant (integer, uniform, EXEC, branches) and every §6.2 variant
+//! (binary32/binary16 FP, packed 16-bit, via `warpkit-fp`), bit-exact; §7 tex/gfx variants
+//! raise IllegalInsn (see [`semantics_for`]). Decisions the manual leaves open are in
+//! `SEMANTICS-INT.md` (integer) and `docs/semantics.md` (FP).
 
 mod exec;
 mod fault;
+mod fp;
 pub mod int;
 mod launch;
 mod program;

@@ -214,7 +214,9 @@ fn make_op(inst: &Inst, size: usize, handler: Handler) -> Op {
         rs1: inst.rs1,
         rs2: inst.rs2,
         rs3: inst.rs3,
-        imm: inst.imm as u32,
+        // X/H formats have no immediate: their neg/abs/sat modifiers ride in `imm`
+        // (see `crate::fp::pack_mods`); every other format has these modifiers at zero.
+        imm: inst.imm as u32 | crate::fp::pack_mods(inst),
         size: size as u8,
         vreg_end: vreg_end.min(255) as u8,
         rm: inst.rm,

@@ -167,11 +167,19 @@ fn addr64() {
 
 #[test]
 fn example_sources_assemble_to_the_hand_encoded_programs() {
-    for name in ["divergent_if_else", "loop_bexecz", "stream_compaction", "addr64"] {
+    for name in [
+        "divergent_if_else",
+        "loop_bexecz",
+        "stream_compaction",
+        "addr64",
+    ] {
         let path = format!("{}/../../examples/{name}.s", env!("CARGO_MANIFEST_DIR"));
         let src = std::fs::read_to_string(&path).expect("example source");
         let asm = warpkit_asm::assemble_file(&path, &src).unwrap_or_else(|d| panic!("{d}"));
-        let want: Vec<u8> = program(name).iter().flat_map(warpkit_encoding::encode).collect();
+        let want: Vec<u8> = program(name)
+            .iter()
+            .flat_map(warpkit_encoding::encode)
+            .collect();
         assert_eq!(asm.code, want, "{name}.s");
     }
 }
