@@ -779,4 +779,3 @@ fn int_semantics(mnemonic: &str) -> Option<Handler> {
         _ => return None,
     })
 }
-
