@@ -281,7 +281,11 @@ fn main() {
                 _ => {}
             }
         }
-        writeln!(hot, "    DecodeInfo {{ zero_mask: 0x{zero_mask:x}, format: Format::{}, imm_shift: {imm_shift}, any_check: {any_check}, reg_align_mask: {amask:?}, reg_max: {rmax:?}, checks: {checks}, sources: {sources} }},", r.format).unwrap();
+        // SWAR form: register k in 16-bit lane k; adding (0x7fff - max) sets the lane's
+        // bit 15 exactly when the register is above its maximum.
+        let align64: u64 = (0..4).map(|k| (amask[k] as u64) << (16 * k)).sum();
+        let bias64: u64 = (0..4).map(|k| (0x7fff - rmax[k] as u64) << (16 * k)).sum();
+        writeln!(hot, "    DecodeInfo {{ zero_mask: 0x{zero_mask:x}, format: Format::{}, imm_shift: {imm_shift}, any_check: {any_check}, reg_align_mask: {amask:?}, reg_max: {rmax:?}, reg_align64: 0x{align64:x}, reg_bias64: 0x{bias64:x}, checks: {checks}, sources: {sources} }},", r.format).unwrap();
         let flag_bits = r
             .flags
             .iter()

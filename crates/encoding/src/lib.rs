@@ -409,12 +409,10 @@ pub fn decode_word(word: u64) -> Result<Inst, DecodeError> {
     // Branch-free validity test from the packed facts; only a refused word takes the slow
     // path that finds the operand and the rule to report.
     if h.any_check {
-        let regs = [f.rd, f.rs1, f.rs2, f.rs3];
-        let mut bad = false;
-        for ((r, m), max) in regs.iter().zip(h.reg_align_mask).zip(h.reg_max) {
-            bad |= r & m != 0;
-            bad |= *r > max;
-        }
+        // All four register slots at once, one per 16-bit lane.
+        let regs = f.rd as u64 | (f.rs1 as u64) << 16 | (f.rs2 as u64) << 32 | (f.rs3 as u64) << 48;
+        let mut bad = regs & h.reg_align64 != 0;
+        bad |= (regs + h.reg_bias64) & 0x8000_8000_8000_8000 != 0;
         bad |= h.checks & DecodeInfo::CHECK_RM != 0 && (f.rm == 5 || f.rm == 6);
         bad |= h.checks & DecodeInfo::CHECK_MOD != 0 && (f.neg | f.abs) & !h.sources != 0;
         bad |= h.checks & DecodeInfo::CHECK_DIM != 0 && f.dim >= 10;

@@ -24,6 +24,11 @@ pub struct DecodeInfo {
     pub reg_align_mask: [u8; 4],
     /// Per register slot: the highest first register whose group fits the file.
     pub reg_max: [u8; 4],
+    /// `reg_align_mask` spread over four 16-bit lanes (register k in lane k).
+    pub reg_align64: u64,
+    /// Per 16-bit lane `0x7fff - reg_max[k]`: adding it to the register sets bit 15 of the
+    /// lane exactly when the register is past its maximum.
+    pub reg_bias64: u64,
     /// Value checks that apply: 1 rm reserved values, 2 neg/abs source bits,
     /// 4 dim reserved values, 8 branch offset alignment.
     pub checks: u8,
