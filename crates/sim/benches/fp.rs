@@ -124,6 +124,33 @@ fn sim_run(p: &Program, w: &mut Warp, init: &[[u32; 32]; 9]) {
 /// Native: the same dataflow with `f32::mul_add` on `[f32; 32]` arrays; `reps` fmas per
 /// lane per instruction (2 for the packed f16 kernel: two independent halves).
 fn native(v: &mut [[f32; 32]; 9], reps: usize) {
+    native_body(v, reps)
+}
+
+/// The same native kernel compiled for the host's FMA and AVX2 units: what hand-written
+/// native code can reach, as an upper bound (the default build calls libm's fmaf).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+fn native_fma_avx2(v: &mut [[f32; 32]; 9], reps: usize) {
+    native_body(v, reps)
+}
+
+/// `Some(seconds per call)` of [`native_fma_avx2`] where the CPU has FMA and AVX2.
+fn time_native_fma(nv: &[[f32; 32]; 9], reps: usize) -> Option<f64> {
+    #[cfg(target_arch = "x86_64")]
+    if is_x86_feature_detected!("fma") && is_x86_feature_detected!("avx2") {
+        // SAFETY: the features the function is compiled for were detected just above.
+        return Some(best(
+            || unsafe { native_fma_avx2(black_box(&mut nv.clone()), reps) },
+            20,
+        ));
+    }
+    let _ = (nv, reps);
+    None
+}
+
+#[inline(always)]
+fn native_body(v: &mut [[f32; 32]; 9], reps: usize) {
     for k in 0..N {
         let (d, a, b) = regs(k);
         let (d, a, b) = (d as usize, a as usize, b as usize);
@@ -203,6 +230,14 @@ fn summary() {
             flops / t_nat / 1e9,
             t_sim / t_nat
         );
+        if let Some(t_fma) = time_native_fma(&nv, reps) {
+            println!(
+                "{:36} native with FMA+AVX2 {:7.3} G lane-FLOP/s; sim/native-FMA time {:5.1}x",
+                "",
+                flops / t_fma / 1e9,
+                t_sim / t_fma
+            );
+        }
     }
 }
 
