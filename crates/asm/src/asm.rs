@@ -132,12 +132,35 @@ struct Asm<'s> {
     line_starts: Vec<usize>,
 }
 
+/// Character classes by table: bit 0 may start a name, bit 1 may continue one, bit 2
+/// separates or opens operands (`,` `(` `[`).
+const CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        if b.is_ascii_alphabetic() || b == b'_' || b == b'.' {
+            t[c] |= 1;
+        }
+        if b.is_ascii_alphanumeric() || b == b'_' || b == b'.' || b == b'$' {
+            t[c] |= 2;
+        }
+        if b == b',' || b == b'(' || b == b'[' {
+            t[c] |= 4;
+        }
+        c += 1;
+    }
+    t
+};
+
+#[inline(always)]
 fn is_ident_start(c: u8) -> bool {
-    c.is_ascii_alphabetic() || c == b'_' || c == b'.'
+    CLASS[c as usize] & 1 != 0
 }
 
+#[inline(always)]
 fn is_ident_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b'$'
+    CLASS[c as usize] & 2 != 0
 }
 
 /// Parse an integer literal: decimal, 0x hex, 0b binary, with `_` separators.
@@ -215,31 +238,69 @@ fn parse_float(s: &str) -> Option<u32> {
 /// Split operands at top-level commas (parentheses and brackets nest).
 fn split_operands(s: &str, base: usize, out: &mut Vec<Span>) {
     let b = s.as_bytes();
-    let mut depth = 0i32;
-    let mut start = 0;
-    for i in 0..=b.len() {
-        let c = b.get(i).copied().unwrap_or(b',');
-        match c {
-            b'(' | b'[' => depth += 1,
-            b')' | b']' => depth -= 1,
-            b',' if depth <= 0 => {
-                let mut a = start;
-                let mut e = i;
-                while a < e && b[a].is_ascii_whitespace() {
-                    a += 1;
-                }
-                while e > a && b[e - 1].is_ascii_whitespace() {
-                    e -= 1;
-                }
-                out.push(Span {
-                    start: base + a,
-                    end: base + e,
-                });
-                start = i + 1;
-            }
-            _ => {}
+    let mut push = |start: usize, end: usize| {
+        let mut a = start;
+        let mut e = end;
+        while a < e && b[a].is_ascii_whitespace() {
+            a += 1;
         }
+        while e > a && b[e - 1].is_ascii_whitespace() {
+            e -= 1;
+        }
+        out.push(Span {
+            start: base + a,
+            end: base + e,
+        });
+    };
+    let mut start = 0;
+    let mut i = 0;
+    // At depth 0 jump straight to the next comma or opening bracket; inside brackets
+    // (rare: `v[4:5]`, `toff:(1,-2,0)`, parenthesised expressions) walk byte by byte.
+    // Operand lists are short: a table-driven scan beats a vector search's set-up cost.
+    loop {
+        while i < b.len() && CLASS[b[i] as usize] & 4 == 0 {
+            i += 1;
+        }
+        if i >= b.len() {
+            break;
+        }
+        let at = i;
+        if b[at] == b',' {
+            push(start, at);
+            start = at + 1;
+            i = at + 1;
+            continue;
+        }
+        let mut depth = 0i32;
+        let mut k = at;
+        while k < b.len() {
+            match b[k] {
+                b'(' | b'[' => depth += 1,
+                b')' | b']' => depth -= 1,
+                _ => {}
+            }
+            k += 1;
+            if depth <= 0 {
+                break;
+            }
+        }
+        i = k;
     }
+    push(start, b.len());
+}
+
+/// `s` without trailing ASCII white space, eight bytes at a time over runs of spaces (the
+/// padding before an end-of-line comment).
+fn trim_end_fast(s: &str) -> &str {
+    let b = s.as_bytes();
+    let mut e = b.len();
+    while e >= 8 && b[e - 8..e] == *b"        " {
+        e -= 8;
+    }
+    while e > 0 && b[e - 1].is_ascii_whitespace() {
+        e -= 1;
+    }
+    &s[..e]
 }
 
 fn syntax_of(d: &InsnDesc) -> String {
@@ -709,7 +770,7 @@ impl<'s> Asm<'s> {
             }
             from = at + 1;
         }
-        let text = &raw[..end];
+        let text = trim_end_fast(&raw[..end]);
         let b = text.as_bytes();
         let mut pos = 0;
         // Labels: `name:` at the start, possibly several.
@@ -990,7 +1051,10 @@ impl<'s> Asm<'s> {
             };
             next_pos += 1;
             if o.ty.reg().is_some() {
+                // parse_reg keeps single registers in range; groups still need the
+                // alignment and end-of-file checks.
                 match self.parse_reg(op_span, o.ty, o.slot) {
+                    Some(v) if !o.check => inst.set(o.slot, v),
                     Some(v) => match check_operand(d, o, v) {
                         Ok(()) => inst.set(o.slot, v),
                         Err(e) => {
@@ -1219,7 +1283,8 @@ pub fn assemble(src: &str) -> Result<Assembly, Vec<Diagnostic>> {
         src,
         syms: HashMap::new(),
         label_order: Vec::new(),
-        items: Vec::with_capacity(src.len() / 16),
+        // One item per line at most (labels and blank lines make none).
+        items: Vec::with_capacity(memchr::memchr_iter(b'\n', src.as_bytes()).count() + 1),
         deferred: Vec::new(),
         data_exprs: Vec::new(),
         diags: Vec::new(),

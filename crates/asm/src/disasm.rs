@@ -24,17 +24,32 @@ impl Default for DisasmOptions {
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
-/// The formatter writes ASCII bytes into a `Vec<u8>`; one UTF-8 check at the end.
-type Out = Vec<u8>;
+/// The formatter writes ASCII bytes; one UTF-8 check at the end. Short pieces (most of a
+/// line) are pushed byte by byte: a library copy call per register name costs more.
+struct Out(Vec<u8>);
 
-trait PushStr {
-    fn push_str(&mut self, s: &str);
-}
-
-impl PushStr for Vec<u8> {
-    #[inline]
+impl Out {
+    #[inline(always)]
+    fn push(&mut self, b: u8) {
+        self.0.push(b);
+    }
+    #[inline(always)]
     fn push_str(&mut self, s: &str) {
         self.extend_from_slice(s.as_bytes());
+    }
+    #[inline(always)]
+    fn extend_from_slice(&mut self, s: &[u8]) {
+        if s.len() <= 16 {
+            for &b in s {
+                self.0.push(b);
+            }
+        } else {
+            self.0.extend_from_slice(s);
+        }
+    }
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.0.len()
     }
 }
 
@@ -52,7 +67,18 @@ fn push_dec(out: &mut Out, v: i64) {
     if v < 0 {
         out.push(b'-');
     }
-    let mut n = v.unsigned_abs();
+    let n = v.unsigned_abs();
+    // Register numbers and small immediates: no division loop.
+    if n < 10 {
+        out.push(b'0' + n as u8);
+        return;
+    }
+    if n < 100 {
+        out.push(b'0' + (n / 10) as u8);
+        out.push(b'0' + (n % 10) as u8);
+        return;
+    }
+    let mut n = n;
     let mut buf = [0u8; 20];
     let mut i = buf.len();
     loop {
@@ -177,10 +203,10 @@ fn push_modifier(out: &mut Out, o: &Operand, v: i64) {
 /// Append the canonical text of `inst` at address `pc`. PC-relative targets print as labels
 /// where `labels` names them, else as byte offsets.
 pub fn format_inst(inst: &Inst, pc: u32, labels: Option<LabelFn>, out: &mut String) {
-    let mut v = std::mem::take(out).into_bytes();
+    let mut v = Out(std::mem::take(out).into_bytes());
     format_inst_bytes(inst, pc, labels, &mut v);
     // Everything the formatter writes is ASCII.
-    *out = String::from_utf8(v).unwrap_or_default();
+    *out = String::from_utf8(v.0).unwrap_or_default();
 }
 
 fn format_inst_bytes(inst: &Inst, pc: u32, labels: Option<LabelFn>, out: &mut Out) {
@@ -205,9 +231,9 @@ fn format_inst_bytes(inst: &Inst, pc: u32, labels: Option<LabelFn>, out: &mut Ou
 
 /// Canonical text of one instruction, PC-relative operands as byte offsets.
 pub fn inst_to_string(inst: &Inst) -> String {
-    let mut s = Vec::with_capacity(48);
+    let mut s = Out(Vec::with_capacity(48));
     format_inst_bytes(inst, 0, None, &mut s);
-    String::from_utf8(s).unwrap_or_default()
+    String::from_utf8(s.0).unwrap_or_default()
 }
 
 enum Item {
@@ -279,7 +305,7 @@ pub fn disassemble(code: &[u8], opts: DisasmOptions) -> String {
     let named =
         |t: u32| t.is_multiple_of(4) && is_target.get((t / 4) as usize).copied().unwrap_or(false);
     // Lines with their comments run to about 90 bytes; reserve once.
-    let mut out: Out = Vec::with_capacity(items.len() * 112 + 64);
+    let mut out = Out(Vec::with_capacity(items.len() * 112 + 64));
     let emit_label = |out: &mut Out, pc: u32| {
         if named(pc) {
             push_label(out, pc);
@@ -343,8 +369,9 @@ pub fn disassemble(code: &[u8], opts: DisasmOptions) -> String {
                 out.push_str(&why.to_string());
             } else if let Item::Inst(inst, _) = it {
                 // Float literals: show the value too, for people reading FP code.
-                if let Some(o) = inst.desc().operand(Slot::Imm) {
-                    if o.ty == OpType::K32 && k32_is_float(inst.desc()) {
+                let d = inst.desc();
+                if let Some(o) = k32_is_float(d).then(|| d.operand(Slot::Imm)).flatten() {
+                    if o.ty == OpType::K32 {
                         out.push_str("  (");
                         out.push_str(&format!("{:?}", f32::from_bits(inst.imm as u32)));
                         out.push(b')');
@@ -355,5 +382,5 @@ pub fn disassemble(code: &[u8], opts: DisasmOptions) -> String {
         out.push(b'\n');
     }
     emit_label(&mut out, code.len() as u32);
-    String::from_utf8(out).unwrap_or_default()
+    String::from_utf8(out.0).unwrap_or_default()
 }
