@@ -4,13 +4,58 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use warpkit_asm::{assemble, disassemble, DisasmOptions};
 use warpkit_encoding::encode_into;
-use warpkit_encoding::random::{random_any, XorShift};
+use warpkit_encoding::random::{random_any, random_inst, XorShift};
 
-fn program(n: usize) -> Vec<u8> {
+/// The 32 variants of a typical compute kernel's inner loop (the decode bench uses the same).
+const KERNEL: [&str; 32] = [
+    "add",
+    "add.vi",
+    "mul",
+    "mad.u32",
+    "sll.vi",
+    "and",
+    "or.vi",
+    "xor",
+    "fadd.f32",
+    "fmul.f32",
+    "ffma.f32",
+    "fmac.f32",
+    "cmp.lt.i32",
+    "cmp.lt.f32",
+    "saveexec.and",
+    "bexecz",
+    "mov.vu",
+    "movi",
+    "add64",
+    "mad64.u32",
+    "uadd",
+    "uaddi",
+    "cndmask",
+    "mbcnt",
+    "mov.vl",
+    "fadd.f32.vl",
+    "min",
+    "max",
+    "sub",
+    "srl",
+    "exec.set",
+    "bnz",
+];
+
+/// `n` random instructions: of every variant uniformly, or of the kernel variants.
+fn program(n: usize, kernel_mix: bool) -> Vec<u8> {
     let mut rng = XorShift::new(42);
     let mut code = Vec::new();
-    for _ in 0..n {
-        let mut i = random_any(&mut rng);
+    let ids: Vec<_> = KERNEL
+        .iter()
+        .map(|m| warpkit_isa::lookup(m).expect("known"))
+        .collect();
+    for k in 0..n {
+        let mut i = if kernel_mix {
+            random_inst(ids[k % ids.len()], &mut rng)
+        } else {
+            random_any(&mut rng)
+        };
         // Keep branch targets inside the program so labels get synthesized.
         if let Some(o) = i.desc().operands.iter().find(|o| o.ty.is_pc_relative()) {
             let back = (rng.below(64) as i64) * 4;
@@ -23,21 +68,22 @@ fn program(n: usize) -> Vec<u8> {
 }
 
 fn bench(c: &mut Criterion) {
-    let code = program(100_000);
-    let text = disassemble(&code, DisasmOptions::default());
-    let lines = text.lines().count() as u64;
-    assert_eq!(assemble(&text).expect("round trip").code, code);
-    let mut g = c.benchmark_group("asm");
-    g.sample_size(20);
-    g.throughput(Throughput::Elements(lines));
-    g.bench_function("assemble_100k_lines", |b| {
-        b.iter(|| assemble(&text).map(|a| a.code.len()))
-    });
-    g.throughput(Throughput::Elements(100_000));
-    g.bench_function("disassemble_100k_insns", |b| {
-        b.iter(|| disassemble(&code, DisasmOptions::default()).len())
-    });
-    g.finish();
+    for (name, kernel_mix) in [("all_variants", false), ("kernel_mix", true)] {
+        let code = program(100_000, kernel_mix);
+        let text = disassemble(&code, DisasmOptions::default());
+        let lines = text.lines().count() as u64;
+        assert_eq!(assemble(&text).expect("round trip").code, code);
+        let mut g = c.benchmark_group(format!("asm_{name}"));
+        g.sample_size(20);
+        g.throughput(Throughput::Elements(lines));
+        g.bench_function("assemble_100k_lines", |b| {
+            b.iter(|| assemble(&text).map(|a| a.code.len()))
+        });
+        g.bench_function("disassemble_100k_lines", |b| {
+            b.iter(|| disassemble(&code, DisasmOptions::default()).len())
+        });
+        g.finish();
+    }
 }
 
 criterion_group!(benches, bench);
