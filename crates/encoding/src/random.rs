@@ -55,3 +55,66 @@ pub fn random_any(rng: &mut XorShift) -> Inst {
     let id = InsnId(rng.below(INSNS.len() as u64) as u16);
     random_inst(id, rng)
 }
+
+/// The variants of a typical compute kernel's inner loop: ALU, FP, compares, EXEC control,
+/// 64-bit address arithmetic and branches. A realistic mix for benchmarks.
+pub const KERNEL_MIX: [&str; 32] = [
+    "add",
+    "add.vi",
+    "mul",
+    "mad.u32",
+    "sll.vi",
+    "and",
+    "or.vi",
+    "xor",
+    "fadd.f32",
+    "fmul.f32",
+    "ffma.f32",
+    "fmac.f32",
+    "cmp.lt.i32",
+    "cmp.lt.f32",
+    "saveexec.and",
+    "bexecz",
+    "mov.vu",
+    "movi",
+    "add64",
+    "mad64.u32",
+    "uadd",
+    "uaddi",
+    "cndmask",
+    "mbcnt",
+    "mov.vl",
+    "fadd.f32.vl",
+    "min",
+    "max",
+    "sub",
+    "srl",
+    "exec.set",
+    "bnz",
+];
+
+/// `n` random valid instructions, encoded: every variant uniformly (`kernel_mix` false), or
+/// a 32-instruction body of [`KERNEL_MIX`] variants repeated. PC-relative operands point a
+/// short way back inside the program, so a disassembler names them with labels.
+pub fn random_program(n: usize, kernel_mix: bool, seed: u64) -> Vec<u8> {
+    let mut rng = XorShift::new(seed);
+    let body: Vec<Inst> = KERNEL_MIX
+        .iter()
+        .filter_map(|m| warpkit_isa::lookup(m))
+        .map(|id| random_inst(id, &mut rng))
+        .collect();
+    let mut code = Vec::new();
+    for k in 0..n {
+        let mut i = if kernel_mix {
+            body[k % body.len()]
+        } else {
+            random_any(&mut rng)
+        };
+        if let Some(o) = i.desc().operands.iter().find(|o| o.ty.is_pc_relative()) {
+            let back = (rng.below(64) as i64) * 4;
+            i.set(o.slot, -(back.min(code.len() as i64)));
+        }
+        crate::encode_into(&i, &mut code);
+    }
+    code
+}
