@@ -53,9 +53,32 @@ impl Out {
     }
 }
 
+/// Two hex digits per byte value: a 32-bit word costs four lookups.
+const HEX2: [[u8; 2]; 256] = {
+    let mut t = [[0u8; 2]; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = [HEX[i >> 4], HEX[i & 15]];
+        i += 1;
+    }
+    t
+};
+
 #[inline]
 fn push_hex(out: &mut Out, v: u64, digits: usize) {
+    if digits == 8 {
+        // Raw words and k32 literals: the common case.
+        let b = (v as u32).to_be_bytes();
+        let mut buf = [0u8; 8];
+        for k in 0..4 {
+            buf[2 * k] = HEX2[b[k] as usize][0];
+            buf[2 * k + 1] = HEX2[b[k] as usize][1];
+        }
+        out.0.extend_from_slice(&buf);
+        return;
+    }
     let mut buf = [0u8; 16];
+    let digits = digits.min(16);
     for (i, b) in buf[..digits].iter_mut().enumerate() {
         *b = HEX[((v >> (4 * (digits - 1 - i))) & 0xf) as usize];
     }
@@ -69,12 +92,10 @@ fn push_dec(out: &mut Out, v: i64) {
     }
     let n = v.unsigned_abs();
     // Register numbers and small immediates: no division loop.
-    if n < 10 {
-        out.push(b'0' + n as u8);
-        return;
-    }
     if n < 100 {
-        out.push(b'0' + (n / 10) as u8);
+        if n >= 10 {
+            out.push(b'0' + (n / 10) as u8);
+        }
         out.push(b'0' + (n % 10) as u8);
         return;
     }
