@@ -218,7 +218,7 @@ fn parse_float(s: &str) -> Option<u32> {
         if m >> 53 != 0 {
             return None;
         }
-        let v = m as f64 * 2f64.powi(exp - 4 * fp.len() as i32);
+        let v = m as f64 * 2f64.powi(exp.saturating_sub(4 * fp.len() as i32));
         (v as f32).to_bits()
     } else {
         if !(body.contains('.') || body.contains('e') || body.contains('E')) {
@@ -700,7 +700,7 @@ impl<'s> Asm<'s> {
                     let vals: Vec<Option<i64>> = parts
                         .iter()
                         .map(|p| match p.strip_prefix('-') {
-                            Some(m) => parse_int(m).map(|x| -x),
+                            Some(m) => parse_int(m).map(i64::wrapping_neg),
                             None => parse_int(p),
                         })
                         .collect();

@@ -215,3 +215,25 @@ fn disassembly_of_garbage_reassembles_to_the_same_bytes() {
     let text = disassemble(&bytes, DisasmOptions::default());
     assert_eq!(asm(&text), bytes);
 }
+
+#[test]
+fn extreme_literals_are_errors_or_values_never_panics() {
+    // Debug builds check arithmetic overflow: these must not trip it.
+    for src in [
+        "fadd.f32.vl v1, v2, 0x1.8p-2147483648",
+        "fadd.f32.vl v1, v2, 0x1p2147483647",
+        "tex.fetch v0, v1, u[8:15], toff:(-0x8000000000000000,0,0)",
+        "movi v1, 0xffffffffffffffffff",
+        "movi v1, -(-9223372036854775807 - 1)",
+        ".dword 18446744073709551615",
+        ".word 99999999999999999999999",
+        "jmp ((((((((((1))))))))))",
+        "add.vi v1, v2, ~0",
+    ] {
+        let _ = assemble(src);
+    }
+    assert_eq!(
+        asm("fadd.f32.vl v1, v2, 0x1p-2147483648"),
+        asm("fadd.f32.vl v1, v2, 0x0")
+    );
+}
