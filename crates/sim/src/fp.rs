@@ -1010,7 +1010,7 @@ mod tests {
             let a: VReg = std::array::from_fn(|_| gen(&mut seed));
             let b: VReg = std::array::from_fn(|_| gen(&mut seed));
             let c: VReg = std::array::from_fn(|_| gen(&mut seed));
-            let exec = (gen(&mut seed) as u32) | if round % 3 == 0 { u32::MAX } else { 0 };
+            let exec = gen(&mut seed) | if round % 3 == 0 { u32::MAX } else { 0 };
             let mut want = [0u32; LANES];
             let mut want_fl = 0u8;
             for i in 0..LANES {
