@@ -148,6 +148,7 @@ fn main() {
     // Instructions.
     writeln!(o, "pub static INSNS: [InsnDesc; {}] = [", db.rows.len()).unwrap();
     let mut hot = String::new();
+    let mut hot_rows: Vec<String> = Vec::new();
     let mut opcode_tables: Vec<Vec<u16>> = vec![Vec::new(); 128];
     let mut opcode_fmt: Vec<Option<String>> = vec![None; 128];
     for (id, r) in db.rows.iter().enumerate() {
@@ -285,7 +286,9 @@ fn main() {
         // bit 15 exactly when the register is above its maximum.
         let align64: u64 = (0..4).map(|k| (amask[k] as u64) << (16 * k)).sum();
         let bias64: u64 = (0..4).map(|k| (0x7fff - rmax[k] as u64) << (16 * k)).sum();
-        writeln!(hot, "    DecodeInfo {{ zero_mask: 0x{zero_mask:x}, format: Format::{}, imm_shift: {imm_shift}, any_check: {any_check}, reg_align_mask: {amask:?}, reg_max: {rmax:?}, reg_align64: 0x{align64:x}, reg_bias64: 0x{bias64:x}, checks: {checks}, sources: {sources} }},", r.format).unwrap();
+        let row = format!("DecodeInfo {{ id: InsnId({id}), zero_mask: 0x{zero_mask:x}, format: Format::{}, imm_shift: {imm_shift}, any_check: {any_check}, reg_align_mask: {amask:?}, reg_max: {rmax:?}, reg_align64: 0x{align64:x}, reg_bias64: 0x{bias64:x}, checks: {checks}, sources: {sources} }}", r.format);
+        writeln!(hot, "    {row},").unwrap();
+        hot_rows.push(row);
         let flag_bits = r
             .flags
             .iter()
@@ -388,6 +391,29 @@ fn main() {
         "pub(crate) static FLAT_IDS: [u16; {}] = {:?};\n",
         flat.len(),
         flat
+    )
+    .unwrap();
+    // The decoder's facts laid out like FLAT_IDS, so identify-and-describe is one chain of
+    // two loads (holes carry id u16::MAX and are never used).
+    let hole = "DecodeInfo { id: InsnId(u16::MAX), zero_mask: 0, format: Format::R, imm_shift: 0, any_check: false, reg_align_mask: [0; 4], reg_max: [255; 4], reg_align64: 0, reg_bias64: 0, checks: 0, sources: 0 }".to_string();
+    let flat_info: Vec<&String> = flat
+        .iter()
+        .map(|&i| {
+            if i == u16::MAX {
+                &hole
+            } else {
+                &hot_rows[i as usize]
+            }
+        })
+        .collect();
+    writeln!(
+        o,
+        "pub(crate) static FLAT_INFO: [DecodeInfo; {}] = [\n{}];\n",
+        flat.len(),
+        flat_info
+            .iter()
+            .map(|r| format!("    {r},\n"))
+            .collect::<String>()
     )
     .unwrap();
     writeln!(

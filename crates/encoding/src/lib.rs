@@ -9,9 +9,7 @@
 pub mod random;
 
 use std::fmt;
-use warpkit_isa::{
-    extract_fields, identify_with_format, DecodeInfo, Flags, IdentifyError, DECODE_INFO,
-};
+use warpkit_isa::{extract_fields, identify_info, DecodeInfo, Flags, IdentifyError};
 pub use warpkit_isa::{InsnDesc, InsnId, OpType, Operand, RegFile, Slot};
 
 /// One decoded instruction.
@@ -366,13 +364,13 @@ pub fn decode(bytes: &[u8]) -> Result<(Inst, usize), DecodeError> {
 /// Decode an instruction word (for 32-bit instructions the high half must be zero).
 #[inline]
 pub fn decode_word(word: u64) -> Result<Inst, DecodeError> {
-    let (id, format) = identify_with_format(word as u32).map_err(|e| match e {
+    let h = identify_info(word as u32).map_err(|e| match e {
         IdentifyError::UnknownOpcode(opcode) => DecodeError::UnknownOpcode { opcode },
         IdentifyError::UnknownFunct { opcode, funct } => {
             DecodeError::UnknownFunct { opcode, funct }
         }
     })?;
-    let h = &DECODE_INFO[id.0 as usize];
+    let (id, format) = (h.id, h.format);
     // 32-bit words: the high half must be empty (zero_mask covers only 32 bits there).
     let bad = word
         & (h.zero_mask

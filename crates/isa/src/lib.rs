@@ -16,6 +16,7 @@ pub const SOURCE: &str = include_str!("../instructions.isa");
 /// What the decoder needs of a variant, in 16 bytes (see [`DECODE_INFO`]).
 #[derive(Clone, Copy, Debug)]
 pub struct DecodeInfo {
+    pub id: InsnId,
     pub zero_mask: u64,
     pub format: Format,
     pub imm_shift: u8,
@@ -553,6 +554,29 @@ pub fn identify_with_format(word0: u32) -> Result<(InsnId, Format), IdentifyErro
         let id = FLAT_IDS[e.base as usize + funct as usize];
         if id != u16::MAX {
             return Ok((InsnId(id), FORMAT_BY_INDEX[e.format as usize]));
+        }
+    }
+    if e.format == 255 {
+        Err(IdentifyError::UnknownOpcode(op as u8))
+    } else {
+        Err(IdentifyError::UnknownFunct {
+            opcode: op as u8,
+            funct,
+        })
+    }
+}
+
+/// Identify the variant from the low 32 bits and return the decoder's facts about it:
+/// two dependent loads from L1 (opcode entry, then the variant's facts).
+#[inline]
+pub fn identify_info(word0: u32) -> Result<&'static DecodeInfo, IdentifyError> {
+    let op = (word0 & 0x7f) as usize;
+    let e = OPCODE_COMPACT[op];
+    let funct = (word0 >> e.funct_lo) & e.funct_mask as u32;
+    if funct < e.len as u32 {
+        let info = &FLAT_INFO[e.base as usize + funct as usize];
+        if info.id.0 != u16::MAX {
+            return Ok(info);
         }
     }
     if e.format == 255 {
