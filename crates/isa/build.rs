@@ -386,14 +386,7 @@ fn main() {
         }
     }
     o.push_str("];\n\n");
-    writeln!(
-        o,
-        "pub(crate) static FLAT_IDS: [u16; {}] = {:?};\n",
-        flat.len(),
-        flat
-    )
-    .unwrap();
-    // The decoder's facts laid out like FLAT_IDS, so identify-and-describe is one chain of
+    // The decoder's facts laid out like the function-code tables, so identify-and-describe is one chain of
     // two loads (holes carry id u16::MAX and are never used).
     let hole = "DecodeInfo { id: InsnId(u16::MAX), zero_mask: 0, format: Format::R, imm_shift: 0, any_check: false, reg_align_mask: [0; 4], reg_max: [255; 4], reg_align64: 0, reg_bias64: 0, checks: 0, sources: 0 }".to_string();
     let flat_info: Vec<&String> = flat
@@ -414,17 +407,6 @@ fn main() {
             .iter()
             .map(|r| format!("    {r},\n"))
             .collect::<String>()
-    )
-    .unwrap();
-    writeln!(
-        o,
-        "pub(crate) static FORMAT_BY_INDEX: [Format; {}] = [{}];\n",
-        db.formats.len(),
-        db.formats
-            .iter()
-            .map(|f| format!("Format::{}", f.name))
-            .collect::<Vec<_>>()
-            .join(", ")
     )
     .unwrap();
 

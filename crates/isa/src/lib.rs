@@ -539,31 +539,9 @@ pub(crate) struct CompactOpcode {
     format: u8,
     funct_lo: u8,
     funct_mask: u16,
-    /// The opcode's function-code table is FLAT_IDS[base .. base + len].
+    /// The opcode's function-code table is FLAT_INFO[base .. base + len].
     base: u16,
     len: u16,
-}
-
-/// Identify the variant and its format from the low 32 bits (two L1 loads).
-#[inline]
-pub fn identify_with_format(word0: u32) -> Result<(InsnId, Format), IdentifyError> {
-    let op = (word0 & 0x7f) as usize;
-    let e = OPCODE_COMPACT[op];
-    let funct = (word0 >> e.funct_lo) & e.funct_mask as u32;
-    if funct < e.len as u32 {
-        let id = FLAT_IDS[e.base as usize + funct as usize];
-        if id != u16::MAX {
-            return Ok((InsnId(id), FORMAT_BY_INDEX[e.format as usize]));
-        }
-    }
-    if e.format == 255 {
-        Err(IdentifyError::UnknownOpcode(op as u8))
-    } else {
-        Err(IdentifyError::UnknownFunct {
-            opcode: op as u8,
-            funct,
-        })
-    }
 }
 
 /// Identify the variant from the low 32 bits and return the decoder's facts about it:

@@ -5,9 +5,10 @@
 //! Besides the criterion groups, a summary with the simulator/native time ratios is printed.
 #![allow(clippy::needless_range_loop)]
 
+mod common;
+use common::best;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
-use std::time::Instant;
 use warpkit_encoding::{encode_into, Inst};
 use warpkit_isa::lookup;
 use warpkit_sim::{Program, RunStatus, Warp};
@@ -177,19 +178,6 @@ fn native_regs() -> [[f32; 32]; 9] {
         }
     }
     f
-}
-
-/// Best-of-7 wall time of `f` per call, in seconds.
-fn best(mut f: impl FnMut(), reps: u32) -> f64 {
-    let mut best = f64::MAX;
-    for _ in 0..7 {
-        let t = Instant::now();
-        for _ in 0..reps {
-            f();
-        }
-        best = best.min(t.elapsed().as_secs_f64() / reps as f64);
-    }
-    best
 }
 
 fn summary() {

@@ -316,18 +316,24 @@ impl Warp {
         }
     }
 
+    /// The outcome when the step limit is reached: a warp standing exactly at the end of the
+    /// code has exited, any other has hit the limit.
+    fn at_limit(&self, p: &Program, steps: u64) -> RunOutcome {
+        let status = if self.pc as usize == p.len() {
+            RunStatus::Exited
+        } else {
+            RunStatus::StepLimit
+        };
+        RunOutcome { status, steps }
+    }
+
     /// Execute up to `max_steps` instructions. A warp that reaches the end of the code
     /// exactly at the limit counts as exited.
     pub fn run(&mut self, p: &Program, max_steps: u64) -> RunOutcome {
         let mut steps = 0u64;
         loop {
             if steps >= max_steps {
-                let status = if self.pc as usize == p.len() {
-                    RunStatus::Exited
-                } else {
-                    RunStatus::StepLimit
-                };
-                return RunOutcome { status, steps };
+                return self.at_limit(p, steps);
             }
             match self.step_fast(p) {
                 Ok(()) => steps += 1,
@@ -427,12 +433,7 @@ impl Warp {
         let mut steps = 0u64;
         loop {
             if steps >= max_steps {
-                let status = if self.pc as usize == p.len() {
-                    RunStatus::Exited
-                } else {
-                    RunStatus::StepLimit
-                };
-                return RunOutcome { status, steps };
+                return self.at_limit(p, steps);
             }
             match self.step_traced(p, steps, hook) {
                 StepResult::Running => steps += 1,
