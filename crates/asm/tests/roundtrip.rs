@@ -125,3 +125,19 @@ proptest! {
         let _ = InsnId(0);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4000))]
+    /// Lines made of the assembler's own tokens in random order (brackets unbalanced,
+    /// commas doubled, long padding) get diagnostics or code, never a panic.
+    #[test]
+    fn token_soup_never_panics(tokens in proptest::collection::vec(prop_oneof![
+        Just("add"), Just("tex.sample"), Just("v1"), Just("v[4:5]"), Just("u[8:15]"), Just(","),
+        Just("("), Just(")"), Just("["), Just("]"), Just(":"), Just("toff:(1,-2,0)"), Just("rm:rtz"),
+        Just("        "), Just("\t"), Just(";"), Just("//"), Just("lab:"), Just("lab"), Just("-"),
+        Just("0x"), Just("1.5"), Just("\n"), Just(".word"), Just(".equ"), Just("v7.h"), Just("~"),
+    ], 0..40)) {
+        let src: String = tokens.concat();
+        let _ = assemble(&src);
+    }
+}
