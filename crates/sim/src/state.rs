@@ -56,6 +56,10 @@ fn err<T>(path: &str, message: impl Into<String>) -> Result<T, SimError> {
     })
 }
 
+/// Most warps one state file may launch: bounds the memory a hostile or mistaken file can
+/// make the tool use (registers 16 KiB and output about 55 KB per warp).
+pub const MAX_WARPS: usize = 16_384;
+
 /// A parsed state file: the code base and the warps to launch.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Launch {
@@ -307,6 +311,15 @@ pub fn parse_state(json: &str) -> Result<Launch, SimError> {
                     format!("expected a list of warp objects, got {}", describe(list)),
                 );
             };
+            if a.len() > MAX_WARPS {
+                return err(
+                    "warps",
+                    format!(
+                        "{} warps; a state file launches at most {MAX_WARPS} (each warp's output is about 55 KB of JSON)",
+                        a.len()
+                    ),
+                );
+            }
             let mut ws = Vec::with_capacity(a.len());
             for (i, x) in a.iter().enumerate() {
                 let p = format!("warps[{i}]");

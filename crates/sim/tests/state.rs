@@ -202,3 +202,20 @@ fn trace_io_error_is_reported() {
     let r = run_state(&prog(), "{}", 10, Some((&mut Broken, &asm)));
     assert!(matches!(r, Err(SimError::Io(_))));
 }
+
+#[test]
+fn too_many_warps_is_an_error_not_an_out_of_memory() {
+    let many = format!(
+        "{{\"warps\": [{}]}}",
+        vec!["{}"; warpkit_sim::state::MAX_WARPS + 1].join(",")
+    );
+    let e = state_err(&many);
+    assert!(
+        e.contains("warps: 16385 warps; a state file launches at most 16384"),
+        "{e}"
+    );
+    let ok = format!("{{\"warps\": [{}]}}", ["{}"; 3].join(","));
+    let out = run_state(&prog(), &ok, 10, None).unwrap();
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["warps"].as_array().map(|a| a.len()), Some(3));
+}
