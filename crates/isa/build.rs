@@ -260,7 +260,7 @@ fn main() {
         // valid first register; plus which value checks apply.
         let mut amask = [0u8; 4];
         let mut rmax = [255u8; 4];
-        let mut checks = 0u8;
+        let mut branch_mask = 0u8;
         for (slot, ty) in &r.operands {
             let (file, count, align, _) = parse::type_info(ty).expect("checked");
             if let Some(k) = ["rd", "rs1", "rs2", "rs3"].iter().position(|x| x == slot) {
@@ -274,19 +274,17 @@ fn main() {
                     rmax[k] = (limit - count) as u8;
                 }
             }
-            match ty.as_str() {
-                "rm" => checks |= 1,
-                "mod3" => checks |= 2,
-                "dim" => checks |= 4,
-                t if t.starts_with('o') && r.flags.iter().any(|f| f == "br") => checks |= 8,
-                _ => {}
+            if ty.starts_with('o') && r.flags.iter().any(|f| f == "br") {
+                branch_mask = 3;
             }
         }
         // SWAR form: register k in 16-bit lane k; adding (0x7fff - max) sets the lane's
         // bit 15 exactly when the register is above its maximum.
         let align64: u64 = (0..4).map(|k| (amask[k] as u64) << (16 * k)).sum();
         let bias64: u64 = (0..4).map(|k| (0x7fff - rmax[k] as u64) << (16 * k)).sum();
-        let row = format!("DecodeInfo {{ id: InsnId({id}), zero_mask: 0x{zero_mask:x}, format: Format::{}, imm_shift: {imm_shift}, any_check: {any_check}, reg_align_mask: {amask:?}, reg_max: {rmax:?}, reg_align64: 0x{align64:x}, reg_bias64: 0x{bias64:x}, checks: {checks}, sources: {sources} }}", r.format);
+        // 32-bit variants: the high half of the word must be empty.
+        let zero_mask_word = zero_mask | !size_mask;
+        let row = format!("DecodeInfo {{ id: InsnId({id}), zero_mask: 0x{zero_mask_word:x}, format: Format::{}, imm_shift: {imm_shift}, any_check: {any_check}, reg_align64: 0x{align64:x}, reg_bias64: 0x{bias64:x}, branch_mask: {branch_mask}, sources: {sources} }}", r.format);
         writeln!(hot, "    {row},").unwrap();
         hot_rows.push(row);
         let flag_bits = r
@@ -309,31 +307,55 @@ fn main() {
     o.push_str("];\n\n");
     writeln!(o, "/// The decoder's per-variant facts, packed small so the table stays in L1.\npub static DECODE_INFO: [DecodeInfo; {}] = [\n{hot}];\n", db.rows.len()).unwrap();
 
-    // Branch-free field extraction: per format, (shift, mask) of each FieldValues slot.
-    let slot_order = [
-        "rd", "rs1", "rs2", "rs3", "imm", "rm", "neg", "abs", "sat", "dim", "dmask", "voff", "rsd",
-        "a16", "d16", "toff",
-    ];
-    writeln!(
-        o,
-        "pub static FORMAT_EXTRACT: [[(u8, u32); 16]; {}] = [",
-        db.formats.len()
-    )
-    .unwrap();
+    // Packed raw fields per format, with constant shifts, for the decoder's hot path.
+    o.push_str("/// `with_raw_fields!(format, word, |r| body)`: evaluate `body` with `r` bound to the raw\n/// fields of `word` in `format`, packed (see [`RawFields`]). A macro so that `body` is\n/// expanded into every format's arm, where the shifts are constants and work for fields a\n/// format lacks folds away.\n#[macro_export]\nmacro_rules! with_raw_fields {\n    ($format:expr, $word:expr, |$r:ident| $body:expr) => {{\n    let w: u64 = $word;\n    match $format {\n");
     for f in &db.formats {
-        o.push_str("    [");
-        for name in slot_order {
-            match f.field(name) {
-                Some(fd) => {
-                    let mask: u64 = (1u64 << fd.width()) - 1;
-                    write!(o, "({}, 0x{mask:x}), ", fd.lo).unwrap();
-                }
-                None => o.push_str("(0, 0), "),
+        let get = |name: &str| {
+            f.field(name)
+                .map(|fd| format!("((w >> {}) & 0x{:x})", fd.lo, (1u64 << fd.width()) - 1))
+        };
+        let regs: Vec<String> = ["rd", "rs1", "rs2", "rs3"]
+            .iter()
+            .enumerate()
+            .filter_map(|(k, n)| get(n).map(|e| format!("{e} << {}", 16 * k)))
+            .collect();
+        let regs = if regs.is_empty() {
+            "0".to_string()
+        } else {
+            regs.join(" | ")
+        };
+        let imm = get("imm").map_or("0".to_string(), |e| format!("{e} as u32"));
+        let run = |r: (u32, u64)| {
+            if r.1 == 0 {
+                "0".to_string()
+            } else {
+                format!("((w >> {}) & 0x{:x}) as u32", r.0, r.1)
             }
-        }
-        o.push_str("],\n");
+        };
+        let md = run(field_run(
+            f,
+            &[("rm", 3), ("neg", 3), ("abs", 3), ("sat", 1)],
+        ));
+        let tx = run(field_run(
+            f,
+            &[
+                ("dim", 4),
+                ("dmask", 4),
+                ("voff", 1),
+                ("rsd", 1),
+                ("a16", 1),
+                ("d16", 1),
+                ("toff", 12),
+            ],
+        ));
+        writeln!(
+            o,
+            "        $crate::Format::{} => {{ let $r = $crate::RawFields {{ regs: {regs}, imm: {imm}, md: {md}, tx: {tx} }}; $body }}",
+            f.name
+        )
+        .unwrap();
     }
-    o.push_str("];\n\n");
+    o.push_str("    }\n    }};\n}\n\n");
 
     // Field extraction per format, with constant shifts.
     o.push_str("/// Every operand field of `format`, extracted from `w` (no validation).\n#[inline]\npub fn extract_fields(format: Format, w: u64) -> FieldValues {\n    match format {\n");
@@ -388,7 +410,7 @@ fn main() {
     o.push_str("];\n\n");
     // The decoder's facts laid out like the function-code tables, so identify-and-describe is one chain of
     // two loads (holes carry id u16::MAX and are never used).
-    let hole = "DecodeInfo { id: InsnId(u16::MAX), zero_mask: 0, format: Format::R, imm_shift: 0, any_check: false, reg_align_mask: [0; 4], reg_max: [255; 4], reg_align64: 0, reg_bias64: 0, checks: 0, sources: 0 }".to_string();
+    let hole = "DecodeInfo { id: InsnId(u16::MAX), zero_mask: 0, format: Format::R, imm_shift: 0, any_check: false, reg_align64: 0, reg_bias64: 0, branch_mask: 0, sources: 0 }".to_string();
     let flat_info: Vec<&String> = flat
         .iter()
         .map(|&i| {
@@ -469,4 +491,31 @@ fn main() {
 
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     std::fs::write(format!("{out}/tables.rs"), o).expect("write tables.rs");
+}
+
+/// Where a run of fields sits when present: the fields must be adjacent and in this order
+/// (the decoder extracts the run with one shift). Returns (lo, mask), or (0, 0) when the
+/// format has none of them.
+fn field_run(f: &parse::FormatDef, run: &[(&str, u32)]) -> (u32, u64) {
+    let Some(first) = f.field(run[0].0) else {
+        assert!(
+            run.iter().all(|(n, _)| f.field(n).is_none()),
+            "format {}: fields {run:?} must appear together",
+            f.name
+        );
+        return (0, 0);
+    };
+    let mut next = first.lo;
+    for (name, width) in run {
+        let fd = f
+            .field(name)
+            .unwrap_or_else(|| panic!("format {}: {name} missing from its run", f.name));
+        assert!(
+            fd.lo == next && fd.width() == *width,
+            "format {}: {name} must be {width} bits at bit {next}",
+            f.name
+        );
+        next += width;
+    }
+    (first.lo, (1u64 << (next - first.lo)) - 1)
 }

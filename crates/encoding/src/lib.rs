@@ -9,11 +9,18 @@
 pub mod random;
 
 use std::fmt;
-use warpkit_isa::{extract_fields, identify_info, DecodeInfo, Flags, IdentifyError};
+use warpkit_isa::{
+    extract_fields, identify_info, with_raw_fields, DecodeInfo, Flags, IdentifyError, RawFields,
+};
 pub use warpkit_isa::{InsnDesc, InsnId, OpType, Operand, RegFile, Slot};
 
 /// One decoded instruction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+///
+/// `repr(C)` in this order, without padding, so the decoder can build it as three 8-byte
+/// words (id and registers; immediate and FP modifiers; texture fields) rather than with
+/// sixteen small stores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, bytemuck::Pod, bytemuck::Zeroable)]
+#[repr(C)]
 pub struct Inst {
     pub id: InsnId,
     /// Register slots: a register number, the first register of a group, `2*n + half`
@@ -22,6 +29,8 @@ pub struct Inst {
     pub rs1: u8,
     pub rs2: u8,
     pub rs3: u8,
+    pub dim: u8,
+    pub dmask: u8,
     /// Immediate: sign-extended for signed types, zero-extended otherwise, raw for `k32`.
     pub imm: i32,
     /// Rounding mode: 0 rne, 1 rtz, 2 rdn, 3 rup, 4 rmm, 7 dyn.
@@ -29,13 +38,12 @@ pub struct Inst {
     pub neg: u8,
     pub abs: u8,
     pub sat: u8,
-    pub dim: u8,
-    pub dmask: u8,
+    /// Texture offsets: three 4-bit fields in the low 12 bits.
+    pub toff: u32,
     pub voff: u8,
     pub rsd: u8,
     pub a16: u8,
     pub d16: u8,
-    pub toff: u16,
 }
 
 const _: () = assert!(std::mem::size_of::<Inst>() <= 24);
@@ -119,7 +127,7 @@ impl Inst {
             Slot::Rsd => self.rsd = v as u8,
             Slot::A16 => self.a16 = v as u8,
             Slot::D16 => self.d16 = v as u8,
-            Slot::Toff => self.toff = v as u16,
+            Slot::Toff => self.toff = v as u32,
         }
     }
 
@@ -338,93 +346,143 @@ impl std::error::Error for DecodeError {}
 /// Returns the instruction and its size in bytes. Never panics.
 #[inline]
 pub fn decode(bytes: &[u8]) -> Result<(Inst, usize), DecodeError> {
-    let Some(b4) = bytes.get(..4) else {
+    if let Some(b8) = bytes.first_chunk::<8>() {
+        // Common case: read 8 bytes and keep 4 or 8 of them without a branch on the size,
+        // which a mixed stream would mispredict half the time.
+        let raw = u64::from_le_bytes(*b8);
+        let long = raw & 1;
+        let word = raw & (0xffff_ffff | long.wrapping_neg() << 32);
+        return decode_word_inline(word).map(|i| (i, 4 + 4 * long as usize));
+    }
+    let Some(b4) = bytes.first_chunk::<4>() else {
         return Err(DecodeError::Truncated {
             need: 4,
             have: bytes.len(),
         });
     };
-    let w0 = u32::from_le_bytes([b4[0], b4[1], b4[2], b4[3]]);
-    let word = if w0 & 1 == 1 {
-        let Some(b8) = bytes.get(..8) else {
-            return Err(DecodeError::Truncated {
-                need: 8,
-                have: bytes.len(),
-            });
-        };
-        let mut a = [0u8; 8];
-        a.copy_from_slice(b8);
-        u64::from_le_bytes(a)
-    } else {
-        w0 as u64
-    };
-    decode_word(word).map(|i| (i, if w0 & 1 == 1 { 8 } else { 4 }))
+    let w0 = u32::from_le_bytes(*b4);
+    if w0 & 1 == 1 {
+        return Err(DecodeError::Truncated {
+            need: 8,
+            have: bytes.len(),
+        });
+    }
+    decode_word(w0 as u64).map(|i| (i, 4))
 }
 
 /// Decode an instruction word (for 32-bit instructions the high half must be zero).
+///
+/// One path for every format: the variant's [`DecodeInfo`] says where each field sits, so
+/// extraction and validation are straight-line code; only a refused word branches away, to
+/// [`explain`], which finds the reason.
 #[inline]
 pub fn decode_word(word: u64) -> Result<Inst, DecodeError> {
-    let h = identify_info(word as u32).map_err(|e| match e {
-        IdentifyError::UnknownOpcode(opcode) => DecodeError::UnknownOpcode { opcode },
-        IdentifyError::UnknownFunct { opcode, funct } => {
-            DecodeError::UnknownFunct { opcode, funct }
-        }
-    })?;
-    let (id, format) = (h.id, h.format);
-    // 32-bit words: the high half must be empty (zero_mask covers only 32 bits there).
-    let bad = word
-        & (h.zero_mask
-            | if word as u32 & 1 == 0 {
-                !0xffff_ffffu64
-            } else {
-                0
-            });
-    if bad != 0 {
-        return Err(DecodeError::ReservedBits { id, bits: bad });
-    }
-    // Unnamed slots are zero (checked above), so extracting every field of the format is exact.
-    let f = extract_fields(format, word);
-    let sh = h.imm_shift as u32;
-    let inst = Inst {
-        id,
-        rd: f.rd,
-        rs1: f.rs1,
-        rs2: f.rs2,
-        rs3: f.rs3,
-        imm: ((f.imm << sh) as i32) >> sh,
-        rm: f.rm,
-        neg: f.neg,
-        abs: f.abs,
-        sat: f.sat,
-        dim: f.dim,
-        dmask: f.dmask,
-        voff: f.voff,
-        rsd: f.rsd,
-        a16: f.a16,
-        d16: f.d16,
-        toff: f.toff,
+    decode_word_inline(word)
+}
+
+#[inline(always)]
+fn decode_word_inline(word: u64) -> Result<Inst, DecodeError> {
+    let Ok(h) = identify_info(word as u32) else {
+        return explain(word);
     };
-    // Branch-free validity test from the packed facts; only a refused word takes the slow
-    // path that finds the operand and the rule to report.
-    if h.any_check {
-        // All four register slots at once, one per 16-bit lane.
-        let regs = f.rd as u64 | (f.rs1 as u64) << 16 | (f.rs2 as u64) << 32 | (f.rs3 as u64) << 48;
-        let mut bad = regs & h.reg_align64 != 0;
-        bad |= (regs + h.reg_bias64) & 0x8000_8000_8000_8000 != 0;
-        bad |= h.checks & DecodeInfo::CHECK_RM != 0 && (f.rm == 5 || f.rm == 6);
-        bad |= h.checks & DecodeInfo::CHECK_MOD != 0 && (f.neg | f.abs) & !h.sources != 0;
-        bad |= h.checks & DecodeInfo::CHECK_DIM != 0 && f.dim >= 10;
-        bad |= h.checks & DecodeInfo::CHECK_BRANCH != 0 && inst.imm & 3 != 0;
-        if bad {
-            let d = id.desc();
-            for o in d.operands.iter().filter(|o| o.check) {
-                check_operand(d, o, inst.get(o.slot)).map_err(|error| DecodeError::BadOperand {
-                    id,
-                    slot: o.slot,
-                    error,
-                })?;
-            }
+    if word & h.zero_mask != 0 {
+        return explain(word);
+    }
+    // One arm per format (constant shifts); well predicted on real code, where a few
+    // formats dominate.
+    with_raw_fields!(h.format, word, |r| finish(h, word, r))
+}
+
+/// Validate and pack the raw fields; expanded into every format's arm of
+/// [`with_raw_fields!`], where the fields a format lacks are constant zeros.
+#[inline(always)]
+fn finish(h: &DecodeInfo, word: u64, r: RawFields) -> Result<Inst, DecodeError> {
+    let regs = r.regs;
+    let sh = h.imm_shift as u32;
+    let imm = ((r.imm << sh) as i32) >> sh;
+    let (md, tx) = (r.md as u64, r.tx as u64);
+    // Absent slots extract as zero, and zero passes every value check, so the checks need
+    // no per-variant condition except the branch-offset rule.
+    let rm = md & 7;
+    let bad = (regs & h.reg_align64)
+        | ((regs + h.reg_bias64) & 0x8000_8000_8000_8000)
+        | ((rm == 5) | (rm == 6) | (tx & 15 >= 10)) as u64
+        | ((md >> 3 | md >> 6) & 7 & !h.sources as u64)
+        | (imm & h.branch_mask as i32) as u64;
+    if bad != 0 {
+        return explain(word);
+    }
+    // The three words of `Inst` (little-endian, see its layout).
+    let regs8 = (regs | regs >> 8) & 0xffff | (regs >> 16 | regs >> 24) & 0xffff_0000;
+    let a = h.id.0 as u64 | regs8 << 16 | (tx & 0xf) << 48 | (tx & 0xf0) << 52;
+    let b = imm as u32 as u64
+        | (md & 7) << 32
+        | (md & 0x38) << 37
+        | (md & 0x1c0) << 42
+        | (md & 0x200) << 47;
+    let c = tx >> 12
+        | (tx & 0x100) << 24
+        | (tx & 0x200) << 31
+        | (tx & 0x400) << 38
+        | (tx & 0x800) << 45;
+    Ok(bytemuck::cast([a.to_le(), b.to_le(), c.to_le()]))
+}
+
+/// The reference decoder, operand by operand: the slow path, taken only for words the fast
+/// path refused, to find the first rule they break.
+#[cold]
+#[inline(never)]
+fn explain(word: u64) -> Result<Inst, DecodeError> {
+    let h = match identify_info(word as u32) {
+        Ok(h) => h,
+        Err(IdentifyError::UnknownOpcode(opcode)) => {
+            return Err(DecodeError::UnknownOpcode { opcode })
         }
+        Err(IdentifyError::UnknownFunct { opcode, funct }) => {
+            return Err(DecodeError::UnknownFunct { opcode, funct })
+        }
+    };
+    let id = h.id;
+    let bits = word & h.zero_mask;
+    if bits != 0 {
+        return Err(DecodeError::ReservedBits { id, bits });
+    }
+    let d = id.desc();
+    let f = extract_fields(h.format, word);
+    let mut inst = Inst::new(id);
+    for o in d.operands {
+        let raw = match o.slot {
+            Slot::Rd => f.rd as u32,
+            Slot::Rs1 => f.rs1 as u32,
+            Slot::Rs2 => f.rs2 as u32,
+            Slot::Rs3 => f.rs3 as u32,
+            Slot::Imm => f.imm,
+            Slot::Rm => f.rm as u32,
+            Slot::Neg => f.neg as u32,
+            Slot::Abs => f.abs as u32,
+            Slot::Sat => f.sat as u32,
+            Slot::Dim => f.dim as u32,
+            Slot::Dmask => f.dmask as u32,
+            Slot::Voff => f.voff as u32,
+            Slot::Rsd => f.rsd as u32,
+            Slot::A16 => f.a16 as u32,
+            Slot::D16 => f.d16 as u32,
+            Slot::Toff => f.toff as u32,
+        };
+        let v = if o.slot == Slot::Imm {
+            let sh = h.imm_shift as u32;
+            (((raw << sh) as i32) >> sh) as i64
+        } else {
+            raw as i64
+        };
+        inst.set(o.slot, v);
+    }
+    for o in d.operands.iter().filter(|o| o.check) {
+        check_operand(d, o, inst.get(o.slot)).map_err(|error| DecodeError::BadOperand {
+            id,
+            slot: o.slot,
+            error,
+        })?;
     }
     Ok(inst)
 }

@@ -208,12 +208,10 @@ proptest! {
     }
 }
 
-/// The reference decoder: the same steps as `decode_word`, but every operand checked one by
-/// one with `check_operand` (no packed fast path).
-fn reference_accepts(word: u64) -> bool {
-    let Ok(id) = warpkit_isa::identify(word as u32) else {
-        return false;
-    };
+/// The reference decoder, from the operand descriptors alone (no format tables, no packed
+/// fast path): every operand extracted and checked one by one with `check_operand`.
+fn reference_decode(word: u64) -> Option<Inst> {
+    let id = warpkit_isa::identify(word as u32).ok()?;
     let d = id.desc();
     let size_mask = if d.size == 4 {
         0xffff_ffffu64
@@ -221,9 +219,10 @@ fn reference_accepts(word: u64) -> bool {
         u64::MAX
     };
     if word & (d.zero_mask | !size_mask) != 0 {
-        return false;
+        return None;
     }
-    d.operands.iter().all(|o| {
+    let mut inst = Inst::new(id);
+    for o in d.operands {
         let raw = (word >> o.lo)
             & if o.width >= 64 {
                 u64::MAX
@@ -236,8 +235,10 @@ fn reference_accepts(word: u64) -> bool {
         } else {
             raw as i64
         };
-        check_operand(d, o, v).is_ok()
-    })
+        check_operand(d, o, v).ok()?;
+        inst.set(o.slot, v);
+    }
+    Some(inst)
 }
 
 #[test]
@@ -255,8 +256,8 @@ fn fast_validity_test_agrees_with_per_operand_checks() {
                 w &= !d.zero_mask;
             }
             assert_eq!(
-                decode_word(w).is_ok(),
-                reference_accepts(w),
+                decode_word(w).ok(),
+                reference_decode(w),
                 "{} word {w:#x}",
                 d.mnemonic
             );

@@ -13,35 +13,43 @@ include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 /// The path-independent text of the database, for tools that show or re-check it.
 pub const SOURCE: &str = include_str!("../instructions.isa");
 
-/// What the decoder needs of a variant, in 16 bytes (see [`DECODE_INFO`]).
+/// What the decoder needs of a variant to validate its fields without looking at its
+/// operand list (see [`DECODE_INFO`]); 32 bytes, so the table stays in L1.
 #[derive(Clone, Copy, Debug)]
 pub struct DecodeInfo {
     pub id: InsnId,
+    /// Bits that must be zero: reserved bits, unnamed slots, and for 32-bit variants the
+    /// whole high half of the 64-bit word.
     pub zero_mask: u64,
     pub format: Format,
+    /// Sign extension of the immediate: `((imm << s) as i32) >> s`.
     pub imm_shift: u8,
+    /// Some operand has values the decoder must refuse.
     pub any_check: bool,
-    /// Per register slot (rd, rs1, rs2, rs3): `first & mask != 0` means misaligned.
-    pub reg_align_mask: [u8; 4],
-    /// Per register slot: the highest first register whose group fits the file.
-    pub reg_max: [u8; 4],
-    /// `reg_align_mask` spread over four 16-bit lanes (register k in lane k).
+    /// Per register slot (rd, rs1, rs2, rs3 in 16-bit lanes 0..3): `first & mask != 0`
+    /// means misaligned.
     pub reg_align64: u64,
-    /// Per 16-bit lane `0x7fff - reg_max[k]`: adding it to the register sets bit 15 of the
-    /// lane exactly when the register is past its maximum.
+    /// Per 16-bit lane `0x7fff - max first register`: adding it to the register sets bit 15
+    /// of the lane exactly when the group runs past the end of its file.
     pub reg_bias64: u64,
-    /// Value checks that apply: 1 rm reserved values, 2 neg/abs source bits,
-    /// 4 dim reserved values, 8 branch offset alignment.
-    pub checks: u8,
-    /// Source slots present (bit 0 rs1, 1 rs2, 2 rs3).
+    /// 3 for branches (the offset must be a multiple of 4), else 0.
+    pub branch_mask: u8,
+    /// Source slots present (bit 0 rs1, 1 rs2, 2 rs3): which `neg`/`abs` bits may be set.
     pub sources: u8,
 }
 
-impl DecodeInfo {
-    pub const CHECK_RM: u8 = 1;
-    pub const CHECK_MOD: u8 = 2;
-    pub const CHECK_DIM: u8 = 4;
-    pub const CHECK_BRANCH: u8 = 8;
+/// The raw fields of an instruction word, packed for the decoder ([`with_raw_fields!`]):
+/// fields a format lacks are zero.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RawFields {
+    /// rd, rs1, rs2, rs3 in 16-bit lanes 0..3.
+    pub regs: u64,
+    /// The immediate field, zero-extended.
+    pub imm: u32,
+    /// rm, neg, abs, sat as the 10-bit run they form in X and H.
+    pub md: u32,
+    /// dim, dmask, voff, rsd, a16, d16, toff as the 24-bit run they form in T.
+    pub tx: u32,
 }
 
 /// Raw operand fields of an instruction word, as [`extract_fields`] finds them.
@@ -87,7 +95,20 @@ impl FieldValues {
 }
 
 /// Index of an instruction variant in [`INSNS`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Default,
+    bytemuck::Pod,
+    bytemuck::Zeroable,
+)]
+#[repr(transparent)]
 pub struct InsnId(pub u16);
 
 impl InsnId {
@@ -504,32 +525,6 @@ pub fn identify(word0: u32) -> Result<InsnId, IdentifyError> {
             opcode: op as u8,
             funct,
         }),
-    }
-}
-
-/// Every operand field of `format`, table-driven and branch-free (the decoder's hot path;
-/// same result as [`extract_fields`]).
-#[inline(always)]
-pub fn extract_fields_fast(format: Format, w: u64) -> FieldValues {
-    let t = &FORMAT_EXTRACT[format as usize];
-    let f = |i: usize| ((w >> t[i].0) as u32) & t[i].1;
-    FieldValues {
-        rd: f(0) as u8,
-        rs1: f(1) as u8,
-        rs2: f(2) as u8,
-        rs3: f(3) as u8,
-        imm: f(4),
-        rm: f(5) as u8,
-        neg: f(6) as u8,
-        abs: f(7) as u8,
-        sat: f(8) as u8,
-        dim: f(9) as u8,
-        dmask: f(10) as u8,
-        voff: f(11) as u8,
-        rsd: f(12) as u8,
-        a16: f(13) as u8,
-        d16: f(14) as u8,
-        toff: f(15) as u16,
     }
 }
 
