@@ -24,8 +24,10 @@ impl Default for DisasmOptions {
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
-/// The formatter writes ASCII bytes; one UTF-8 check at the end. Short pieces (most of a
-/// line) are pushed byte by byte: a library copy call per register name costs more.
+/// The formatter writes ASCII bytes; one UTF-8 check at the end. Short pieces come from
+/// fixed-size tables and are written whole, then the surplus cut off with `truncate`: a
+/// constant-size copy costs a few instructions, where a byte loop or a variable-length copy
+/// call costs tens.
 struct Out(Vec<u8>);
 
 impl Out {
@@ -33,24 +35,102 @@ impl Out {
     fn push(&mut self, b: u8) {
         self.0.push(b);
     }
+    /// The first `len` bytes of `a` (`len <= N`).
     #[inline(always)]
-    fn push_str(&mut self, s: &str) {
-        self.extend_from_slice(s.as_bytes());
+    fn put<const N: usize>(&mut self, a: &[u8; N], len: usize) {
+        self.0.extend_from_slice(a);
+        let end = self.0.len() - N + len.min(N);
+        self.0.truncate(end);
     }
     #[inline(always)]
-    fn extend_from_slice(&mut self, s: &[u8]) {
-        if s.len() <= 16 {
-            for &b in s {
-                self.0.push(b);
-            }
-        } else {
-            self.0.extend_from_slice(s);
-        }
+    fn put_short(&mut self, s: &Short) {
+        self.put(&s.b, s.n as usize);
+    }
+    #[inline(always)]
+    fn push_str(&mut self, s: &str) {
+        self.0.extend_from_slice(s.as_bytes());
     }
     #[inline(always)]
     fn len(&self) -> usize {
         self.0.len()
     }
+}
+
+/// A short piece of text: up to 8 bytes and its length.
+#[derive(Clone, Copy)]
+struct Short {
+    b: [u8; 8],
+    n: u8,
+}
+
+/// `prefix` followed by the decimal digits of `v` and `suffix`, at compile time.
+const fn short(prefix: &[u8], v: u32, suffix: &[u8]) -> Short {
+    let mut s = Short { b: [0; 8], n: 0 };
+    let mut i = 0;
+    while i < prefix.len() {
+        s.b[s.n as usize] = prefix[i];
+        s.n += 1;
+        i += 1;
+    }
+    let mut digits = [0u8; 3];
+    let (mut k, mut x) = (0, v);
+    loop {
+        digits[k] = b'0' + (x % 10) as u8;
+        k += 1;
+        x /= 10;
+        if x == 0 {
+            break;
+        }
+    }
+    while k > 0 {
+        k -= 1;
+        s.b[s.n as usize] = digits[k];
+        s.n += 1;
+    }
+    let mut i = 0;
+    while i < suffix.len() {
+        s.b[s.n as usize] = suffix[i];
+        s.n += 1;
+        i += 1;
+    }
+    s
+}
+
+/// `v0`..`v255` (a `v` register or the first of a group; 128.. only in error-free groups
+/// past the file, which the decoder refuses, but the table is total), `u0`..`u255`,
+/// `v0.l`..`v127.h` by `h` operand value, and `0`..`255`.
+static NAMES: [[Short; 256]; 4] = {
+    let mut t = [[Short { b: [0; 8], n: 0 }; 256]; 4];
+    let mut i = 0;
+    while i < 256 {
+        t[0][i] = short(b"v", i as u32, b"");
+        t[1][i] = short(b"u", i as u32, b"");
+        t[2][i] = short(b"v", (i / 2) as u32, if i % 2 == 1 { b".h" } else { b".l" });
+        t[3][i] = short(b"", i as u32, b"");
+        i += 1;
+    }
+    t
+};
+const V: usize = 0;
+const U: usize = 1;
+const H: usize = 2;
+const DEC: usize = 3;
+
+/// Per variant: the mnemonic, padded to 32 bytes.
+fn padded_mnemonics() -> &'static [([u8; 32], u8)] {
+    static T: std::sync::OnceLock<Vec<([u8; 32], u8)>> = std::sync::OnceLock::new();
+    T.get_or_init(|| {
+        warpkit_isa::INSNS
+            .iter()
+            .map(|d| {
+                let mut b = [b' '; 32];
+                let m = d.mnemonic.as_bytes();
+                let n = m.len().min(32);
+                b[..n].copy_from_slice(&m[..n]);
+                (b, n as u8)
+            })
+            .collect()
+    })
 }
 
 /// Two hex digits per byte value: a 32-bit word costs four lookups.
@@ -74,7 +154,7 @@ fn push_hex(out: &mut Out, v: u64, digits: usize) {
             buf[2 * k] = HEX2[b[k] as usize][0];
             buf[2 * k + 1] = HEX2[b[k] as usize][1];
         }
-        out.0.extend_from_slice(&buf);
+        out.put(&buf, 8);
         return;
     }
     let mut buf = [0u8; 16];
@@ -82,24 +162,19 @@ fn push_hex(out: &mut Out, v: u64, digits: usize) {
     for (i, b) in buf[..digits].iter_mut().enumerate() {
         *b = HEX[((v >> (4 * (digits - 1 - i))) & 0xf) as usize];
     }
-    out.extend_from_slice(&buf[..digits]);
+    out.put(&buf, digits);
 }
 
 #[inline]
 fn push_dec(out: &mut Out, v: i64) {
+    if (0..256).contains(&v) {
+        out.put_short(&NAMES[DEC][v as usize]);
+        return;
+    }
     if v < 0 {
         out.push(b'-');
     }
-    let n = v.unsigned_abs();
-    // Register numbers and small immediates: no division loop.
-    if n < 100 {
-        if n >= 10 {
-            out.push(b'0' + (n / 10) as u8);
-        }
-        out.push(b'0' + (n % 10) as u8);
-        return;
-    }
-    let mut n = n;
+    let mut n = v.unsigned_abs();
     let mut buf = [0u8; 20];
     let mut i = buf.len();
     loop {
@@ -110,7 +185,7 @@ fn push_dec(out: &mut Out, v: i64) {
             break;
         }
     }
-    out.extend_from_slice(&buf[i..]);
+    out.0.extend_from_slice(&buf[i..]);
 }
 
 /// Hex with at least `min` digits and no truncation.
@@ -122,11 +197,6 @@ fn push_hex_min(out: &mut Out, v: u64, min: usize) {
 fn push_label(out: &mut Out, target: u32) {
     out.push_str("L_");
     push_hex_min(out, target as u64, 4);
-}
-
-fn push_reg(out: &mut Out, file: char, n: u32) {
-    out.push(file as u8);
-    push_dec(out, n as i64);
 }
 
 fn push_group(out: &mut Out, file: char, first: u32, count: u32) {
@@ -154,12 +224,9 @@ fn value(inst: &Inst, o: &Operand) -> i64 {
 fn push_operand(out: &mut Out, inst: &Inst, o: &Operand, pc: u32, labels: Option<LabelFn>) {
     let v = value(inst, o);
     match o.ty {
-        OpType::V | OpType::VAcc => push_reg(out, 'v', v as u32),
-        OpType::U => push_reg(out, 'u', v as u32),
-        OpType::H => {
-            push_reg(out, 'v', (v >> 1) as u32);
-            out.push_str(if v & 1 == 1 { ".h" } else { ".l" });
-        }
+        OpType::V | OpType::VAcc => out.put_short(&NAMES[V][v as u8 as usize]),
+        OpType::U => out.put_short(&NAMES[U][v as u8 as usize]),
+        OpType::H => out.put_short(&NAMES[H][v as u8 as usize]),
         OpType::V2 | OpType::V3 | OpType::V4 | OpType::VP2 => {
             let (_, n, _) = o.ty.reg().unwrap_or((warpkit_isa::RegFile::V, 1, 1));
             push_group(out, 'v', v as u32, n as u32)
@@ -232,7 +299,8 @@ pub fn format_inst(inst: &Inst, pc: u32, labels: Option<LabelFn>, out: &mut Stri
 
 fn format_inst_bytes(inst: &Inst, pc: u32, labels: Option<LabelFn>, out: &mut Out) {
     let d = inst.desc();
-    out.push_str(d.mnemonic);
+    let (m, n) = &padded_mnemonics()[inst.id.0 as usize];
+    out.put(m, *n as usize);
     let mut first = true;
     for o in d.operands {
         if o.slot.is_modifier() {
@@ -240,10 +308,10 @@ fn format_inst_bytes(inst: &Inst, pc: u32, labels: Option<LabelFn>, out: &mut Ou
             if v == modifier_default(o.ty) {
                 continue;
             }
-            out.push_str(if first { " " } else { ", " });
+            out.put(if first { b"  " } else { b", " }, 2 - first as usize);
             push_modifier(out, o, v);
         } else {
-            out.push_str(if first { " " } else { ", " });
+            out.put(if first { b"  " } else { b", " }, 2 - first as usize);
             push_operand(out, inst, o, pc, labels);
         }
         first = false;
@@ -265,9 +333,8 @@ enum Item {
 const COMMENT_COL: usize = 44;
 
 fn pad_to(out: &mut Out, line_start: usize, col: usize) {
-    const SPACES: &str = "                                                                ";
     let used = out.len() - line_start;
-    out.extend_from_slice(&SPACES.as_bytes()[..col.saturating_sub(used).clamp(1, SPACES.len())]);
+    out.put(&[b' '; 64], col.saturating_sub(used).clamp(1, 64));
 }
 
 /// Disassemble a code object (little-endian). One line per instruction or data word,
@@ -336,7 +403,7 @@ pub fn disassemble(code: &[u8], opts: DisasmOptions) -> String {
     for (pc, it) in &items {
         emit_label(&mut out, *pc);
         let start = out.len();
-        out.push_str("    ");
+        out.put(b"    ", 4);
         let (len, why) = match it {
             Item::Inst(inst, len) => {
                 format_inst_bytes(inst, *pc, Some(&named), &mut out);
@@ -375,14 +442,18 @@ pub fn disassemble(code: &[u8], opts: DisasmOptions) -> String {
         };
         if opts.comments || why.is_some() {
             pad_to(&mut out, start, COMMENT_COL);
-            out.push_str("; ");
+            out.put(b"; ", 2);
             push_hex_min(&mut out, *pc as u64, 4);
             out.push(b':');
             let b = &code[*pc as usize..*pc as usize + len];
             for chunk in b.chunks(4) {
                 out.push(b' ');
-                for x in chunk.iter().rev() {
-                    push_hex(&mut out, *x as u64, 2);
+                if let Ok(w) = <[u8; 4]>::try_from(chunk) {
+                    push_hex(&mut out, u32::from_le_bytes(w) as u64, 8);
+                } else {
+                    for x in chunk.iter().rev() {
+                        push_hex(&mut out, *x as u64, 2);
+                    }
                 }
             }
             if let Some(why) = why {
