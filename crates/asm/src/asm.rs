@@ -165,24 +165,29 @@ fn is_ident_char(c: u8) -> bool {
 
 /// Parse an integer literal: decimal, 0x hex, 0b binary, with `_` separators.
 fn parse_int(s: &str) -> Option<i64> {
-    let (radix, digits) = if let Some(h) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
-        (16, h)
-    } else if let Some(b) = s.strip_prefix("0b").or_else(|| s.strip_prefix("0B")) {
-        (2, b)
-    } else {
-        (10, s)
+    let (radix, digits): (u64, &[u8]) = match s.as_bytes() {
+        [b'0', b'x' | b'X', rest @ ..] => (16, rest),
+        [b'0', b'b' | b'B', rest @ ..] => (2, rest),
+        b => (10, b),
     };
-    if digits.is_empty() || !digits.bytes().all(|c| c.is_ascii_hexdigit() || c == b'_') {
+    if digits.is_empty() {
         return None;
     }
-    // Up to 64 bits; values above i64::MAX keep their bit pattern (for .dword).
+    // Up to 64 bits; values above i64::MAX keep their bit pattern (for .dword). One pass,
+    // `_` separators allowed.
     let mut v: u64 = 0;
-    for c in digits.bytes() {
-        if c == b'_' {
-            continue;
+    for &c in digits {
+        let d = match c {
+            b'0'..=b'9' => c - b'0',
+            b'a'..=b'f' => c - b'a' + 10,
+            b'A'..=b'F' => c - b'A' + 10,
+            b'_' => continue,
+            _ => return None,
+        } as u64;
+        if d >= radix {
+            return None;
         }
-        let d = (c as char).to_digit(radix)? as u64;
-        v = v.checked_mul(radix as u64)?.checked_add(d)?;
+        v = v.checked_mul(radix)?.checked_add(d)?;
     }
     Some(v as i64)
 }
@@ -258,9 +263,7 @@ fn split_operands(s: &str, base: usize, out: &mut Vec<Span>) {
     // (rare: `v[4:5]`, `toff:(1,-2,0)`, parenthesised expressions) walk byte by byte.
     // Operand lists are short: a table-driven scan beats a vector search's set-up cost.
     loop {
-        while i < b.len() && CLASS[b[i] as usize] & 4 == 0 {
-            i += 1;
-        }
+        i = next_split_byte(b, i);
         if i >= b.len() {
             break;
         }
@@ -287,6 +290,31 @@ fn split_operands(s: &str, base: usize, out: &mut Vec<Span>) {
         i = k;
     }
     push(start, b.len());
+}
+
+/// Index of the first `,`, `(` or `[` at or after `i` (or `b.len()`): eight bytes at a time
+/// with the SWAR zero-byte test, the tail byte by byte.
+#[inline]
+fn next_split_byte(b: &[u8], mut i: usize) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    // A byte of `x` is zero  <=>  its lane in `(x - LO) & !x & HI` is set (exact for the
+    // lowest such byte, which is the one wanted).
+    let zero = |x: u64| x.wrapping_sub(LO) & !x & HI;
+    while let Some(chunk) = b.get(i..i + 8) {
+        let w = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let hit = zero(w ^ (LO * b',' as u64))
+            | zero(w ^ (LO * b'(' as u64))
+            | zero(w ^ (LO * b'[' as u64));
+        if hit != 0 {
+            return i + (hit.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < b.len() && CLASS[b[i] as usize] & 4 == 0 {
+        i += 1;
+    }
+    i
 }
 
 /// `s` without trailing ASCII white space, eight bytes at a time over runs of spaces (the
@@ -598,7 +626,8 @@ impl<'s> Asm<'s> {
             }
             return Some(a);
         }
-        let (num, half) = match memchr::memchr(b'.', rest.as_bytes()) {
+        // Register text is a few bytes: a plain scan beats a vector search's set-up.
+        let (num, half) = match rest.bytes().position(|c| c == b'.') {
             Some(p) => (&rest[..p], Some(&rest[p + 1..])),
             None => (rest, None),
         };
@@ -696,17 +725,23 @@ impl<'s> Asm<'s> {
             }
             OpType::T12 => {
                 if let Some(inner) = v.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
-                    let parts: Vec<&str> = inner.split(',').map(str::trim).collect();
-                    let vals: Vec<Option<i64>> = parts
-                        .iter()
-                        .map(|p| match p.strip_prefix('-') {
+                    // Exactly three offsets, each in -8..=7 (no allocation: one per T line).
+                    let mut x = [0i64; 3];
+                    let mut n = 0;
+                    let mut good = true;
+                    for p in inner.split(',').map(str::trim) {
+                        let val = match p.strip_prefix('-') {
                             Some(m) => parse_int(m).map(i64::wrapping_neg),
                             None => parse_int(p),
-                        })
-                        .collect();
-                    if vals.len() == 3 && vals.iter().all(|x| matches!(x, Some(-8..=7))) {
-                        let x: Vec<i64> = vals.into_iter().flatten().collect();
-                        return Some(toff_join([x[0], x[1], x[2]]) as i64);
+                        };
+                        match (x.get_mut(n), val) {
+                            (Some(slot), Some(val @ -8..=7)) => *slot = val,
+                            _ => good = false,
+                        }
+                        n += 1;
+                    }
+                    if good && n == 3 {
+                        return Some(toff_join(x) as i64);
                     }
                 }
                 self.diag(
@@ -1334,4 +1369,47 @@ pub fn assemble_file(name: &str, src: &str) -> Result<Assembly, Diagnostics> {
         source: src.to_string(),
         list,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn word_at_a_time_split_scan_agrees_with_the_byte_scan() {
+        let alphabet = b"v1, u[2:3](x)-_ \t\xc3\xa9;,[(";
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        for len in 0..40 {
+            for _ in 0..300 {
+                let b: Vec<u8> = (0..len)
+                    .map(|_| {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        alphabet[(x % alphabet.len() as u64) as usize]
+                    })
+                    .collect();
+                for start in 0..=len {
+                    let want = (start..len)
+                        .find(|&k| matches!(b[k], b',' | b'(' | b'['))
+                        .unwrap_or(len);
+                    assert_eq!(next_split_byte(&b, start), want, "{b:?} from {start}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn integers_in_every_radix() {
+        assert_eq!(parse_int("0"), Some(0));
+        assert_eq!(parse_int("1_000"), Some(1000));
+        assert_eq!(parse_int("0x7fFF"), Some(0x7fff));
+        assert_eq!(parse_int("0b1010"), Some(10));
+        assert_eq!(parse_int("0xffffffffffffffff"), Some(-1));
+        assert_eq!(parse_int("0x1_0000_0000_0000_0000"), None);
+        assert_eq!(parse_int("0b102"), None);
+        assert_eq!(parse_int("12a"), None);
+        assert_eq!(parse_int("0x"), None);
+        assert_eq!(parse_int(""), None);
+    }
 }
