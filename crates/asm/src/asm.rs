@@ -1134,11 +1134,6 @@ impl<'s> Asm<'s> {
                         } else {
                             v
                         };
-                        let v = if o.ty == OpType::K32 {
-                            v as u32 as i64
-                        } else {
-                            v
-                        };
                         match self.check_imm(op_span, d, o, v) {
                             Some(v) => inst.set(o.slot, v),
                             None => ok = false,
@@ -1210,6 +1205,14 @@ impl<'s> Asm<'s> {
     /// Range-check an immediate; `k32` accepts any 32-bit pattern, signed or not.
     fn check_imm(&mut self, span: Span, d: &InsnDesc, o: &Operand, v: i64) -> Option<i64> {
         if o.ty == OpType::K32 {
+            if !(i32::MIN as i64..=u32::MAX as i64).contains(&v) {
+                self.diag(
+                    span,
+                    format!("{} {}: {v} does not fit 32 bits", d.mnemonic, o.slot.name()),
+                    Some("k32 takes -0x80000000..=0xffffffff".into()),
+                );
+                return None;
+            }
             return Some(v as u32 as i32 as i64);
         }
         match check_operand(d, o, v) {
@@ -1241,21 +1244,6 @@ impl<'s> Asm<'s> {
                                 } else {
                                     v
                                 };
-                                if op.ty == OpType::K32
-                                    && !(i32::MIN as i64..=u32::MAX as i64).contains(&v)
-                                {
-                                    self.diag(
-                                        span,
-                                        format!(
-                                            "{} {}: {v} does not fit 32 bits",
-                                            d.mnemonic,
-                                            op.slot.name()
-                                        ),
-                                        None,
-                                    );
-                                    ok = false;
-                                    continue;
-                                }
                                 match self.check_imm(span, d, op, v) {
                                     Some(v) => inst.set(op.slot, v),
                                     None => ok = false,

@@ -194,6 +194,12 @@ fn more_bad_input() {
     assert!(errors("tex.fetch v0, v1, u[4:11]")[0].contains("multiple of 8"));
     assert!(errors("movi v1, 0x40000")[0].contains("out of range"));
     assert!(errors("add v1, , v3")[0].contains("empty operand"));
+    // k32 takes any 32-bit pattern, signed or unsigned, and nothing wider: known values
+    // (pass 1) and forward references (pass 2) alike.
+    assert_eq!(asm("mov.vl v1, -1"), asm("mov.vl v1, 0xffffffff"));
+    assert!(errors("mov.vl v1, 0x100000000")[0].contains("does not fit 32 bits"));
+    assert!(errors("mov.vl v1, -0x80000001")[0].contains("does not fit 32 bits"));
+    assert!(errors("mov.vl v1, big\n.equ big, 0x100000000")[0].contains("does not fit 32 bits"));
     // A rendered report carries file:line:col and a caret.
     let d = assemble_file("prog.s", "nop\n").unwrap_err();
     let r = d.render(false);
