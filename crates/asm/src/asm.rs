@@ -130,6 +130,8 @@ struct Asm<'s> {
     hints_given: usize,
     /// Byte offset of each line's start (built lazily, on the first error).
     line_starts: Vec<usize>,
+    /// Try the fast path first (off only to test it against the general path).
+    fast: bool,
 }
 
 /// Character classes by table: bit 0 may start a name, bit 1 may continue one, bit 2
@@ -164,8 +166,13 @@ fn is_ident_char(c: u8) -> bool {
 }
 
 /// Parse an integer literal: decimal, 0x hex, 0b binary, with `_` separators.
-fn parse_int(s: &str) -> Option<i64> {
-    let (radix, digits): (u64, &[u8]) = match s.as_bytes() {
+pub(crate) fn parse_int(s: &str) -> Option<i64> {
+    parse_int_bytes(s.as_bytes())
+}
+
+/// [`parse_int`] over bytes.
+pub(crate) fn parse_int_bytes(s: &[u8]) -> Option<i64> {
+    let (radix, digits): (u64, &[u8]) = match s {
         [b'0', b'x' | b'X', rest @ ..] => (16, rest),
         [b'0', b'b' | b'B', rest @ ..] => (2, rest),
         b => (10, b),
@@ -808,7 +815,9 @@ impl<'s> Asm<'s> {
         let text = trim_end_fast(&raw[..end]);
         let b = text.as_bytes();
         let mut pos = 0;
-        // Labels: `name:` at the start, possibly several.
+        // Labels: `name:` at the start, possibly several. The name scanned last, when no
+        // colon follows, is the mnemonic.
+        let mut word_end = None;
         loop {
             while pos < b.len() && b[pos].is_ascii_whitespace() {
                 pos += 1;
@@ -836,6 +845,9 @@ impl<'s> Asm<'s> {
                     pos = p + 1;
                     continue;
                 }
+                if p == b.len() || b[p].is_ascii_whitespace() {
+                    word_end = Some(p);
+                }
             }
             break;
         }
@@ -843,14 +855,38 @@ impl<'s> Asm<'s> {
             return;
         }
         let st = pos;
-        while pos < b.len() && !b[pos].is_ascii_whitespace() {
-            pos += 1;
+        match word_end {
+            Some(e) => pos = e,
+            None => {
+                while pos < b.len() && !b[pos].is_ascii_whitespace() {
+                    pos += 1;
+                }
+            }
         }
         let word = &text[st..pos];
         let word_span = Span {
             start: line_start + st,
             end: line_start + pos,
         };
+        // Most lines take the fast path; it declines anything unusual, and the general path
+        // below then assembles the line with full diagnostics.
+        if self.fast && !word.starts_with('.') {
+            if let Some(inst) = lookup(word).and_then(|id| crate::fast::instruction(id, &b[pos..]))
+            {
+                let size = inst.desc().size as u32;
+                let n = self.deferred.len() as u32;
+                self.items.push(Item {
+                    pc: self.pc as u32,
+                    size,
+                    kind: ItemKind::Inst {
+                        inst,
+                        deferred: (n, n),
+                    },
+                });
+                self.pc += size as u64;
+                return;
+            }
+        }
         // One operand buffer for the whole file: no allocation per line.
         let mut ops = std::mem::take(&mut self.scratch);
         ops.clear();
@@ -1302,7 +1338,12 @@ impl<'s> Asm<'s> {
 
 /// Assemble source text. On error, every diagnostic of the file, sorted by position.
 pub fn assemble(src: &str) -> Result<Assembly, Vec<Diagnostic>> {
+    assemble_with(src, true)
+}
+
+fn assemble_with(src: &str, fast: bool) -> Result<Assembly, Vec<Diagnostic>> {
     let mut a = Asm {
+        fast,
         src,
         syms: HashMap::new(),
         label_order: Vec::new(),
@@ -1385,6 +1426,127 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The fast path must never change a result: on every line it takes, the general path
+    /// gives the same bytes. Lines are disassembler output for every variant with random
+    /// operands, plus random edits of those lines.
+    #[test]
+    fn fast_path_agrees_with_the_general_path() {
+        use warpkit_encoding::random::random_program;
+        let code = random_program(20_000, false, 99);
+        let plain = crate::disassemble(
+            &code,
+            crate::DisasmOptions {
+                comments: false,
+                labels: false,
+            },
+        );
+        let mut lines: Vec<String> = plain.lines().map(str::to_string).collect();
+        let edits: &[&str] = &[
+            "",
+            " ",
+            ",",
+            ":",
+            "-",
+            "0",
+            "9",
+            "x",
+            "v",
+            "u",
+            "[",
+            "]",
+            ".",
+            "l",
+            "h",
+            "0x",
+            "0b",
+            "_",
+            "rm:",
+            "rtz",
+            "neg:",
+            "sat:1",
+            "128",
+            "64",
+            "255",
+            "4294967296",
+            ";",
+            "(",
+            ")",
+            "+",
+            "~",
+            "v[4:5]",
+            "u[2:3]",
+            "dyn",
+            "2d",
+            "dim:",
+            "toff:(1,-2,0)",
+            "(-8,",
+        ];
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut rnd = |n: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n as u64) as usize
+        };
+        for k in 0..40_000 {
+            let base = lines[k % 20_000].clone();
+            let mut b = base.into_bytes();
+            for _ in 0..1 + rnd(3) {
+                // Half the edits change one digit: the text stays well formed, the value
+                // moves (out of range, misaligned, past the end of a file, reserved).
+                let digits: Vec<usize> = (0..b.len()).filter(|&i| b[i].is_ascii_digit()).collect();
+                if rnd(2) == 0 && !digits.is_empty() {
+                    let at = digits[rnd(digits.len())];
+                    b[at] = b'0' + rnd(10) as u8;
+                    continue;
+                }
+                let at = rnd(b.len() + 1);
+                let del = rnd(3).min(b.len() - at);
+                let ins = edits[rnd(edits.len())].as_bytes();
+                b.splice(at..at + del, ins.iter().copied());
+            }
+            lines.push(String::from_utf8_lossy(&b).into_owned());
+        }
+        let mut ok_lines = 0;
+        for line in &lines {
+            let fast = assemble_with(line, true);
+            let slow = assemble_with(line, false);
+            match (&fast, &slow) {
+                (Ok(f), Ok(s)) => {
+                    assert_eq!(f.code, s.code, "{line:?}");
+                    ok_lines += 1;
+                }
+                (Err(f), Err(s)) => assert_eq!(f, s, "{line:?}"),
+                _ => panic!("{line:?}: fast {fast:?} general {slow:?}"),
+            }
+        }
+        // Both the plain lines and the edited ones must take the fast path often for this
+        // test to mean anything; count it directly.
+        let takes = |l: &String| {
+            let t = l.trim();
+            let (w, rest) = t.split_once(' ').unwrap_or((t, ""));
+            lookup(w)
+                .and_then(|id| crate::fast::instruction(id, rest.as_bytes()))
+                .is_some()
+        };
+        let plain_taken = lines[..20_000].iter().filter(|l| takes(l)).count();
+        let edited_taken = lines[20_000..].iter().filter(|l| takes(l)).count();
+        if std::env::var_os("WARPKIT_SHOW_FALLBACKS").is_some() {
+            for l in lines[..20_000].iter().filter(|l| !takes(l)).take(40) {
+                eprintln!("general path: {l}");
+            }
+        }
+        assert!(
+            plain_taken > 19_000,
+            "fast path on {plain_taken} of 20000 plain lines"
+        );
+        assert!(
+            edited_taken > 5_000,
+            "fast path on {edited_taken} edited lines"
+        );
+        assert!(ok_lines > 20_000, "{ok_lines}");
     }
 
     #[test]

@@ -6,6 +6,7 @@
 
 mod asm;
 mod disasm;
+mod fast;
 pub mod syntax;
 
 pub use asm::{assemble, assemble_file, Assembly, Diagnostic, Diagnostics};
