@@ -432,6 +432,18 @@ fn main() {
     )
     .unwrap();
 
+    // The format of every opcode (unused opcodes say R; identification refuses them), so a
+    // decoder can dispatch on the format as soon as it has the first byte.
+    o.push_str("/// The format of each opcode; unused opcodes map to `R` (see [`identify_info`]).\npub static FORMAT_OF_OPCODE: [Format; 128] = [\n");
+    for f in &opcode_fmt {
+        writeln!(
+            o,
+            "    Format::{},",
+            f.as_deref().unwrap_or(&db.formats[0].name)
+        )
+        .unwrap();
+    }
+    o.push_str("];\n\n");
     o.push_str("pub(crate) static OPCODES: [OpcodeEntry; 128] = [\n");
     for op in 0..128usize {
         match &opcode_fmt[op] {

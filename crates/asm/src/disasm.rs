@@ -1,7 +1,7 @@
 //! Disassembler: machine code -> canonical assembly that assembles back to the same bytes.
 
 use crate::syntax::{k32_is_float, modifier_default, rm_name, toff_split, DIM_NAMES};
-use warpkit_encoding::{decode, DecodeError, Inst};
+use warpkit_encoding::{decode_stream, DecodeError, Inst};
 use warpkit_isa::{OpType, Operand, Slot};
 
 /// What to print besides the instruction text.
@@ -341,26 +341,15 @@ fn pad_to(out: &mut Out, line_start: usize, col: usize) {
 /// labels for branch targets. The output always assembles back to `code`.
 pub fn disassemble(code: &[u8], opts: DisasmOptions) -> String {
     let mut items: Vec<(u32, Item)> = Vec::with_capacity(code.len() / 4 + 1);
-    let mut off = 0usize;
-    while off < code.len() {
-        match decode(&code[off..]) {
-            Ok((inst, len)) => {
-                items.push((off as u32, Item::Inst(inst, len)));
-                off += len;
-            }
-            Err(why) => {
-                let rest = code.len() - off;
-                let size = match why {
-                    DecodeError::Truncated { .. } => rest.min(4),
-                    _ if code[off] & 1 == 1 && rest >= 8 => 8,
-                    _ => 4,
-                };
-                let size = size.min(rest);
-                items.push((off as u32, Item::Data { size, why }));
-                off += size;
-            }
-        }
-    }
+    decode_stream(code, |off, r, size| {
+        items.push((
+            off as u32,
+            match r {
+                Ok(inst) => Item::Inst(inst, size),
+                Err(why) => Item::Data { size, why },
+            },
+        ))
+    });
     // Targets that land on an item boundary (or the end) get labels.
     let mut boundary = vec![false; code.len() / 4 + 2];
     let mut is_target = vec![false; code.len() / 4 + 2];

@@ -1,8 +1,8 @@
 //! Decode throughput over generated 100k-instruction programs.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use warpkit_encoding::decode;
 use warpkit_encoding::random::random_program;
+use warpkit_encoding::{decode, decode_stream};
 
 fn decode_all(code: &[u8]) -> u32 {
     let mut off = 0;
@@ -12,6 +12,14 @@ fn decode_all(code: &[u8]) -> u32 {
         acc = acc.wrapping_add(i.rd as u32);
         off += len;
     }
+    acc
+}
+
+fn stream_all(code: &[u8]) -> u32 {
+    let mut acc = 0u32;
+    decode_stream(code, |_, r, _| {
+        acc = acc.wrapping_add(r.expect("valid stream").rd as u32)
+    });
     acc
 }
 
@@ -28,6 +36,14 @@ fn bench(c: &mut Criterion) {
     g.bench_function("100k_kernel_mix", |b| {
         b.iter(|| std::hint::black_box(decode_all(&kernel)))
     });
+    // The stream API, as the disassembler uses it.
+    g.bench_function("stream_100k_uniform_random_variants", |b| {
+        b.iter(|| std::hint::black_box(stream_all(&random)))
+    });
+    g.bench_function("stream_100k_kernel_mix", |b| {
+        b.iter(|| std::hint::black_box(stream_all(&kernel)))
+    });
+
     g.finish();
 }
 

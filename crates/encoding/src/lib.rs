@@ -11,6 +11,7 @@ pub mod random;
 use std::fmt;
 use warpkit_isa::{
     extract_fields, identify_info, with_raw_fields, DecodeInfo, Flags, IdentifyError, RawFields,
+    FORMAT_OF_OPCODE,
 };
 pub use warpkit_isa::{InsnDesc, InsnId, OpType, Operand, RegFile, Slot};
 
@@ -370,6 +371,42 @@ pub fn decode(bytes: &[u8]) -> Result<(Inst, usize), DecodeError> {
     decode_word(w0 as u64).map(|i| (i, 4))
 }
 
+/// Decode `bytes` from start to end: `f(offset, result, size)` for each instruction, or for
+/// each unit that does not decode (then `size` is [`DecodeError::size_hint`], so the caller
+/// can show it as data and go on). The same results as calling [`decode`] at each offset.
+pub fn decode_stream(bytes: &[u8], f: impl FnMut(usize, Result<Inst, DecodeError>, usize)) {
+    stream_with(bytes, f, decode_word_inline)
+}
+
+/// The stream loop around a word decoder.
+#[inline(always)]
+fn stream_with(
+    bytes: &[u8],
+    mut f: impl FnMut(usize, Result<Inst, DecodeError>, usize),
+    word_decoder: impl Fn(u64) -> Result<Inst, DecodeError>,
+) {
+    let mut off = 0;
+    while let Some(rest) = bytes.get(off..).filter(|r| !r.is_empty()) {
+        let (r, size) = match rest.first_chunk::<8>() {
+            Some(b8) => {
+                let raw = u64::from_le_bytes(*b8);
+                let long = raw & 1;
+                let word = raw & (0xffff_ffff | long.wrapping_neg() << 32);
+                match word_decoder(word) {
+                    Ok(i) => (Ok(i), 4 + 4 * long as usize),
+                    Err(e) => (Err(e), e.size_hint(rest[0])),
+                }
+            }
+            None => match decode(rest) {
+                Ok((i, n)) => (Ok(i), n),
+                Err(e) => (Err(e), e.size_hint(rest[0]).min(rest.len())),
+            },
+        };
+        f(off, r, size);
+        off += size;
+    }
+}
+
 /// Decode an instruction word (for 32-bit instructions the high half must be zero).
 ///
 /// One path for every format: the variant's [`DecodeInfo`] says where each field sits, so
@@ -382,15 +419,19 @@ pub fn decode_word(word: u64) -> Result<Inst, DecodeError> {
 
 #[inline(always)]
 fn decode_word_inline(word: u64) -> Result<Inst, DecodeError> {
-    let Ok(h) = identify_info(word as u32) else {
-        return explain(word);
-    };
-    if word & h.zero_mask != 0 {
-        return explain(word);
-    }
     // One arm per format (constant shifts); well predicted on real code, where a few
-    // formats dominate.
-    with_raw_fields!(h.format, word, |r| finish(h, word, r))
+    // formats dominate. The format comes straight from the opcode, so a mispredicted arm
+    // is found out early, without waiting for identification.
+    let format = FORMAT_OF_OPCODE[(word & 0x7f) as usize];
+    with_raw_fields!(format, word, |r| {
+        let Ok(h) = identify_info(word as u32) else {
+            return explain(word);
+        };
+        if word & h.zero_mask != 0 {
+            return explain(word);
+        }
+        finish(h, word, r)
+    })
 }
 
 /// Validate and pack the raw fields; expanded into every format's arm of

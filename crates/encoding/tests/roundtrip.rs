@@ -2,7 +2,7 @@
 //! decoder, and "never panics" over arbitrary words.
 
 use proptest::prelude::*;
-use warpkit_encoding::random::{random_inst, XorShift};
+use warpkit_encoding::random::{self, random_inst, XorShift};
 use warpkit_encoding::*;
 use warpkit_isa::{lookup, INSNS};
 
@@ -262,5 +262,49 @@ fn fast_validity_test_agrees_with_per_operand_checks() {
                 d.mnemonic
             );
         }
+    }
+}
+
+/// Every unit of `bytes` as `decode` sees it at each offset: the reference for the stream.
+fn decode_each(bytes: &[u8]) -> Vec<(usize, Result<Inst, DecodeError>, usize)> {
+    let mut out = Vec::new();
+    let mut off = 0;
+    while off < bytes.len() {
+        let r = decode(&bytes[off..]);
+        let size = match &r {
+            Ok((_, n)) => *n,
+            Err(e) => e.size_hint(bytes[off]).min(bytes.len() - off),
+        };
+        out.push((off, r.map(|(i, _)| i), size));
+        off += size;
+    }
+    out
+}
+
+#[test]
+fn decode_stream_agrees_with_decode_at_each_offset() {
+    let mut rng = XorShift::new(5);
+    let mut inputs: Vec<Vec<u8>> = vec![
+        random::random_program(20_000, false, 1),
+        random::random_program(20_000, true, 2),
+        Vec::new(),
+        vec![0x01],
+        vec![0x01, 0, 0, 0, 0, 0, 0],
+    ];
+    for len in [3usize, 4, 7, 8, 9, 4096, 100_000] {
+        inputs.push((0..len).map(|_| rng.next_u64() as u8).collect());
+    }
+    // Valid instructions with garbage between them, ending in a cut instruction.
+    let mut mixed = random::random_program(5_000, false, 3);
+    for k in (0..mixed.len()).step_by(97) {
+        mixed[k] ^= 0x5a;
+    }
+    mixed.truncate(mixed.len() - 3);
+    inputs.push(mixed);
+    for bytes in &inputs {
+        let want = decode_each(bytes);
+        let mut got = Vec::new();
+        decode_stream(bytes, |off, r, size| got.push((off, r, size)));
+        assert_eq!(got, want);
     }
 }
