@@ -94,19 +94,19 @@ pub const KERNEL_MIX: [&str; 32] = [
 ];
 
 /// `n` random valid instructions, encoded: every variant uniformly (`kernel_mix` false), or
-/// a 32-instruction body of [`KERNEL_MIX`] variants repeated. PC-relative operands point a
-/// short way back inside the program, so a disassembler names them with labels.
+/// the 32 [`KERNEL_MIX`] variants in a repeating order, like a loop body unrolled, each
+/// instruction with fresh random operands. PC-relative operands point a short way back
+/// inside the program, so a disassembler names them with labels.
 pub fn random_program(n: usize, kernel_mix: bool, seed: u64) -> Vec<u8> {
     let mut rng = XorShift::new(seed);
-    let body: Vec<Inst> = KERNEL_MIX
+    let body: Vec<InsnId> = KERNEL_MIX
         .iter()
         .filter_map(|m| warpkit_isa::lookup(m))
-        .map(|id| random_inst(id, &mut rng))
         .collect();
     let mut code = Vec::new();
     for k in 0..n {
         let mut i = if kernel_mix {
-            body[k % body.len()]
+            random_inst(body[k % body.len()], &mut rng)
         } else {
             random_any(&mut rng)
         };
