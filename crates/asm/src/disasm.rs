@@ -146,15 +146,16 @@ const HEX2: [[u8; 2]; 256] = {
 
 #[inline]
 fn push_hex(out: &mut Out, v: u64, digits: usize) {
-    if digits == 8 {
-        // Raw words and k32 literals: the common case.
-        let b = (v as u32).to_be_bytes();
+    if (1..=8).contains(&digits) {
+        // Raw words, k32 literals, offsets: the wanted digits moved to the front of a
+        // 32-bit value, then two digits per table lookup.
+        let b = ((v as u32) << (4 * (8 - digits))).to_be_bytes();
         let mut buf = [0u8; 8];
         for k in 0..4 {
             buf[2 * k] = HEX2[b[k] as usize][0];
             buf[2 * k + 1] = HEX2[b[k] as usize][1];
         }
-        out.put(&buf, 8);
+        out.put(&buf, digits);
         return;
     }
     let mut buf = [0u8; 16];

@@ -28,6 +28,14 @@ fn bench(c: &mut Criterion) {
     let random = random_program(100_000, false, 7);
     // A kernel-like stream: a 32-instruction loop body of common variants, repeated.
     let kernel = random_program(100_000, true, 7);
+    // Instructions are 4 or 8 bytes: say how many 32-bit words each program has, so
+    // instructions/s converts to words/s.
+    for (name, code) in [("uniform", &random), ("kernel mix", &kernel)] {
+        eprintln!(
+            "{name}: 100000 instructions, {} words of 32 bits",
+            code.len() / 4
+        );
+    }
     let mut g = c.benchmark_group("decode");
     g.throughput(Throughput::Elements(100_000));
     g.bench_function("100k_uniform_random_variants", |b| {
