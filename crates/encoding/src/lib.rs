@@ -409,9 +409,9 @@ fn stream_with(
 
 /// Decode an instruction word (for 32-bit instructions the high half must be zero).
 ///
-/// One path for every format: the variant's [`DecodeInfo`] says where each field sits, so
-/// extraction and validation are straight-line code; only a refused word branches away, to
-/// [`explain`], which finds the reason.
+/// The format's code extracts every field with constant shifts, and the variant's
+/// [`DecodeInfo`] drives a branch-free validity test; only a refused word takes the slow
+/// path, which checks operand by operand to say why.
 #[inline]
 pub fn decode_word(word: u64) -> Result<Inst, DecodeError> {
     decode_word_inline(word)
