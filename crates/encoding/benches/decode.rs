@@ -2,7 +2,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use warpkit_encoding::random::random_program;
-use warpkit_encoding::{decode, decode_stream};
+use warpkit_encoding::{decode, decode_stream, encode_into};
 
 fn decode_all(code: &[u8]) -> u32 {
     let mut off = 0;
@@ -28,6 +28,18 @@ fn bench(c: &mut Criterion) {
     let random = random_program(100_000, false, 7);
     // A kernel-like stream: a 32-instruction loop body of common variants, repeated.
     let kernel = random_program(100_000, true, 7);
+    // The same instructions as `random`, sorted by format: what the random order of formats
+    // (one mispredicted jump per instruction) costs, with everything else equal.
+    let sorted = {
+        let mut insts = Vec::new();
+        decode_stream(&random, |_, r, _| insts.push(r.expect("valid stream")));
+        insts.sort_by_key(|i| i.desc().format as u8);
+        let mut code = Vec::new();
+        for i in &insts {
+            encode_into(i, &mut code);
+        }
+        code
+    };
     // Instructions are 4 or 8 bytes: say how many 32-bit words each program has, so
     // instructions/s converts to words/s.
     for (name, code) in [("uniform", &random), ("kernel mix", &kernel)] {
@@ -50,6 +62,9 @@ fn bench(c: &mut Criterion) {
     });
     g.bench_function("stream_100k_kernel_mix", |b| {
         b.iter(|| std::hint::black_box(stream_all(&kernel)))
+    });
+    g.bench_function("stream_100k_uniform_variants_sorted_by_format", |b| {
+        b.iter(|| std::hint::black_box(stream_all(&sorted)))
     });
 
     g.finish();
