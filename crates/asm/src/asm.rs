@@ -166,6 +166,14 @@ fn is_ident_char(c: u8) -> bool {
 }
 
 /// Parse an integer literal: decimal, 0x hex, 0b binary, with `_` separators.
+/// A `k32` operand takes any 32-bit pattern, written signed or unsigned; stored as the
+/// sign-extended pattern (how `Inst::imm` holds it).
+pub(crate) fn k32_value(v: i64) -> Option<i64> {
+    (i32::MIN as i64..=u32::MAX as i64)
+        .contains(&v)
+        .then_some(v as u32 as i32 as i64)
+}
+
 pub(crate) fn parse_int(s: &str) -> Option<i64> {
     parse_int_bytes(s.as_bytes())
 }
@@ -873,17 +881,8 @@ impl<'s> Asm<'s> {
         if self.fast && !word.starts_with('.') {
             if let Some(inst) = lookup(word).and_then(|id| crate::fast::instruction(id, &b[pos..]))
             {
-                let size = inst.desc().size as u32;
                 let n = self.deferred.len() as u32;
-                self.items.push(Item {
-                    pc: self.pc as u32,
-                    size,
-                    kind: ItemKind::Inst {
-                        inst,
-                        deferred: (n, n),
-                    },
-                });
-                self.pc += size as u64;
+                self.push_inst(inst, (n, n));
                 return;
             }
         }
@@ -1164,17 +1163,10 @@ impl<'s> Asm<'s> {
                     continue;
                 }
                 match self.eval(t, false) {
-                    Ok((v, is_label)) => {
-                        let v = if o.ty.is_pc_relative() && is_label {
-                            v - self.pc as i64
-                        } else {
-                            v
-                        };
-                        match self.check_imm(op_span, d, o, v) {
-                            Some(v) => inst.set(o.slot, v),
-                            None => ok = false,
-                        }
-                    }
+                    Ok(value) => match self.immediate(op_span, d, o, value, self.pc) {
+                        Some(v) => inst.set(o.slot, v),
+                        None => ok = false,
+                    },
                     Err(ExprErr::Undefined(_)) => self.deferred.push(Deferred {
                         op: o,
                         span: op_span,
@@ -1221,35 +1213,57 @@ impl<'s> Asm<'s> {
             );
             ok = false;
         }
-        let size = d.size as u32;
         if ok {
-            self.items.push(Item {
-                pc: self.pc as u32,
-                size,
-                kind: ItemKind::Inst {
-                    inst,
-                    deferred: (first_def, self.deferred.len() as u32),
-                },
-            });
+            self.push_inst(inst, (first_def, self.deferred.len() as u32));
         } else {
             self.deferred.truncate(first_def as usize);
+            // Keep addresses right even when the line is wrong, so later labels stay correct.
+            self.pc += d.size as u64;
         }
-        // Keep addresses right even when the line is wrong, so later labels stay correct.
+    }
+
+    /// Place an instruction at the current address; `deferred` are its operands left for
+    /// pass 2.
+    fn push_inst(&mut self, inst: Inst, deferred: (u32, u32)) {
+        let size = inst.desc().size as u32;
+        self.items.push(Item {
+            pc: self.pc as u32,
+            size,
+            kind: ItemKind::Inst { inst, deferred },
+        });
         self.pc += size as u64;
+    }
+
+    /// A resolved immediate: a label becomes an offset from the instruction at `pc`, then
+    /// the value is range-checked. The same in pass 1 and pass 2.
+    fn immediate(
+        &mut self,
+        span: Span,
+        d: &InsnDesc,
+        o: &Operand,
+        (v, is_label): (i64, bool),
+        pc: u64,
+    ) -> Option<i64> {
+        let v = if o.ty.is_pc_relative() && is_label {
+            v - pc as i64
+        } else {
+            v
+        };
+        self.check_imm(span, d, o, v)
     }
 
     /// Range-check an immediate; `k32` accepts any 32-bit pattern, signed or not.
     fn check_imm(&mut self, span: Span, d: &InsnDesc, o: &Operand, v: i64) -> Option<i64> {
         if o.ty == OpType::K32 {
-            if !(i32::MIN as i64..=u32::MAX as i64).contains(&v) {
+            let k = k32_value(v);
+            if k.is_none() {
                 self.diag(
                     span,
                     format!("{} {}: {v} does not fit 32 bits", d.mnemonic, o.slot.name()),
                     Some("k32 takes -0x80000000..=0xffffffff".into()),
                 );
-                return None;
             }
-            return Some(v as u32 as i32 as i64);
+            return k;
         }
         match check_operand(d, o, v) {
             Ok(()) => Some(v),
@@ -1272,19 +1286,11 @@ impl<'s> Asm<'s> {
                     for k in deferred.0..deferred.1 {
                         let Deferred { op, span } = self.deferred[k as usize];
                         let t = self.text(span);
-                        // k32 range check above eval: any 32-bit pattern; too-wide values are errors.
                         match self.eval(t, true) {
-                            Ok((v, is_label)) => {
-                                let v = if op.ty.is_pc_relative() && is_label {
-                                    v - it.pc as i64
-                                } else {
-                                    v
-                                };
-                                match self.check_imm(span, d, op, v) {
-                                    Some(v) => inst.set(op.slot, v),
-                                    None => ok = false,
-                                }
-                            }
+                            Ok(value) => match self.immediate(span, d, op, value, it.pc as u64) {
+                                Some(v) => inst.set(op.slot, v),
+                                None => ok = false,
+                            },
                             Err(ExprErr::Undefined(n)) => {
                                 let hint = self.symbol_hint(&n);
                                 self.diag(span, format!("unknown label or symbol `{n}`"), hint);

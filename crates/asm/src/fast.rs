@@ -6,7 +6,7 @@
 //! any error) returns `None`, and the general path assembles the line again and owns every
 //! diagnostic. A test runs both paths on the same text and requires the same result.
 
-use crate::asm::parse_int_bytes;
+use crate::asm::{k32_value, parse_int_bytes};
 use crate::syntax::{toff_join, DIM_NAMES, RM_NAMES};
 use warpkit_encoding::{check_operand, Inst};
 use warpkit_isa::{InsnId, OpType, Operand, RegFile};
@@ -142,11 +142,7 @@ fn texel_offsets(s: &[u8], p: usize) -> Option<(i64, usize)> {
 fn store(inst: &mut Inst, o: &Operand, v: i64) -> Option<()> {
     let d = inst.desc();
     let v = if o.ty == OpType::K32 {
-        // Any 32-bit pattern, signed or unsigned.
-        if !(i32::MIN as i64..=u32::MAX as i64).contains(&v) {
-            return None;
-        }
-        v as u32 as i32 as i64
+        k32_value(v)?
     } else {
         // Registers were range-checked by the parser; groups still need alignment.
         if o.ty.reg().is_none() || o.check {
