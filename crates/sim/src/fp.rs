@@ -788,7 +788,10 @@ pub(crate) fn fp_semantics(mnemonic: &str) -> Option<Handler> {
         "frndne.f32" => {
             h!(|w: &mut Warp, o: &Op| u1(w, o, |a, fl| fp::f32_round(RoundOp::NearestEven, a, fl)))
         }
-        "ffract.f32" => h!(|w: &mut Warp, o: &Op| u1(w, o, fp::f32_fract)),
+        "ffract.f32" => h!(|w: &mut Warp, o: &Op| {
+            let rm = rm!(rm_mode(w, false));
+            u1(w, o, |a, fl| fp::f32_fract(a, rm, fl))
+        }),
         "fsat.f32" => h!(|w: &mut Warp, o: &Op| u1(w, o, fp::f32_sat)),
         "fcvt.i32.f32" => {
             h!(|w: &mut Warp, o: &Op| u1(w, o, |a, fl| fp::f32_to_i32(a, Rm::Rtz, fl)))
@@ -883,7 +886,7 @@ pub(crate) fn fp_semantics(mnemonic: &str) -> Option<Handler> {
         "fceil.f16" => nr16!(|a, _b, _c, fl| fp::f16_round(RoundOp::Ceil, a, fl)),
         "ftrunc.f16" => nr16!(|a, _b, _c, fl| fp::f16_round(RoundOp::Trunc, a, fl)),
         "frndne.f16" => nr16!(|a, _b, _c, fl| fp::f16_round(RoundOp::NearestEven, a, fl)),
-        "ffract.f16" => nr16!(|a, _b, _c, fl| fp::f16_fract(a, fl)),
+        "ffract.f16" => ar16!(false, |a, _b, _c, rm, fl| fp::f16_fract(a, rm, fl)),
         "fclass.f16" => nr16!(|a, _b, _c, _| fp::f16_class(a)),
         // ---- half (H): 16-bit integer and bit operations (no flags)
         "mov.b16" => nr16!(|a, _b, _c, _| a),
@@ -1084,6 +1087,8 @@ mod tests {
             ("fadd.f32", false),
             ("pkadd.f16", true),
             ("dot2.f32.f16", false),
+            ("ffract.f32", false),
+            ("ffract.f16", true),
         ] {
             let i = warpkit_encoding::Inst::new(lookup(name).unwrap());
             let (_p, o) = op_for(&i);
