@@ -298,6 +298,25 @@ fn main() {
         } else {
             flag_bits.join(" | ")
         };
+        // Register extent of rd, rs1, rs2, rs3: (file, count) or None.
+        let reg_slots = ["rd", "rs1", "rs2", "rs3"]
+            .iter()
+            .map(|k| {
+                r.operands
+                    .iter()
+                    .find(|(sl, _)| sl == k)
+                    .and_then(|(_, ty)| parse::type_info(ty))
+                    .filter(|t| !t.0.is_empty())
+                    .map_or("None".to_string(), |t| {
+                        format!(
+                            "Some(RegExtent {{ file: RegFile::{}, count: {} }})",
+                            t.0.to_uppercase(),
+                            t.1
+                        )
+                    })
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
         let reads = locs(&r.reads);
         let writes = locs(&r.writes);
         max_regs = max_regs
@@ -305,7 +324,7 @@ fn main() {
             .max(reg_count(r, &r.writes));
         writeln!(
             o,
-            "    InsnDesc {{ id: InsnId({id}), mnemonic: {:?}, format: Format::{}, opcode: 0x{:02x}, funct: {funct}, latency: {latency}, latency_text: {:?}, operands: &[{ops}], flags: Flags({flag_expr}), reads: &[{reads}], writes: &[{writes}], semantics: {:?}, group: {}, size: {}, sources: {sources}, imm_shift: {imm_shift}, any_check: {any_check}, match_mask: 0x{match_mask:x}, match_bits: 0x{match_bits:x}, zero_mask: 0x{zero_mask:x}, line: {} }},",
+            "    InsnDesc {{ id: InsnId({id}), mnemonic: {:?}, format: Format::{}, opcode: 0x{:02x}, funct: {funct}, latency: {latency}, latency_text: {:?}, operands: &[{ops}], flags: Flags({flag_expr}), reads: &[{reads}], writes: &[{writes}], reg_slots: [{reg_slots}], semantics: {:?}, group: {}, size: {}, sources: {sources}, imm_shift: {imm_shift}, any_check: {any_check}, match_mask: 0x{match_mask:x}, match_bits: 0x{match_bits:x}, zero_mask: 0x{zero_mask:x}, line: {} }},",
             r.mnemonic, r.format, r.opcode, r.latency, r.semantics, r.group, f.bits / 8, r.line
         )
         .unwrap();

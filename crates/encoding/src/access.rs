@@ -1,6 +1,8 @@
 //! The concrete warp state one instruction reads and writes: the database's access facts
 //! ([`warpkit_isa::Loc`]) applied to an [`Inst`]'s register fields. No allocation: a
-//! [`RegSet`] holds at most [`MAX_ACCESS_REGS`] entries inline.
+//! [`RegSet`] holds at most [`MAX_ACCESS_REGS`] entries inline. The sets depend on the
+//! instruction only (indexed registers are resolved separately), so a tool that asks for them
+//! on every executed instruction can compute them once per decoded instruction and keep them.
 
 use crate::{Inst, RM_DYN};
 use std::fmt;
@@ -78,11 +80,18 @@ impl RegSet {
         regs: [Reg::Exec; MAX_ACCESS_REGS],
     };
 
+    /// Add a register unless it is already there (two operands may name one register).
     #[inline]
     fn push(&mut self, r: Reg) {
-        if self.as_slice().contains(&r) {
-            return;
+        if !self.as_slice().contains(&r) {
+            self.push_new(r);
         }
+    }
+
+    /// Add an entry known to be new (implicit state, indexed registers and runs appear at
+    /// most once per column).
+    #[inline]
+    fn push_new(&mut self, r: Reg) {
         // The capacity is the database's largest column, so this never drops an entry for
         // an instruction of the table; an over-full set keeps its first entries.
         if let Some(slot) = self.regs.get_mut(self.len as usize) {
@@ -138,52 +147,73 @@ impl Inst {
     /// MODE is read by a variant with an `rm` operand only when `rm` is dyn.
     #[inline]
     pub fn reads(&self) -> RegSet {
-        self.concrete(self.desc().reads)
+        let mut set = RegSet::EMPTY;
+        self.concrete(self.desc().reads, &mut set);
+        set
     }
 
     /// The state this instruction may write (the database's `writes` column made concrete).
     #[inline]
     pub fn writes(&self) -> RegSet {
-        self.concrete(self.desc().writes)
+        let mut set = RegSet::EMPTY;
+        self.concrete(self.desc().writes, &mut set);
+        set
     }
 
-    fn concrete(&self, locs: &[Loc]) -> RegSet {
+    /// The register number in a register slot (0 for other slots, which hold no register).
+    #[inline]
+    fn reg_field(&self, slot: Slot) -> u8 {
+        match slot {
+            Slot::Rd => self.rd,
+            Slot::Rs1 => self.rs1,
+            Slot::Rs2 => self.rs2,
+            Slot::Rs3 => self.rs3,
+            _ => 0,
+        }
+    }
+
+    #[inline]
+    fn concrete(&self, locs: &[Loc], set: &mut RegSet) {
         let d = self.desc();
-        let mut set = RegSet::EMPTY;
         for &loc in locs {
             match loc {
                 Loc::Op(slot) => {
-                    let Some((file, count, _)) = d.operand(slot).and_then(|o| o.ty.reg()) else {
+                    let Some(Some(ext)) = d.reg_slots.get(slot as usize) else {
                         continue;
                     };
                     // Field values of a checked Inst keep groups inside their file; wrapping
                     // keeps an unchecked one from panicking.
-                    let first = self.get(slot) as u8;
-                    for k in 0..count {
-                        set.push(match file {
-                            RegFile::V => Reg::V(first.wrapping_add(k)),
-                            RegFile::U => Reg::U(first.wrapping_add(k)),
-                            // `2*n + half`: the whole register n.
-                            RegFile::H => Reg::V(first >> 1),
-                        });
+                    let first = self.reg_field(slot);
+                    match ext.file {
+                        RegFile::V => {
+                            for k in 0..ext.count {
+                                set.push(Reg::V(first.wrapping_add(k)));
+                            }
+                        }
+                        RegFile::U => {
+                            for k in 0..ext.count {
+                                set.push(Reg::U(first.wrapping_add(k)));
+                            }
+                        }
+                        // `2*n + half`: the whole register n.
+                        RegFile::H => set.push(Reg::V(first >> 1)),
                     }
                 }
-                Loc::Indexed { base, index } => set.push(Reg::VIndexed {
-                    base: self.get(base) as u8,
-                    index_ureg: self.get(index) as u8,
+                Loc::Indexed { base, index } => set.push_new(Reg::VIndexed {
+                    base: self.reg_field(base),
+                    index_ureg: self.reg_field(index),
                 }),
-                Loc::Run(slot) => set.push(Reg::VRun(self.get(slot) as u8)),
-                Loc::Exec => set.push(Reg::Exec),
-                Loc::Fflags => set.push(Reg::Fflags),
+                Loc::Run(slot) => set.push_new(Reg::VRun(self.reg_field(slot))),
+                Loc::Exec => set.push_new(Reg::Exec),
+                Loc::Fflags => set.push_new(Reg::Fflags),
                 Loc::Mode => {
-                    if d.operand(Slot::Rm).is_none() || self.rm == RM_DYN {
-                        set.push(Reg::Mode)
+                    if self.rm == RM_DYN || d.operand(Slot::Rm).is_none() {
+                        set.push_new(Reg::Mode)
                     }
                 }
-                Loc::Pc => set.push(Reg::Pc),
-                Loc::CodeBase => set.push(Reg::CodeBase),
+                Loc::Pc => set.push_new(Reg::Pc),
+                Loc::CodeBase => set.push_new(Reg::CodeBase),
             }
         }
-        set
     }
 }

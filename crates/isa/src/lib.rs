@@ -419,6 +419,14 @@ impl fmt::Display for Loc {
     }
 }
 
+/// The registers a register operand covers from its first one: file and count (`vp^2` is
+/// 2 registers of V, `d8^8` 8 of U; an `h` half is 1 of H, the half of one V register).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RegExtent {
+    pub file: RegFile,
+    pub count: u8,
+}
+
 /// Everything the toolchain knows about one instruction variant.
 #[derive(Debug)]
 pub struct InsnDesc {
@@ -437,6 +445,9 @@ pub struct InsnDesc {
     pub reads: &'static [Loc],
     /// The state the variant may write (the `writes` column).
     pub writes: &'static [Loc],
+    /// The registers each register slot covers, indexed by `Slot::Rd as usize` ..
+    /// `Slot::Rs3 as usize` (`None` where the slot holds no register operand).
+    pub reg_slots: [Option<RegExtent>; 4],
     /// One line of English.
     pub semantics: &'static str,
     /// Index into [`GROUPS`].

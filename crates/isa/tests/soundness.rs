@@ -111,6 +111,17 @@ fn operand_types_fit_their_slots() {
                 None => assert!(o.width <= fd.width, "{} {}", d.mnemonic, o.slot.name()),
             }
         }
+        // The per-slot register extents agree with the operand list.
+        for (k, slot) in [Slot::Rd, Slot::Rs1, Slot::Rs2, Slot::Rs3]
+            .into_iter()
+            .enumerate()
+        {
+            let want = d
+                .operand(slot)
+                .and_then(|o| o.ty.reg())
+                .map(|(file, count, _)| RegExtent { file, count });
+            assert_eq!(d.reg_slots[k], want, "{} {}", d.mnemonic, slot.name());
+        }
         // Named operands, opcode and funct never overlap the must-be-zero bits.
         assert_eq!(d.zero_mask & d.match_mask, 0);
     }
