@@ -68,7 +68,7 @@ impl fmt::Display for Reg {
 }
 
 /// A small set of [`Reg`]s in the order the database lists them, without duplicates.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy)]
 pub struct RegSet {
     len: u8,
     regs: [Reg; MAX_ACCESS_REGS],
@@ -125,6 +125,21 @@ impl RegSet {
 impl Default for RegSet {
     fn default() -> RegSet {
         RegSet::EMPTY
+    }
+}
+
+// Equality and hashing see the entries only, not the unused capacity.
+impl PartialEq for RegSet {
+    fn eq(&self, other: &RegSet) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for RegSet {}
+
+impl std::hash::Hash for RegSet {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.as_slice().hash(h)
     }
 }
 
