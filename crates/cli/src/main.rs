@@ -84,6 +84,8 @@ fn spec_json() -> String {
                 "latency": d.latency_text,
                 "operands": d.operands.iter().map(|o| serde_json::json!({"slot": o.slot.name(), "type": o.ty.name()})).collect::<Vec<_>>(),
                 "flags": d.flags.names().collect::<Vec<_>>(),
+                "reads": d.reads.iter().map(|l| l.to_string()).collect::<Vec<_>>(),
+                "writes": d.writes.iter().map(|l| l.to_string()).collect::<Vec<_>>(),
                 "size": d.size,
                 "group": d.group_desc().id,
                 "chapter": d.group_desc().chapter,
