@@ -7,6 +7,7 @@
 
 pub mod docs;
 pub mod parse;
+pub mod search;
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 
