@@ -95,19 +95,24 @@ pub struct Assembly {
     pub warnings: Vec<Diagnostic>,
 }
 
-/// A symbol and where its name was defined (byte offset), for "defined twice" errors.
+/// A symbol and where its name was defined (byte offset, saturated at 4 GiB: only used to
+/// point at a first definition), for "defined twice" errors. 16 bytes, like the value alone.
 #[derive(Clone, Copy)]
 enum Sym {
-    Label(u32, usize),
-    Equ(i64, usize),
+    Label(u32, u32),
+    Equ(i64, u32),
 }
 
 impl Sym {
     fn defined_at(self) -> usize {
         match self {
-            Sym::Label(_, at) | Sym::Equ(_, at) => at,
+            Sym::Label(_, at) | Sym::Equ(_, at) => at as usize,
         }
     }
+}
+
+fn offset32(at: usize) -> u32 {
+    at.min(u32::MAX as usize) as u32
 }
 
 #[derive(Clone, Copy)]
@@ -1011,7 +1016,7 @@ impl<'s> Asm<'s> {
                         self.defined_twice(span, name, sym.defined_at());
                     } else {
                         self.syms
-                            .insert(name, Sym::Label(self.pc as u32, span.start));
+                            .insert(name, Sym::Label(self.pc as u32, offset32(span.start)));
                         self.label_order.push((name, self.pc as u32));
                     }
                     pos = p + 1;
@@ -1153,7 +1158,7 @@ impl<'s> Asm<'s> {
                 }
                 match self.eval(self.text(ops[1]), true) {
                     Ok((v, _)) => {
-                        self.syms.insert(name, Sym::Equ(v, ops[0].start));
+                        self.syms.insert(name, Sym::Equ(v, offset32(ops[0].start)));
                     }
                     Err(ExprErr::Undefined(n)) => self.diag(
                         ops[1],
@@ -1500,6 +1505,34 @@ impl<'s> Asm<'s> {
         );
     }
 
+    /// The value of one data item (`.word 1.5`, `.byte N+1`), or `None` after reporting why
+    /// it has none. Float literals: binary32 in .word, binary16 in .half.
+    fn data_value(&mut self, span: Span, width: u8) -> Option<i64> {
+        let t = self.text(span);
+        let fmt = match width {
+            4 => Some(&BINARY32),
+            2 => Some(&BINARY16),
+            _ => None,
+        };
+        if let Some(f) = fmt {
+            match float::parse(t, f) {
+                Some(Ok(bits)) => return Some(bits as i64),
+                Some(Err(e)) => {
+                    self.float_error(span, e, f);
+                    return None;
+                }
+                None => {}
+            }
+        }
+        match self.eval(t, true) {
+            Ok((v, _)) => Some(v),
+            Err(e) => {
+                self.bad_expr(span, e, None);
+                None
+            }
+        }
+    }
+
     fn pass2(&mut self) -> Vec<u8> {
         let mut code = vec![0u8; self.pc.min(u32::MAX as u64) as usize];
         let items = std::mem::take(&mut self.items);
@@ -1532,25 +1565,8 @@ impl<'s> Asm<'s> {
                 ItemKind::Data { width, exprs } => {
                     for (k, e) in (exprs.0..exprs.1).enumerate() {
                         let span = self.data_exprs[e as usize];
-                        let t = self.text(span);
-                        // Float literals: binary32 in .word, binary16 in .half.
-                        let fmt = match width {
-                            4 => Some(&BINARY32),
-                            2 => Some(&BINARY16),
-                            _ => None,
-                        };
-                        let lit = fmt.and_then(|f| Some((f, float::parse(t, f)?)));
-                        let v = match (lit, self.eval(t, true)) {
-                            (Some((_, Ok(bits))), _) => bits as i64,
-                            (Some((f, Err(e))), _) => {
-                                self.float_error(span, e, f);
-                                continue;
-                            }
-                            (None, Ok((v, _))) => v,
-                            (None, Err(e)) => {
-                                self.bad_expr(span, e, None);
-                                continue;
-                            }
+                        let Some(v) = self.data_value(span, *width) else {
+                            continue;
                         };
                         let w = *width as u32 * 8;
                         let fits = w == 64 || (v >= -(1i64 << (w - 1)) && v < (1i64 << w));

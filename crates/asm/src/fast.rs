@@ -145,7 +145,7 @@ fn store(inst: &mut Inst, o: &Operand, v: i64) -> Option<()> {
     let v = if o.ty == OpType::K32 {
         let k = k32_value(v)?;
         // A subnormal pattern in a binary32 operand gets a warning: the general path's job.
-        if k32_is_float(d) && is_subnormal32(k as u32) {
+        if is_subnormal32(k as u32) && k32_is_float(d) {
             return None;
         }
         k
