@@ -79,7 +79,13 @@ fn install_cleanup() -> Result<(), String> {
     HANDLER
         .get_or_init(|| {
             use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-            let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
+            // A signal ignored at start (SIGINT of a background job, SIGHUP under nohup)
+            // stays ignored: catching it would make the process stoppable where it was not.
+            let caught: Vec<i32> = [SIGINT, SIGTERM, SIGHUP]
+                .into_iter()
+                .filter(|&s| !ignored(s))
+                .collect();
+            let mut signals = signal_hook::iterator::Signals::new(caught)
                 .map_err(|e| format!("cannot install signal handlers: {e}"))?;
             std::thread::Builder::new()
                 .name("cleanup".into())
@@ -100,6 +106,16 @@ fn install_cleanup() -> Result<(), String> {
                 .map_err(|e| format!("cannot start the signal thread: {e}"))
         })
         .clone()
+}
+
+/// Whether `sig` is ignored (SIG_IGN) in this process.
+fn ignored(sig: i32) -> bool {
+    // SAFETY: sigaction with a null new action only reads the current one into `old`,
+    // a zeroed plain C struct.
+    unsafe {
+        let mut old: libc::sigaction = std::mem::zeroed();
+        libc::sigaction(sig, std::ptr::null(), &mut old) == 0 && old.sa_sigaction == libc::SIG_IGN
+    }
 }
 
 enum Sink {

@@ -259,13 +259,12 @@ fn failed_commands_leave_no_temporary_and_no_output() {
     no_temporaries(d);
 }
 
-/// Start a long traced run, wait until its temporary trace file is growing, send `signal`,
-/// and check the process died of it and removed the temporary.
-fn interrupt(signal: &str, signo: i32) {
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
+/// A long traced run in `d`, started with SIGINT ignored if `ignore_int` (as a shell starts
+/// background jobs).
+fn long_run(d: &Path, ignore_int: bool) -> std::process::Child {
+    use std::os::unix::process::CommandExt;
     std::fs::write(d.join("loop.s"), "top:\n  jmp top\n").unwrap();
-    let mut child = cmd(
+    let mut c = cmd(
         &[
             "run",
             "loop.s",
@@ -275,11 +274,30 @@ fn interrupt(signal: &str, signo: i32) {
             "t.jsonl",
         ],
         d,
-    )
-    .stdout(Stdio::null())
-    .stderr(Stdio::null())
-    .spawn()
-    .unwrap();
+    );
+    c.stdout(Stdio::null()).stderr(Stdio::null());
+    if ignore_int {
+        // SAFETY: signal() is async-signal-safe, as pre_exec requires.
+        unsafe {
+            c.pre_exec(|| {
+                libc::signal(libc::SIGINT, libc::SIG_IGN);
+                Ok(())
+            });
+        }
+    }
+    c.spawn().unwrap()
+}
+
+fn send(signal: &str, pid: u32) {
+    let st = std::process::Command::new("kill")
+        .args([signal, &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(st.success());
+}
+
+/// Wait until a temporary in `d` holds some data.
+fn wait_for_temporary(d: &Path) {
     let start = Instant::now();
     let tmp_size = || -> u64 {
         entries(d)
@@ -295,11 +313,16 @@ fn interrupt(signal: &str, signo: i32) {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
-    let st = std::process::Command::new("kill")
-        .args([signal, &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(st.success());
+}
+
+/// Start a long traced run, wait until its temporary trace file is growing, send `signal`,
+/// and check the process died of it and removed the temporary.
+fn interrupt(signal: &str, signo: i32) {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut child = long_run(d, false);
+    wait_for_temporary(d);
+    send(signal, child.id());
     let status = child.wait().unwrap();
     assert_eq!(status.signal(), Some(signo), "{status:?}");
     no_temporaries(d);
@@ -311,4 +334,21 @@ fn an_interrupted_run_leaves_no_temporary() {
     interrupt("-INT", 2);
     interrupt("-TERM", 15);
     interrupt("-HUP", 1);
+}
+
+#[test]
+fn a_signal_ignored_at_start_stays_ignored() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut child = long_run(d, true);
+    wait_for_temporary(d);
+    send("-INT", child.id());
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "SIGINT was ignored at start and must stay ignored"
+    );
+    send("-TERM", child.id());
+    assert_eq!(child.wait().unwrap().signal(), Some(15));
+    no_temporaries(d);
 }
