@@ -7,6 +7,7 @@
 
 pub mod docs;
 pub mod parse;
+pub mod search;
 
 use std::fmt;
 
