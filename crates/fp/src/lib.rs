@@ -18,6 +18,7 @@
 //! All functions are pure and thread-safe (SoftFloat's global state is thread-local and set up
 //! on every call, see [`softfloat`]). No function panics on any input.
 
+pub mod lanes;
 mod round;
 pub mod softfloat;
 

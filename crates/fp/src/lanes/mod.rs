@@ -1,0 +1,450 @@
+//! 32-lane batches of binary32 and binary16 add, sub, mul and fma, on the host's vector FPU
+//! where that is exact, with the same result bits and flags as the scalar functions of this
+//! crate, lane by lane.
+//!
+//! Every function computes `out[i] = op(a[i], b[i], c[i])` for the lanes whose bit `i` is set
+//! in `exec`, and returns the OR of the flags ([`crate::flags`]) those lanes raise. Inactive
+//! lanes raise nothing and their operands do not matter; their `out` value is unspecified
+//! (the caller blends under EXEC anyway). Operands are [`Src32`] / [`Src16`]: a lane array or
+//! one value broadcast to every lane (the `.vu`/`.vl` forms), which the fast kernels turn into
+//! a vector register without building an array.
+//!
+//! Formats: `f32_*` work on 32 binary32 lanes; `f16_*` on 32 binary16 lanes (the H format's
+//! half registers, extracted by the caller); `pk_f16_*` on 32 lanes of two binary16 values
+//! each (bits 15:0 and 31:16, like `pkadd.f16`/`pkfma.f16`), both halves under the lane's EXEC
+//! bit.
+//!
+//! # Levels
+//! [`Level::Soft`] runs the scalar functions (`crate::f32_fma` ...) lane by lane on every
+//! architecture. [`Level::Avx2`] (x86_64 with AVX2, FMA and F16C, detected at run time) runs
+//! the kernels below. [`Kernels::new`] gives the kernels of a level if this CPU has it (tests
+//! run both on one machine); [`Kernels::best`] and the free functions use the highest one.
+//!
+//! # Why the AVX2 kernels are exact, and where the flags come from
+//! * **binary32, rne/rtz/rdn/rup**: the operation itself runs on the host, 8 lanes per
+//!   instruction (`vaddps`, `vsubps`, `vmulps`, `vfmadd213ps`). SSE/AVX arithmetic is
+//!   IEEE 754 in the rounding direction of MXCSR.RC, with no flushing when MXCSR.FTZ and
+//!   MXCSR.DAZ are clear, and sets sticky flags: IE (invalid, including signalling NaN
+//!   operands), ZE, OE, UE (masked underflow: tiny after rounding *and* inexact, the rule of
+//!   SUPPLEMENT §5) and PE (inexact), which map one to one onto NV, DZ, OF, UF, NX. One
+//!   `asm!` block saves the caller's MXCSR, loads a control word with the wanted RC, every
+//!   exception masked, FTZ/DAZ off and no flags, runs the arithmetic, stores MXCSR (the
+//!   flags) and restores the caller's word: no compiler-generated FP code ever runs under
+//!   the changed mode, which is what makes this sound (`_mm_setcsr` is not). Inactive lanes
+//!   are set to `+0` before the block (`0 + 0`, `0 * 0`, `0 * 0 + 0` are exact and raise
+//!   nothing), so the sticky flags are exactly the OR over the active lanes. The fix-ups
+//!   are the ISA's NaN rules: any NaN result (x86 propagates payloads and its default NaN is
+//!   negative) becomes the canonical `0x7fc00000`; and `fma(0, inf, qNaN)`, which x86
+//!   returns quietly, raises NV (checked only when some lane's result is a NaN). Every other
+//!   invalid case (sNaN operands, `inf - inf`, `0 * inf`) raises IE in hardware.
+//! * **binary32, rmm** (no hardware mode): in binary64, `p = a * b` is exact (24 x 24 bits)
+//!   and TwoSum gives `s + e == p + c` exactly (no binary64 overflow or underflow loss for
+//!   binary32 operands). Rounding `s + e` to odd at 53 bits (`s`, moved one ulp towards zero
+//!   when `e` points there, with the last bit set when `e != 0`) and then once to 24 bits
+//!   equals one rounding of the exact value (round-to-odd with >= p + 2 bits, Boldo and
+//!   Melquiond); the second rounding, ties away, is an integer add of half an ulp on the
+//!   binary64 bits followed by truncation. NX is "bits below the binary32 ulp". Lanes whose
+//!   result is not a normal binary32 (possible UF/OF), or that have an infinite or NaN
+//!   operand, are recomputed by the scalar function.
+//! * **binary16 (H and packed)**: binary16 values convert exactly to binary32 (`vcvtph2ps`).
+//!   A product of two binary16 values is exact in binary32 (22 bits, exponents -48..32); the
+//!   sum `p + c` is made exact by TwoSum in binary32 and rounded to odd at 24 bits, which is
+//!   at least 11 + 2, so one further rounding to binary16 equals one rounding of the exact value:
+//!   in rne/rtz/rdn/rup that rounding is `vcvtps2ph` under MXCSR.RC inside the same kind of
+//!   `asm!` block, whose flags (OF, UF tiny after rounding and inexact, NX) are those of the
+//!   exact value, because the odd bit is below every binary16 ulp (including the subnormal
+//!   one, 2^-24) and decides nothing but inexactness and ties. An exact zero sum takes the
+//!   IEEE sign (`-0` in rdn for opposite signs), which the binary32 sum computed in rne would
+//!   not: that sign is patched in rdn. In rmm the rounding to binary16 is the same integer
+//!   ties-away step as above, for normal binary16 results; other lanes go to the scalar
+//!   function. Lanes with an infinite or NaN operand always go to the scalar function.
+//!
+//! Everything outside the `asm!` blocks is ordinary code in the default environment (rne,
+//! no FTZ/DAZ) that Rust assumes; any flags it raises go to the caller's MXCSR, which Rust
+//! code does not read.
+
+#[cfg(target_arch = "x86_64")]
+mod x86;
+
+use crate::Rm;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// Lanes of a warp.
+pub const LANES: usize = 32;
+
+/// A 32-lane operand of 32-bit lanes: a lane array, or one value in every lane.
+#[derive(Clone, Copy, Debug)]
+pub enum Src32<'a> {
+    /// Lane `i` is `lanes[i]`.
+    Lanes(&'a [u32; LANES]),
+    /// Every lane is this value (a uniform register or a literal).
+    Splat(u32),
+}
+
+impl Src32<'_> {
+    /// The value of lane `i` (`i < 32`).
+    #[inline(always)]
+    pub fn get(self, i: usize) -> u32 {
+        match self {
+            Src32::Lanes(r) => r[i],
+            Src32::Splat(x) => x,
+        }
+    }
+}
+
+impl<'a> From<&'a [u32; LANES]> for Src32<'a> {
+    fn from(r: &'a [u32; LANES]) -> Self {
+        Src32::Lanes(r)
+    }
+}
+
+impl From<u32> for Src32<'_> {
+    fn from(x: u32) -> Self {
+        Src32::Splat(x)
+    }
+}
+
+/// A 32-lane operand of binary16 lanes: a lane array, or one value in every lane.
+#[derive(Clone, Copy, Debug)]
+pub enum Src16<'a> {
+    /// Lane `i` is `lanes[i]`.
+    Lanes(&'a [u16; LANES]),
+    /// Every lane is this value.
+    Splat(u16),
+}
+
+impl Src16<'_> {
+    /// The value of lane `i` (`i < 32`).
+    #[inline(always)]
+    pub fn get(self, i: usize) -> u16 {
+        match self {
+            Src16::Lanes(r) => r[i],
+            Src16::Splat(x) => x,
+        }
+    }
+}
+
+impl<'a> From<&'a [u16; LANES]> for Src16<'a> {
+    fn from(r: &'a [u16; LANES]) -> Self {
+        Src16::Lanes(r)
+    }
+}
+
+impl From<u16> for Src16<'_> {
+    fn from(x: u16) -> Self {
+        Src16::Splat(x)
+    }
+}
+
+/// The four operations of the kernels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Op {
+    /// `a + b`
+    Add,
+    /// `a - b`
+    Sub,
+    /// `a * b`
+    Mul,
+    /// `a * b + c`, one rounding
+    Fma,
+}
+
+impl Op {
+    /// All four.
+    pub const ALL: [Op; 4] = [Op::Add, Op::Sub, Op::Mul, Op::Fma];
+}
+
+/// An implementation level the kernels can run at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    /// The scalar functions of this crate, lane by lane (every architecture).
+    Soft,
+    /// x86_64 AVX2 + FMA + F16C vector kernels.
+    Avx2,
+}
+
+impl Level {
+    /// Every level, lowest first.
+    pub const ALL: [Level; 2] = [Level::Soft, Level::Avx2];
+
+    /// Whether this CPU can run the level.
+    pub fn is_available(self) -> bool {
+        match self {
+            Level::Soft => true,
+            Level::Avx2 => avx2_available(),
+        }
+    }
+
+    /// The highest level this CPU can run (detected once).
+    pub fn best() -> Level {
+        static BEST: AtomicU8 = AtomicU8::new(0);
+        match BEST.load(Ordering::Relaxed) {
+            1 => Level::Soft,
+            2 => Level::Avx2,
+            _ => {
+                let l = if Level::Avx2.is_available() {
+                    Level::Avx2
+                } else {
+                    Level::Soft
+                };
+                BEST.store(if l == Level::Avx2 { 2 } else { 1 }, Ordering::Relaxed);
+                l
+            }
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+fn avx2_available() -> bool {
+    std::is_x86_feature_detected!("avx2")
+        && std::is_x86_feature_detected!("fma")
+        && std::is_x86_feature_detected!("f16c")
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn avx2_available() -> bool {
+    false
+}
+
+/// The kernels of one level. Only [`Kernels::new`] and [`Kernels::best`] make one, so a value
+/// of this type proves its level runs on this CPU. Small and `Copy`: keep one and call it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Kernels {
+    level: Level,
+}
+
+impl Kernels {
+    /// The kernels of `level`, or `None` if this CPU cannot run it.
+    pub fn new(level: Level) -> Option<Kernels> {
+        level.is_available().then_some(Kernels { level })
+    }
+
+    /// The kernels of [`Level::best`].
+    #[inline]
+    pub fn best() -> Kernels {
+        Kernels {
+            level: Level::best(),
+        }
+    }
+
+    /// The level these kernels run at.
+    pub fn level(self) -> Level {
+        self.level
+    }
+
+    /// binary32 `op` on 32 lanes (`c` is read by [`Op::Fma`] only).
+    // One entry for all four operations (table-driven callers); see also the per-op methods.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn f32(
+        self,
+        op: Op,
+        a: Src32,
+        b: Src32,
+        c: Src32,
+        exec: u32,
+        rm: Rm,
+        out: &mut [u32; LANES],
+    ) -> u8 {
+        if exec == 0 {
+            return 0;
+        }
+        match self.level {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: a `Kernels` of level Avx2 exists only if the CPU has AVX2, FMA and F16C.
+            Level::Avx2 => unsafe { x86::f32_op(op, a, b, c, exec, rm, out) },
+            _ => soft_f32(op, a, b, c, exec, rm, out),
+        }
+    }
+
+    /// binary16 `op` on 32 lanes of halves (`c` is read by [`Op::Fma`] only).
+    // One entry for all four operations (table-driven callers); see also the per-op methods.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn f16(
+        self,
+        op: Op,
+        a: Src16,
+        b: Src16,
+        c: Src16,
+        exec: u32,
+        rm: Rm,
+        out: &mut [u16; LANES],
+    ) -> u8 {
+        if exec == 0 {
+            return 0;
+        }
+        match self.level {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as in `f32`.
+            Level::Avx2 => unsafe { x86::f16_op(op, a, b, c, exec, rm, out) },
+            _ => soft_f16(op, a, b, c, exec, rm, out),
+        }
+    }
+
+    /// Packed binary16 `op` on both halves of 32 lanes (`c` is read by [`Op::Fma`] only).
+    // One entry for all four operations (table-driven callers); see also the per-op methods.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn pk_f16(
+        self,
+        op: Op,
+        a: Src32,
+        b: Src32,
+        c: Src32,
+        exec: u32,
+        rm: Rm,
+        out: &mut [u32; LANES],
+    ) -> u8 {
+        if exec == 0 {
+            return 0;
+        }
+        match self.level {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as in `f32`.
+            Level::Avx2 => unsafe { x86::pk_f16_op(op, a, b, c, exec, rm, out) },
+            _ => soft_pk_f16(op, a, b, c, exec, rm, out),
+        }
+    }
+}
+
+/// The scalar binary32 operation (the reference of every kernel).
+#[inline(always)]
+pub(crate) fn scalar_f32(op: Op, a: u32, b: u32, c: u32, rm: Rm, fl: &mut u8) -> u32 {
+    match op {
+        Op::Add => crate::f32_add(a, b, rm, fl),
+        Op::Sub => crate::f32_sub(a, b, rm, fl),
+        Op::Mul => crate::f32_mul(a, b, rm, fl),
+        Op::Fma => crate::f32_fma(a, b, c, rm, fl),
+    }
+}
+
+/// The scalar binary16 operation.
+#[inline(always)]
+pub(crate) fn scalar_f16(op: Op, a: u16, b: u16, c: u16, rm: Rm, fl: &mut u8) -> u16 {
+    match op {
+        Op::Add => crate::f16_add(a, b, rm, fl),
+        Op::Sub => crate::f16_sub(a, b, rm, fl),
+        Op::Mul => crate::f16_mul(a, b, rm, fl),
+        Op::Fma => crate::f16_fma(a, b, c, rm, fl),
+    }
+}
+
+fn soft_f32(op: Op, a: Src32, b: Src32, c: Src32, exec: u32, rm: Rm, out: &mut [u32; LANES]) -> u8 {
+    let mut fl = 0;
+    let mut m = exec;
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        out[i] = scalar_f32(op, a.get(i), b.get(i), c.get(i), rm, &mut fl);
+    }
+    fl
+}
+
+fn soft_f16(op: Op, a: Src16, b: Src16, c: Src16, exec: u32, rm: Rm, out: &mut [u16; LANES]) -> u8 {
+    let mut fl = 0;
+    let mut m = exec;
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        out[i] = scalar_f16(op, a.get(i), b.get(i), c.get(i), rm, &mut fl);
+    }
+    fl
+}
+
+fn soft_pk_f16(
+    op: Op,
+    a: Src32,
+    b: Src32,
+    c: Src32,
+    exec: u32,
+    rm: Rm,
+    out: &mut [u32; LANES],
+) -> u8 {
+    let mut fl = 0;
+    let mut m = exec;
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let (x, y, z) = (a.get(i), b.get(i), c.get(i));
+        let lo = scalar_f16(op, x as u16, y as u16, z as u16, rm, &mut fl);
+        let hi = scalar_f16(
+            op,
+            (x >> 16) as u16,
+            (y >> 16) as u16,
+            (z >> 16) as u16,
+            rm,
+            &mut fl,
+        );
+        out[i] = lo as u32 | (hi as u32) << 16;
+    }
+    fl
+}
+
+macro_rules! entry_points {
+    ($($(#[$doc:meta])* $name:ident => $kind:ident, $op:expr, $src:ident, $out:ty, ($($arg:ident),*);)*) => {
+        impl Kernels {
+            $(
+                $(#[$doc])*
+                #[inline]
+                pub fn $name<'a>(
+                    self,
+                    $($arg: impl Into<$src<'a>>,)*
+                    exec: u32,
+                    rm: Rm,
+                    out: &mut [$out; LANES],
+                ) -> u8 {
+                    entry_points!(@call self, $kind, $op, $src, exec, rm, out, $($arg),*)
+                }
+            )*
+        }
+
+        $(
+            $(#[$doc])*
+            ///
+            /// At [`Level::best`]; see [`Kernels`] for a chosen level.
+            #[inline]
+            pub fn $name<'a>(
+                $($arg: impl Into<$src<'a>>,)*
+                exec: u32,
+                rm: Rm,
+                out: &mut [$out; LANES],
+            ) -> u8 {
+                Kernels::best().$name($($arg,)* exec, rm, out)
+            }
+        )*
+    };
+    (@call $k:ident, $kind:ident, $op:expr, $src:ident, $exec:ident, $rm:ident, $out:ident, $a:ident, $b:ident) => {
+        $k.$kind($op, $a.into(), $b.into(), $src::Splat(0), $exec, $rm, $out)
+    };
+    (@call $k:ident, $kind:ident, $op:expr, $src:ident, $exec:ident, $rm:ident, $out:ident, $a:ident, $b:ident, $c:ident) => {
+        $k.$kind($op, $a.into(), $b.into(), $c.into(), $exec, $rm, $out)
+    };
+}
+
+entry_points! {
+    /// binary32 `a + b` on the active lanes; returns their flags.
+    f32_add => f32, Op::Add, Src32, u32, (a, b);
+    /// binary32 `a - b` on the active lanes; returns their flags.
+    f32_sub => f32, Op::Sub, Src32, u32, (a, b);
+    /// binary32 `a * b` on the active lanes; returns their flags.
+    f32_mul => f32, Op::Mul, Src32, u32, (a, b);
+    /// binary32 `a * b + c` (one rounding) on the active lanes; returns their flags.
+    f32_fma => f32, Op::Fma, Src32, u32, (a, b, c);
+    /// binary16 `a + b` on the active lanes; returns their flags.
+    f16_add => f16, Op::Add, Src16, u16, (a, b);
+    /// binary16 `a - b` on the active lanes; returns their flags.
+    f16_sub => f16, Op::Sub, Src16, u16, (a, b);
+    /// binary16 `a * b` on the active lanes; returns their flags.
+    f16_mul => f16, Op::Mul, Src16, u16, (a, b);
+    /// binary16 `a * b + c` (one rounding) on the active lanes; returns their flags.
+    f16_fma => f16, Op::Fma, Src16, u16, (a, b, c);
+    /// Packed binary16 `a.x + b.x` for x in {bits 15:0, bits 31:16} (`pkadd.f16`).
+    pk_f16_add => pk_f16, Op::Add, Src32, u32, (a, b);
+    /// Packed binary16 `a.x - b.x` (`pksub.f16`).
+    pk_f16_sub => pk_f16, Op::Sub, Src32, u32, (a, b);
+    /// Packed binary16 `a.x * b.x` (`pkmul.f16`).
+    pk_f16_mul => pk_f16, Op::Mul, Src32, u32, (a, b);
+    /// Packed binary16 `a.x * b.x + c.x`, one rounding (`pkfma.f16`, `pkfmac.f16`).
+    pk_f16_fma => pk_f16, Op::Fma, Src32, u32, (a, b, c);
+}
