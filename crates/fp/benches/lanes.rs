@@ -246,7 +246,11 @@ const CASES: &[Case] = &[
 ];
 
 fn levels() -> Vec<Kernels> {
-    Level::ALL.iter().rev().filter_map(|&l| Kernels::new(l)).collect()
+    Level::ALL
+        .iter()
+        .rev()
+        .filter_map(|&l| Kernels::new(l))
+        .collect()
 }
 
 /// Best-of-7 wall time per unit, in nanoseconds.
@@ -266,41 +270,58 @@ fn summary() {
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!(
         "\nlanes summary: ns per {K} x 32-lane instructions (load average {})",
-        load.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
+        load.split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ")
     );
-    println!(
-        "{:<26} {:>10} {:>10} {:>10} {:>8} {:>8}",
-        "instruction", "native", "avx2", "soft", "avx2/nat", "soft/nat"
-    );
+    let ks = levels();
+    let mut head = format!("{:<26} {:>8}", "instruction", "native");
+    for k in &ks {
+        head += &format!(" {:>8}", format!("{:?}", k.level()).to_lowercase());
+    }
+    for k in &ks {
+        head += &format!(
+            " {:>9}",
+            format!("{}/nat", format!("{:?}", k.level()).to_lowercase())
+        );
+    }
+    println!("{head}");
     for c in CASES {
         let mut d = data(matches!(c.form, Form::F16 | Form::Pk));
-        let nat = run_native(c.form, c.op, &mut d)
-            .map(|_| best_ns(|| run_native(c.form, c.op, black_box(&mut d)).unwrap_or(()), 20_000));
-        let mut t = [None, None];
-        for k in levels() {
-            let reps = if k.level() == Level::Soft { 500 } else { 5_000 };
-            let ns = best_ns(
-                || {
-                    black_box(run_kernel(k, c.form, c.op, c.rm, black_box(&mut d)));
-                },
-                reps,
-            );
-            t[(k.level() == Level::Soft) as usize] = Some(ns);
-        }
-        let show = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.0}"));
-        let ratio = |x: Option<f64>| match (x, nat) {
-            (Some(x), Some(n)) => format!("{:.1}x", x / n),
-            _ => "-".to_string(),
-        };
-        println!(
-            "{:<26} {:>10} {:>10} {:>10} {:>8} {:>8}",
+        let nat = run_native(c.form, c.op, &mut d).map(|_| {
+            best_ns(
+                || run_native(c.form, c.op, black_box(&mut d)).unwrap_or(()),
+                20_000,
+            )
+        });
+        let t: Vec<f64> = ks
+            .iter()
+            .map(|&k| {
+                let reps = if k.level() == Level::Soft { 500 } else { 5_000 };
+                best_ns(
+                    || {
+                        black_box(run_kernel(k, c.form, c.op, c.rm, black_box(&mut d)));
+                    },
+                    reps,
+                )
+            })
+            .collect();
+        let mut line = format!(
+            "{:<26} {:>8}",
             c.name,
-            show(nat),
-            show(t[0]),
-            show(t[1]),
-            ratio(t[0]),
-            ratio(t[1])
+            nat.map_or("-".into(), |n| format!("{n:.0}"))
         );
+        for x in &t {
+            line += &format!(" {:>8.0}", x);
+        }
+        for x in &t {
+            line += &format!(
+                " {:>9}",
+                nat.map_or("-".into(), |n| format!("{:.1}x", x / n))
+            );
+        }
+        println!("{line}");
     }
 }
 

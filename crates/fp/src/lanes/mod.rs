@@ -64,6 +64,8 @@
 //! code does not read.
 
 #[cfg(target_arch = "x86_64")]
+mod avx512;
+#[cfg(target_arch = "x86_64")]
 mod x86;
 
 use crate::Rm;
@@ -161,35 +163,38 @@ pub enum Level {
     Soft,
     /// x86_64 AVX2 + FMA + F16C vector kernels.
     Avx2,
+    /// Avx2, with AVX-512F/DQ kernels for binary32 in rne/rtz/rdn/rup.
+    Avx512,
 }
 
 impl Level {
     /// Every level, lowest first.
-    pub const ALL: [Level; 2] = [Level::Soft, Level::Avx2];
+    pub const ALL: [Level; 3] = [Level::Soft, Level::Avx2, Level::Avx512];
 
     /// Whether this CPU can run the level.
     pub fn is_available(self) -> bool {
         match self {
             Level::Soft => true,
             Level::Avx2 => avx2_available(),
+            Level::Avx512 => avx2_available() && avx512_available(),
         }
     }
 
     /// The highest level this CPU can run (detected once).
     pub fn best() -> Level {
         static BEST: AtomicU8 = AtomicU8::new(0);
+        // 0: not detected yet, else 1 + the index in ALL.
         match BEST.load(Ordering::Relaxed) {
-            1 => Level::Soft,
-            2 => Level::Avx2,
-            _ => {
-                let l = if Level::Avx2.is_available() {
-                    Level::Avx2
-                } else {
-                    Level::Soft
-                };
-                BEST.store(if l == Level::Avx2 { 2 } else { 1 }, Ordering::Relaxed);
+            0 => {
+                let (i, l) = (0..Level::ALL.len())
+                    .rev()
+                    .map(|i| (i, Level::ALL[i]))
+                    .find(|(_, l)| l.is_available())
+                    .unwrap_or((0, Level::Soft));
+                BEST.store(i as u8 + 1, Ordering::Relaxed);
                 l
             }
+            n => Level::ALL[(n as usize - 1).min(Level::ALL.len() - 1)],
         }
     }
 }
@@ -201,8 +206,18 @@ fn avx2_available() -> bool {
         && std::is_x86_feature_detected!("f16c")
 }
 
+#[cfg(target_arch = "x86_64")]
+fn avx512_available() -> bool {
+    std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512dq")
+}
+
 #[cfg(not(target_arch = "x86_64"))]
 fn avx2_available() -> bool {
+    false
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn avx512_available() -> bool {
     false
 }
 
@@ -253,6 +268,9 @@ impl Kernels {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: a `Kernels` of level Avx2 exists only if the CPU has AVX2, FMA and F16C.
             Level::Avx2 => unsafe { x86::f32_op(op, a, b, c, exec, rm, out) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: level Avx512 also needs AVX-512F and AVX-512DQ.
+            Level::Avx512 => unsafe { avx512::f32_op(op, a, b, c, exec, rm, out) },
             _ => soft_f32(op, a, b, c, exec, rm, out),
         }
     }
@@ -276,8 +294,8 @@ impl Kernels {
         }
         match self.level {
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: as in `f32`.
-            Level::Avx2 => unsafe { x86::f16_op(op, a, b, c, exec, rm, out) },
+            // SAFETY: as in `f32`; level Avx512 includes Avx2.
+            Level::Avx2 | Level::Avx512 => unsafe { x86::f16_op(op, a, b, c, exec, rm, out) },
             _ => soft_f16(op, a, b, c, exec, rm, out),
         }
     }
@@ -301,8 +319,8 @@ impl Kernels {
         }
         match self.level {
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: as in `f32`.
-            Level::Avx2 => unsafe { x86::pk_f16_op(op, a, b, c, exec, rm, out) },
+            // SAFETY: as in `f32`; level Avx512 includes Avx2.
+            Level::Avx2 | Level::Avx512 => unsafe { x86::pk_f16_op(op, a, b, c, exec, rm, out) },
             _ => soft_pk_f16(op, a, b, c, exec, rm, out),
         }
     }

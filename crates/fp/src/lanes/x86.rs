@@ -68,14 +68,6 @@ fn mask8x32(bits: u32) -> __m256i {
     _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32(bits as i32), sel), sel)
 }
 
-/// Active-lane mask of 8 16-bit lanes from the low 8 bits of `bits`.
-#[target_feature(enable = "avx2,fma,f16c")]
-#[inline]
-fn mask8x16(bits: u64) -> __m128i {
-    let sel = _mm_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128);
-    _mm_cmpeq_epi16(_mm_and_si128(_mm_set1_epi16(bits as i16), sel), sel)
-}
-
 /// The 32 lanes of a binary32 operand as four vectors.
 #[target_feature(enable = "avx2,fma,f16c")]
 #[inline]
@@ -465,29 +457,47 @@ fn f16_dispatch<const G: usize>(
     rm: Rm,
     out: &mut [u16],
 ) -> u8 {
+    macro_rules! by_mode {
+        ($op:ident) => {
+            match rm {
+                Rm::Rne => f16_kernel::<$op, G, RNE>(a, b, c, exec, out),
+                Rm::Rtz => f16_kernel::<$op, G, RTZ>(a, b, c, exec, out),
+                Rm::Rdn => f16_kernel::<$op, G, RDN>(a, b, c, exec, out),
+                Rm::Rup => f16_kernel::<$op, G, RUP>(a, b, c, exec, out),
+                Rm::Rmm => f16_kernel::<$op, G, RMM>(a, b, c, exec, out),
+            }
+        };
+    }
     match op {
-        Op::Add => f16_kernel::<ADD, G>(a, b, c, exec, rm, out),
-        Op::Sub => f16_kernel::<SUB, G>(a, b, c, exec, rm, out),
-        Op::Mul => f16_kernel::<MUL, G>(a, b, c, exec, rm, out),
-        Op::Fma => f16_kernel::<FMA, G>(a, b, c, exec, rm, out),
+        Op::Add => by_mode!(ADD),
+        Op::Sub => by_mode!(SUB),
+        Op::Mul => by_mode!(MUL),
+        Op::Fma => by_mode!(FMA),
     }
 }
 
-/// All-ones in the 16-bit lanes holding an infinity or a NaN.
+// Rounding of the binary16 kernels: the `vcvtps2ph` immediates, and rmm.
+const RNE: i32 = _MM_FROUND_TO_NEAREST_INT;
+const RDN: i32 = _MM_FROUND_TO_NEG_INF;
+const RUP: i32 = _MM_FROUND_TO_POS_INF;
+const RTZ: i32 = _MM_FROUND_TO_ZERO;
+// Never reaches `vcvtps2ph` (rmm takes its own branch); a valid immediate all the same.
+const RMM: i32 = 4;
+
+/// All-ones in the 32-bit lanes holding an infinity or a NaN.
 #[target_feature(enable = "avx2,fma,f16c")]
 #[inline]
-fn special16(x: __m128i) -> __m128i {
-    let e = _mm_set1_epi16(0x7c00);
-    _mm_cmpeq_epi16(_mm_and_si128(x, e), e)
+fn non_finite32(v: __m256i) -> __m256i {
+    special32(v)
 }
 
 /// `p + q` of binary32 values rounded to odd at 24 bits, as bits (TwoSum: `s` and its exact
 /// error `e`; the truncation of `s + e` is `s` or one ulp below it, then the last bit is set
 /// if `e != 0`). Exact zero sums get the IEEE sign of the rounding mode (`rdn`: -0 unless
-/// both addends are +0).
+/// both addends are +0). Also returns `s`, which is not finite iff `p` or `q` is not.
 #[target_feature(enable = "avx2,fma,f16c")]
 #[inline]
-fn sum_round_odd32(p: __m256, q: __m256, rdn: bool) -> __m256i {
+fn sum_round_odd32(p: __m256, q: __m256, rdn: bool) -> (__m256i, __m256i) {
     let s = _mm256_add_ps(p, q);
     let bb = _mm256_sub_ps(s, p);
     let e = _mm256_add_ps(_mm256_sub_ps(p, _mm256_sub_ps(s, bb)), _mm256_sub_ps(q, bb));
@@ -505,123 +515,102 @@ fn sum_round_odd32(p: __m256, q: __m256, rdn: bool) -> __m256i {
         let sign = _mm256_and_si256(pq, _mm256_set1_epi32(SIGN32));
         t = _mm256_or_si256(t, _mm256_and_si256(zero_sum, sign));
     }
-    t
+    (t, sb)
 }
 
-/// binary16 `OP` on `8 * G` halves (G = 4: 32 lanes of halves; G = 8: packed).
+/// binary16 `OP` on `8 * G` halves (G = 4: 32 lanes of halves; G = 8: packed), rounded by
+/// `R` (a `vcvtps2ph` rounding immediate, or `RMM`).
 #[target_feature(enable = "avx2,fma,f16c")]
-fn f16_kernel<const OP: u8, const G: usize>(
+fn f16_kernel<const OP: u8, const G: usize, const R: i32>(
     a: Halves,
     b: Halves,
     c: Halves,
     exec: u64,
-    rm: Rm,
     out: &mut [u16],
 ) -> u8 {
-    let rdn = rm == Rm::Rdn;
-    let zero = _mm_setzero_si128();
-    let mut t = [_mm256_setzero_ps(); G];
+    let rdn = R == RDN;
+    let abs = _mm256_set1_epi32(ABS32);
+    let z32 = _mm256_setzero_si256();
+    let o = out.as_mut_ptr() as *mut __m128i;
     let mut redo = 0u64;
-    for (g, tg) in t.iter_mut().enumerate() {
-        let active = mask8x16(exec >> (8 * g));
+    let mut inexact = 0u64;
+    for g in 0..G {
+        let bits = (exec >> (8 * g)) as u32 & 0xff;
+        if bits == 0 {
+            continue;
+        }
+        let active = mask8x32(bits);
         let (x, mut y) = (a.load(g), b.load(g));
         if OP == SUB {
             y = _mm_xor_si128(y, _mm_set1_epi16(i16::MIN));
         }
-        let z = if OP == FMA { c.load(g) } else { zero };
-        let mut sp = _mm_or_si128(special16(x), special16(y));
-        if OP == FMA {
-            sp = _mm_or_si128(sp, special16(z));
-        }
-        let sp = _mm_and_si128(sp, active);
-        redo |= ((_mm_movemask_epi8(_mm_packs_epi16(sp, zero)) as u64) & 0xff) << (8 * g);
-        // Inactive and special lanes compute +0 op +0: exact, no flags.
-        let keep = _mm_andnot_si128(sp, active);
-        let xf = _mm256_cvtph_ps(_mm_and_si128(x, keep));
-        let yf = _mm256_cvtph_ps(_mm_and_si128(y, keep));
-        let zf = _mm256_cvtph_ps(_mm_and_si128(z, keep));
-        *tg = match OP {
-            // 11 x 11 bits: exact in binary32.
-            MUL => _mm256_mul_ps(xf, yf),
-            ADD | SUB => _mm256_castsi256_ps(sum_round_odd32(xf, yf, rdn)),
-            _ => _mm256_castsi256_ps(sum_round_odd32(_mm256_mul_ps(xf, yf), zf, rdn)),
+        // Exact conversions; infinities and NaNs give a non-finite sum or product below.
+        let (xf, yf) = (_mm256_cvtph_ps(x), _mm256_cvtph_ps(y));
+        let (t, s) = match OP {
+            // 11 x 11 bits: exact in binary32 (and finite for finite operands).
+            MUL => {
+                let p = _mm256_castps_si256(_mm256_mul_ps(xf, yf));
+                (p, p)
+            }
+            ADD | SUB => sum_round_odd32(xf, yf, rdn),
+            _ => sum_round_odd32(_mm256_mul_ps(xf, yf), _mm256_cvtph_ps(c.load(g)), rdn),
         };
+        let special = _mm256_and_si256(non_finite32(s), active);
+        // Inactive and special lanes round +0: exact.
+        let t = _mm256_and_si256(t, _mm256_andnot_si256(special, active));
+        let (h, bad, nx) = if R == RMM {
+            // Ties away on the binary32 bits (13 bits below the binary16 ulp), for results in
+            // the binary16 normal range; other lanes are redone.
+            let r = _mm256_andnot_si256(
+                _mm256_set1_epi32(0x1fff),
+                _mm256_add_epi32(t, _mm256_set1_epi32(0x1000)),
+            );
+            let (ta, ra) = (_mm256_and_si256(t, abs), _mm256_and_si256(r, abs));
+            // Below 2^-14 (tiny), or above 65504 (overflow).
+            let tiny = _mm256_andnot_si256(
+                _mm256_cmpeq_epi32(ta, z32),
+                _mm256_cmpgt_epi32(_mm256_set1_epi32(0x3880_0000), ta),
+            );
+            let huge = _mm256_cmpgt_epi32(ra, _mm256_set1_epi32(0x477f_e000));
+            let exact = _mm256_cmpeq_epi32(_mm256_and_si256(t, _mm256_set1_epi32(0x1fff)), z32);
+            // Exact: `r` has at most 11 significant bits in the binary16 normal range.
+            let h = _mm256_cvtps_ph::<RNE>(_mm256_castsi256_ps(r));
+            (
+                h,
+                _mm256_or_si256(tiny, huge),
+                _mm256_andnot_si256(exact, active),
+            )
+        } else {
+            // One rounding by the immediate (MXCSR.RC is not read). Inexact iff the binary16
+            // result differs from `t`. Results that may overflow (|t| > 65504) or underflow
+            // (inexact, |result| <= 2^-14) are redone.
+            let h = _mm256_cvtps_ph::<R>(_mm256_castsi256_ps(t));
+            let back = _mm256_castps_si256(_mm256_cvtph_ps(h));
+            let nx = _mm256_xor_si256(_mm256_cmpeq_epi32(back, t), _mm256_set1_epi32(-1));
+            let tiny = _mm256_and_si256(
+                nx,
+                _mm256_cmpgt_epi32(_mm256_set1_epi32(0x3880_0001), _mm256_and_si256(back, abs)),
+            );
+            let huge = _mm256_cmpgt_epi32(_mm256_and_si256(t, abs), _mm256_set1_epi32(0x477f_e000));
+            (h, _mm256_or_si256(tiny, huge), nx)
+        };
+        let lane_bits = |m: __m256i| _mm256_movemask_ps(_mm256_castsi256_ps(m)) as u64;
+        let bad = lane_bits(_mm256_or_si256(special, bad));
+        redo |= bad << (8 * g);
+        inexact |= (lane_bits(nx) & !bad) << (8 * g);
+        // SAFETY: `out` holds `8 * G` halves = G 16-byte vectors.
+        unsafe { _mm_storeu_si128(o.add(g), h) };
     }
-    let mut fl = 0u8;
-    let o = out.as_mut_ptr() as *mut __m128i;
-    match rounding_control(rm) {
-        Some(rc) => {
-            let mut csr = control_block(rc);
-            // vcvtps2ph with imm8 = 4 rounds by MXCSR.RC.
-            // SAFETY: register conversions and MXCSR accesses to `csr` only; the caller's
-            // MXCSR is restored before the block ends.
-            unsafe {
-                if G == 4 {
-                    under_mxcsr!(csr, [
-                        "vcvtps2ph {t0:x}, {t0}, 4", "vcvtps2ph {t1:x}, {t1}, 4",
-                        "vcvtps2ph {t2:x}, {t2}, 4", "vcvtps2ph {t3:x}, {t3}, 4",
-                    ],
-                        t0 = inout(ymm_reg) t[0], t1 = inout(ymm_reg) t[1],
-                        t2 = inout(ymm_reg) t[2], t3 = inout(ymm_reg) t[3],
-                    );
-                } else {
-                    under_mxcsr!(csr, [
-                        "vcvtps2ph {t0:x}, {t0}, 4", "vcvtps2ph {t1:x}, {t1}, 4",
-                        "vcvtps2ph {t2:x}, {t2}, 4", "vcvtps2ph {t3:x}, {t3}, 4",
-                        "vcvtps2ph {t4:x}, {t4}, 4", "vcvtps2ph {t5:x}, {t5}, 4",
-                        "vcvtps2ph {t6:x}, {t6}, 4", "vcvtps2ph {t7:x}, {t7}, 4",
-                    ],
-                        t0 = inout(ymm_reg) t[0], t1 = inout(ymm_reg) t[1],
-                        t2 = inout(ymm_reg) t[2], t3 = inout(ymm_reg) t[3],
-                        t4 = inout(ymm_reg) t[4], t5 = inout(ymm_reg) t[5],
-                        t6 = inout(ymm_reg) t[6], t7 = inout(ymm_reg) t[7],
-                    );
-                }
-            }
-            fl |= riscv_flags(csr[2]);
-            for (g, v) in t.iter().enumerate() {
-                let h = _mm256_castsi256_si128(_mm256_castps_si256(*v));
-                // SAFETY: `out` holds `8 * G` halves = G 16-byte vectors.
-                unsafe { _mm_storeu_si128(o.add(g), h) };
-            }
-        }
-        None => {
-            // rmm: ties away on the binary32 bits (13 bits below the binary16 ulp) for
-            // results in the binary16 normal range; other lanes are redone.
-            let mut inexact = 0u64;
-            for (g, v) in t.iter().enumerate() {
-                let tb = _mm256_castps_si256(*v);
-                let z32 = _mm256_setzero_si256();
-                let abs = _mm256_set1_epi32(ABS32);
-                let r = _mm256_andnot_si256(
-                    _mm256_set1_epi32(0x1fff),
-                    _mm256_add_epi32(tb, _mm256_set1_epi32(0x1000)),
-                );
-                let (ta, ra) = (_mm256_and_si256(tb, abs), _mm256_and_si256(r, abs));
-                // Below 2^-14 (tiny), or above 65504 (overflow).
-                let tiny = _mm256_andnot_si256(
-                    _mm256_cmpeq_epi32(ta, z32),
-                    _mm256_cmpgt_epi32(_mm256_set1_epi32(0x3880_0000), ta),
-                );
-                let huge = _mm256_cmpgt_epi32(ra, _mm256_set1_epi32(0x477f_e000));
-                let bad = _mm256_or_si256(tiny, huge);
-                let exact =
-                    _mm256_cmpeq_epi32(_mm256_and_si256(tb, _mm256_set1_epi32(0x1fff)), z32);
-                redo |= (_mm256_movemask_ps(_mm256_castsi256_ps(bad)) as u64) << (8 * g);
-                inexact |=
-                    ((_mm256_movemask_ps(_mm256_castsi256_ps(exact)) as u64) ^ 0xff) << (8 * g);
-                // Exact: `r` has at most 11 significant bits in the binary16 normal range.
-                let h = _mm256_cvtps_ph::<_MM_FROUND_TO_NEAREST_INT>(_mm256_castsi256_ps(r));
-                // SAFETY: as above.
-                unsafe { _mm_storeu_si128(o.add(g), h) };
-            }
-            redo &= exec;
-            if inexact & exec & !redo != 0 {
-                fl |= flags::NX;
-            }
-        }
-    }
+    redo &= exec;
+    let mut fl = if inexact & exec != 0 { flags::NX } else { 0 };
     let op = [Op::Add, Op::Sub, Op::Mul, Op::Fma][OP as usize];
+    let rm = match R {
+        RNE => Rm::Rne,
+        RTZ => Rm::Rtz,
+        RDN => Rm::Rdn,
+        RUP => Rm::Rup,
+        _ => Rm::Rmm,
+    };
     while redo != 0 {
         let j = redo.trailing_zeros() as usize;
         redo &= redo - 1;
