@@ -138,6 +138,64 @@ impl From<u16> for Src16<'_> {
     }
 }
 
+/// A 32-bit-lane operand as the kernels take it: two scalars, passed in registers. (An enum
+/// argument is passed in memory, written by two stores and read by one load, which defeats
+/// store forwarding and costs a stall on every call.)
+#[derive(Clone, Copy)]
+pub(crate) struct Words<'a> {
+    lanes: Option<&'a [u32; LANES]>,
+    splat: u32,
+}
+
+impl Words<'_> {
+    #[inline(always)]
+    fn get(self, i: usize) -> u32 {
+        match self.lanes {
+            Some(r) => r[i],
+            None => self.splat,
+        }
+    }
+}
+
+impl<'a> From<Src32<'a>> for Words<'a> {
+    #[inline(always)]
+    fn from(s: Src32<'a>) -> Self {
+        match s {
+            Src32::Lanes(r) => Words {
+                lanes: Some(r),
+                splat: 0,
+            },
+            Src32::Splat(x) => Words {
+                lanes: None,
+                splat: x,
+            },
+        }
+    }
+}
+
+/// A binary16-lane operand as the kernels take it (see [`Words`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Halfs<'a> {
+    lanes: Option<&'a [u16; LANES]>,
+    splat: u16,
+}
+
+impl<'a> From<Src16<'a>> for Halfs<'a> {
+    #[inline(always)]
+    fn from(s: Src16<'a>) -> Self {
+        match s {
+            Src16::Lanes(r) => Halfs {
+                lanes: Some(r),
+                splat: 0,
+            },
+            Src16::Splat(x) => Halfs {
+                lanes: None,
+                splat: x,
+            },
+        }
+    }
+}
+
 /// The four operations of the kernels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Op {
@@ -163,7 +221,7 @@ pub enum Level {
     Soft,
     /// x86_64 AVX2 + FMA + F16C vector kernels.
     Avx2,
-    /// Avx2, with AVX-512F/DQ kernels for binary32 in rne/rtz/rdn/rup.
+    /// AVX-512F/DQ kernels (binary32 rmm: the Avx2 kernel, which this level includes).
     Avx512,
 }
 
@@ -267,10 +325,12 @@ impl Kernels {
         match self.level {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: a `Kernels` of level Avx2 exists only if the CPU has AVX2, FMA and F16C.
-            Level::Avx2 => unsafe { x86::f32_op(op, a, b, c, exec, rm, out) },
+            Level::Avx2 => unsafe { x86::f32_op(op, a.into(), b.into(), c.into(), exec, rm, out) },
             #[cfg(target_arch = "x86_64")]
             // SAFETY: level Avx512 also needs AVX-512F and AVX-512DQ.
-            Level::Avx512 => unsafe { avx512::f32_op(op, a, b, c, exec, rm, out) },
+            Level::Avx512 => unsafe {
+                avx512::f32_op(op, a.into(), b.into(), c.into(), exec, rm, out)
+            },
             _ => soft_f32(op, a, b, c, exec, rm, out),
         }
     }
@@ -294,8 +354,13 @@ impl Kernels {
         }
         match self.level {
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: as in `f32`; level Avx512 includes Avx2.
-            Level::Avx2 | Level::Avx512 => unsafe { x86::f16_op(op, a, b, c, exec, rm, out) },
+            // SAFETY: as in `f32`.
+            Level::Avx2 => unsafe { x86::f16_op(op, a.into(), b.into(), c.into(), exec, rm, out) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as in `f32`.
+            Level::Avx512 => unsafe {
+                avx512::f16_op(op, a.into(), b.into(), c.into(), exec, rm, out)
+            },
             _ => soft_f16(op, a, b, c, exec, rm, out),
         }
     }
@@ -319,8 +384,15 @@ impl Kernels {
         }
         match self.level {
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: as in `f32`; level Avx512 includes Avx2.
-            Level::Avx2 | Level::Avx512 => unsafe { x86::pk_f16_op(op, a, b, c, exec, rm, out) },
+            // SAFETY: as in `f32`.
+            Level::Avx2 => unsafe {
+                x86::pk_f16_op(op, a.into(), b.into(), c.into(), exec, rm, out)
+            },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as in `f32`.
+            Level::Avx512 => unsafe {
+                avx512::pk_f16_op(op, a.into(), b.into(), c.into(), exec, rm, out)
+            },
             _ => soft_pk_f16(op, a, b, c, exec, rm, out),
         }
     }
@@ -346,6 +418,29 @@ pub(crate) fn scalar_f16(op: Op, a: u16, b: u16, c: u16, rm: Rm, fl: &mut u8) ->
         Op::Mul => crate::f16_mul(a, b, rm, fl),
         Op::Fma => crate::f16_fma(a, b, c, rm, fl),
     }
+}
+
+/// Recompute the lanes in the bit set `lanes` with the scalar functions (the kernels' rare
+/// lanes: specials, possible overflow or underflow); returns their flags. Out of line, so
+/// the kernels' hot code stays small.
+#[cold]
+#[inline(never)]
+pub(crate) fn redo_f32(
+    op: Op,
+    a: Words,
+    b: Words,
+    c: Words,
+    rm: Rm,
+    mut lanes: u32,
+    out: &mut [u32; LANES],
+) -> u8 {
+    let mut fl = 0;
+    while lanes != 0 {
+        let i = lanes.trailing_zeros() as usize;
+        lanes &= lanes - 1;
+        out[i] = scalar_f32(op, a.get(i), b.get(i), c.get(i), rm, &mut fl);
+    }
+    fl
 }
 
 fn soft_f32(op: Op, a: Src32, b: Src32, c: Src32, exec: u32, rm: Rm, out: &mut [u32; LANES]) -> u8 {

@@ -3,15 +3,16 @@
 //! Every function here needs those three features; the callers in `lanes` only reach them
 //! through a `Kernels` of level Avx2, which exists only where the CPU has them.
 
-use super::{scalar_f16, scalar_f32, Op, Src16, Src32, LANES};
+use super::{redo_f32, scalar_f16, Halfs, Op, Words, LANES};
 use crate::{flags, Rm};
 use core::arch::asm;
 use core::arch::x86_64::*;
+use core::marker::PhantomData;
 
-const ADD: u8 = 0;
-const SUB: u8 = 1;
-const MUL: u8 = 2;
-const FMA: u8 = 3;
+pub(super) const ADD: u8 = 0;
+pub(super) const SUB: u8 = 1;
+pub(super) const MUL: u8 = 2;
+pub(super) const FMA: u8 = 3;
 
 const SIGN32: i32 = i32::MIN;
 const ABS32: i32 = i32::MAX;
@@ -71,9 +72,9 @@ fn mask8x32(bits: u32) -> __m256i {
 /// The 32 lanes of a binary32 operand as four vectors.
 #[target_feature(enable = "avx2,fma,f16c")]
 #[inline]
-fn load32(s: Src32) -> [__m256i; 4] {
-    match s {
-        Src32::Lanes(r) => {
+fn load32(s: Words) -> [__m256i; 4] {
+    match s.lanes {
+        Some(r) => {
             let p = r.as_ptr() as *const __m256i;
             // SAFETY: `r` is 32 u32 = four 32-byte vectors; unaligned loads.
             unsafe {
@@ -85,7 +86,7 @@ fn load32(s: Src32) -> [__m256i; 4] {
                 ]
             }
         }
-        Src32::Splat(x) => [_mm256_set1_epi32(x as i32); 4],
+        None => [_mm256_set1_epi32(s.splat as i32); 4],
     }
 }
 
@@ -104,9 +105,9 @@ fn special32(x: __m256i) -> __m256i {
 #[target_feature(enable = "avx2,fma,f16c")]
 pub(super) unsafe fn f32_op(
     op: Op,
-    a: Src32,
-    b: Src32,
-    c: Src32,
+    a: Words,
+    b: Words,
+    c: Words,
     exec: u32,
     rm: Rm,
     out: &mut [u32; LANES],
@@ -125,10 +126,11 @@ pub(super) unsafe fn f32_op(
 
 /// binary32 in a hardware rounding mode: the host instruction, NaN results canonicalised.
 #[target_feature(enable = "avx2,fma,f16c")]
+#[inline(never)]
 fn f32_hw<const OP: u8>(
-    a: Src32,
-    b: Src32,
-    c: Src32,
+    a: Words,
+    b: Words,
+    c: Words,
     exec: u32,
     rc: u32,
     out: &mut [u32; LANES],
@@ -263,7 +265,8 @@ fn two_sum64(p: __m256d, q: __m256d) -> (__m256d, __m256d) {
 
 /// binary32 in rmm through binary64 (exact products, TwoSum, round to odd, one rounding).
 #[target_feature(enable = "avx2,fma,f16c")]
-fn f32_rmm<const OP: u8>(a: Src32, b: Src32, c: Src32, exec: u32, out: &mut [u32; LANES]) -> u8 {
+#[inline(never)]
+fn f32_rmm<const OP: u8>(a: Words, b: Words, c: Words, exec: u32, out: &mut [u32; LANES]) -> u8 {
     const LOW29: i64 = (1 << 29) - 1;
     const HALF_ULP: i64 = 1 << 28;
     // 2^-126 and the largest finite binary32, as binary64 bits.
@@ -330,71 +333,97 @@ fn f32_rmm<const OP: u8>(a: Src32, b: Src32, c: Src32, exec: u32, out: &mut [u32
         }
     }
     let redo = redo & exec;
-    let mut fl = if inexact & exec & !redo != 0 {
+    let fl = if inexact & exec & !redo != 0 {
         flags::NX
     } else {
         0
     };
-    let op = [Op::Add, Op::Sub, Op::Mul, Op::Fma][OP as usize];
-    let mut m = redo;
-    while m != 0 {
-        let i = m.trailing_zeros() as usize;
-        m &= m - 1;
-        out[i] = scalar_f32(op, a.get(i), b.get(i), c.get(i), Rm::Rmm, &mut fl);
+    if redo == 0 {
+        return fl;
     }
-    fl
+    let op = [Op::Add, Op::Sub, Op::Mul, Op::Fma][OP as usize];
+    fl | redo_f32(op, a, b, c, Rm::Rmm, redo, out)
 }
 
-/// A binary16 operand of the 16-bit kernel: halves in memory, or one 128-bit pattern in
-/// every group of 8 halves (its halves alternate `pair[0]`, `pair[1]`).
+/// A binary16 operand of the 16-bit kernels: `ptr` to as many halves as the kernel works on,
+/// or null and a 32-bit `pattern` repeated (so halves alternate bits 15:0 and 31:16). Two
+/// scalars, passed in registers (see `Words`).
 #[derive(Clone, Copy)]
-enum Halves<'a> {
-    Mem(&'a [u16]),
-    Reg(__m128i, [u16; 2]),
+pub(super) struct Halves<'a> {
+    ptr: *const u16,
+    pattern: u32,
+    _lanes: PhantomData<&'a [u16]>,
 }
 
 impl Halves<'_> {
+    /// Halves `8 * g .. 8 * g + 8`.
     #[target_feature(enable = "avx2,fma,f16c")]
     #[inline]
     fn load(self, g: usize) -> __m128i {
-        match self {
-            Halves::Mem(s) => {
-                let v = &s[8 * g..8 * g + 8];
-                // SAFETY: `v` is 8 u16 = 16 bytes; unaligned load.
-                unsafe { _mm_loadu_si128(v.as_ptr() as *const __m128i) }
-            }
-            Halves::Reg(v, _) => v,
+        if self.ptr.is_null() {
+            _mm_set1_epi32(self.pattern as i32)
+        } else {
+            // SAFETY: the kernel asks only for halves inside the operand (see `packed` and
+            // `halves`); unaligned load.
+            unsafe { _mm_loadu_si128(self.ptr.add(8 * g) as *const __m128i) }
         }
     }
 
-    fn get(self, j: usize) -> u16 {
-        match self {
-            Halves::Mem(s) => s[j],
-            Halves::Reg(_, pair) => pair[j & 1],
+    /// Halves `16 * g .. 16 * g + 16`.
+    #[target_feature(enable = "avx2,fma,f16c")]
+    #[inline]
+    pub(super) fn load16(self, g: usize) -> __m256i {
+        if self.ptr.is_null() {
+            _mm256_set1_epi32(self.pattern as i32)
+        } else {
+            // SAFETY: as in `load`.
+            unsafe { _mm256_loadu_si256(self.ptr.add(16 * g) as *const __m256i) }
+        }
+    }
+
+    /// Half `j` (inside the operand).
+    pub(super) fn get(self, j: usize) -> u16 {
+        if self.ptr.is_null() {
+            (self.pattern >> (16 * (j & 1))) as u16
+        } else {
+            // SAFETY: as in `load`.
+            unsafe { *self.ptr.add(j) }
         }
     }
 }
 
-/// The halves of a packed operand: lane `i` gives halves `2i` (bits 15:0) and `2i + 1`.
-#[target_feature(enable = "avx2,fma,f16c")]
+/// The 64 halves of a packed operand: lane `i` gives halves `2i` (bits 15:0) and `2i + 1`
+/// (x86 is little-endian).
 #[inline]
-fn packed(s: Src32) -> Halves {
-    match s {
-        // SAFETY: 32 u32 are 64 u16 in the same memory (u16 alignment is weaker); x86 is
-        // little-endian, so bits 15:0 of lane i are u16 number 2i.
-        Src32::Lanes(r) => {
-            Halves::Mem(unsafe { core::slice::from_raw_parts(r.as_ptr() as *const u16, 64) })
-        }
-        Src32::Splat(x) => Halves::Reg(_mm_set1_epi32(x as i32), [x as u16, (x >> 16) as u16]),
+pub(super) fn packed(s: Words) -> Halves {
+    match s.lanes {
+        Some(r) => Halves {
+            ptr: r.as_ptr() as *const u16,
+            pattern: 0,
+            _lanes: PhantomData,
+        },
+        None => Halves {
+            ptr: core::ptr::null(),
+            pattern: s.splat,
+            _lanes: PhantomData,
+        },
     }
 }
 
-#[target_feature(enable = "avx2,fma,f16c")]
+/// The 32 halves of an H-format operand.
 #[inline]
-fn halves(s: Src16) -> Halves {
-    match s {
-        Src16::Lanes(r) => Halves::Mem(r),
-        Src16::Splat(x) => Halves::Reg(_mm_set1_epi16(x as i16), [x, x]),
+pub(super) fn halves(s: Halfs) -> Halves {
+    match s.lanes {
+        Some(r) => Halves {
+            ptr: r.as_ptr(),
+            pattern: 0,
+            _lanes: PhantomData,
+        },
+        None => Halves {
+            ptr: core::ptr::null(),
+            pattern: s.splat as u32 * 0x1_0001,
+            _lanes: PhantomData,
+        },
     }
 }
 
@@ -405,9 +434,9 @@ fn halves(s: Src16) -> Halves {
 #[target_feature(enable = "avx2,fma,f16c")]
 pub(super) unsafe fn f16_op(
     op: Op,
-    a: Src16,
-    b: Src16,
-    c: Src16,
+    a: Halfs,
+    b: Halfs,
+    c: Halfs,
     exec: u32,
     rm: Rm,
     out: &mut [u16; LANES],
@@ -423,9 +452,9 @@ pub(super) unsafe fn f16_op(
 #[target_feature(enable = "avx2,fma,f16c")]
 pub(super) unsafe fn pk_f16_op(
     op: Op,
-    a: Src32,
-    b: Src32,
-    c: Src32,
+    a: Words,
+    b: Words,
+    c: Words,
     exec: u32,
     rm: Rm,
     out: &mut [u32; LANES],
@@ -437,7 +466,7 @@ pub(super) unsafe fn pk_f16_op(
 }
 
 /// Each bit of `x` twice: lane `i` active makes halves `2i` and `2i + 1` active.
-fn spread(x: u32) -> u64 {
+pub(super) fn spread(x: u32) -> u64 {
     let mut x = x as u64;
     x = (x | x << 16) & 0x0000_ffff_0000_ffff;
     x = (x | x << 8) & 0x00ff_00ff_00ff_00ff;
@@ -477,12 +506,12 @@ fn f16_dispatch<const G: usize>(
 }
 
 // Rounding of the binary16 kernels: the `vcvtps2ph` immediates, and rmm.
-const RNE: i32 = _MM_FROUND_TO_NEAREST_INT;
-const RDN: i32 = _MM_FROUND_TO_NEG_INF;
-const RUP: i32 = _MM_FROUND_TO_POS_INF;
-const RTZ: i32 = _MM_FROUND_TO_ZERO;
+pub(super) const RNE: i32 = _MM_FROUND_TO_NEAREST_INT;
+pub(super) const RDN: i32 = _MM_FROUND_TO_NEG_INF;
+pub(super) const RUP: i32 = _MM_FROUND_TO_POS_INF;
+pub(super) const RTZ: i32 = _MM_FROUND_TO_ZERO;
 // Never reaches `vcvtps2ph` (rmm takes its own branch); a valid immediate all the same.
-const RMM: i32 = 4;
+pub(super) const RMM: i32 = 4;
 
 /// All-ones in the 32-bit lanes holding an infinity or a NaN.
 #[target_feature(enable = "avx2,fma,f16c")]
@@ -521,6 +550,7 @@ fn sum_round_odd32(p: __m256, q: __m256, rdn: bool) -> (__m256i, __m256i) {
 /// binary16 `OP` on `8 * G` halves (G = 4: 32 lanes of halves; G = 8: packed), rounded by
 /// `R` (a `vcvtps2ph` rounding immediate, or `RMM`).
 #[target_feature(enable = "avx2,fma,f16c")]
+#[inline(never)]
 fn f16_kernel<const OP: u8, const G: usize, const R: i32>(
     a: Halves,
     b: Halves,
@@ -602,15 +632,38 @@ fn f16_kernel<const OP: u8, const G: usize, const R: i32>(
         unsafe { _mm_storeu_si128(o.add(g), h) };
     }
     redo &= exec;
-    let mut fl = if inexact & exec != 0 { flags::NX } else { 0 };
-    let op = [Op::Add, Op::Sub, Op::Mul, Op::Fma][OP as usize];
-    let rm = match R {
+    let fl = if inexact & exec != 0 { flags::NX } else { 0 };
+    if redo == 0 {
+        return fl;
+    }
+    fl | redo_f16(OP, a, b, c, rm_of(R), redo, out)
+}
+
+/// The rounding mode of a `vcvtps2ph` immediate (or `RMM`).
+pub(super) const fn rm_of(r: i32) -> Rm {
+    match r & 7 {
         RNE => Rm::Rne,
         RTZ => Rm::Rtz,
         RDN => Rm::Rdn,
         RUP => Rm::Rup,
         _ => Rm::Rmm,
-    };
+    }
+}
+
+/// Recompute the halves in the bit set `redo` with the scalar functions; returns their flags.
+#[cold]
+#[inline(never)]
+pub(super) fn redo_f16(
+    op: u8,
+    a: Halves,
+    b: Halves,
+    c: Halves,
+    rm: Rm,
+    mut redo: u64,
+    out: &mut [u16],
+) -> u8 {
+    let op = [Op::Add, Op::Sub, Op::Mul, Op::Fma][op as usize];
+    let mut fl = 0;
     while redo != 0 {
         let j = redo.trailing_zeros() as usize;
         redo &= redo - 1;
