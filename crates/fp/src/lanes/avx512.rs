@@ -5,7 +5,7 @@
 //! results differ. A non-finite operand makes one of them non-finite (infinities are exact
 //! in every mode, NaNs propagate), and so does a result beyond the largest finite value: such
 //! lanes, and inexact ones with |result| <= 2^-126 (possible underflow), are redone by the
-//! scalar function. rmm uses the AVX2 kernel.
+//! scalar function. rmm is rne except on exact ties: see `f32_half`.
 //!
 //! binary16: the AVX2 kernel's method (exact binary32 products, TwoSum, round to odd, one
 //! rounding by the `vcvtps2ph` immediate with exceptions suppressed), 16 halves at a time.
@@ -45,12 +45,11 @@ pub(super) unsafe fn f32_op(
     macro_rules! by_mode {
         ($op:expr) => {
             match rm {
-                Rm::Rne => f32_sae::<{ $op }, RN>(a, b, c, exec, out),
-                Rm::Rtz => f32_sae::<{ $op }, RZ>(a, b, c, exec, out),
-                Rm::Rdn => f32_sae::<{ $op }, RD>(a, b, c, exec, out),
-                Rm::Rup => f32_sae::<{ $op }, RU>(a, b, c, exec, out),
-                // SAFETY: the AVX2 kernels need a subset of this function's features.
-                Rm::Rmm => unsafe { super::x86::f32_op(op, a, b, c, exec, rm, out) },
+                Rm::Rne => f32_sae::<{ $op }, RN, false>(a, b, c, exec, out),
+                Rm::Rtz => f32_sae::<{ $op }, RZ, false>(a, b, c, exec, out),
+                Rm::Rdn => f32_sae::<{ $op }, RD, false>(a, b, c, exec, out),
+                Rm::Rup => f32_sae::<{ $op }, RU, false>(a, b, c, exec, out),
+                Rm::Rmm => f32_sae::<{ $op }, RN, true>(a, b, c, exec, out),
             }
         };
     }
@@ -75,11 +74,11 @@ fn load(s: Words, h: usize) -> __m512 {
     }
 }
 
-/// Lanes `16 h .. 16 h + 16` of `OP` rounded by `R`: stores the results, returns the lanes
-/// to redo and the inexact lanes.
+/// Lanes `16 h .. 16 h + 16` of `OP` rounded by `R` (rmm if `MM`, with `R` = RN): stores
+/// the results, returns the lanes to redo and the inexact lanes.
 #[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
 #[inline]
-fn f32_half<const OP: u8, const R: i32>(
+fn f32_half<const OP: u8, const R: i32, const MM: bool>(
     a: Words,
     b: Words,
     c: Words,
@@ -112,24 +111,49 @@ fn f32_half<const OP: u8, const R: i32>(
         _mm512_and_si512(_mm512_castps_si512(r), _mm512_set1_epi32(ABS)),
         _mm512_set1_epi32(0x0080_0000),
     );
+    let mut bad = not_finite | tiny;
+    if MM {
+        // rmm differs from rne only on a tie, where the exact result x is the midpoint of
+        // `dn` and `up`, exact in binary64; then RN64(x) is that midpoint. Lanes with
+        // RN64(x) == midpoint (the ties, and rare near-ties) are redone; the others keep
+        // the rne result and flags.
+        let wide = |v: __m512| {
+            [
+                _mm512_cvtps_pd(_mm512_castps512_ps256(v)),
+                _mm512_cvtps_pd(_mm512_extractf32x8_ps::<1>(v)),
+            ]
+        };
+        let (xd, yd, zd, dnd, upd) = (wide(x), wide(y), wide(z), wide(dn), wide(up));
+        for k in 0..2 {
+            let d = match OP {
+                ADD => _mm512_add_pd(xd[k], yd[k]),
+                SUB => _mm512_sub_pd(xd[k], yd[k]),
+                MUL => _mm512_mul_pd(xd[k], yd[k]),
+                _ => _mm512_fmadd_pd(xd[k], yd[k], zd[k]),
+            };
+            let mid = _mm512_mul_pd(_mm512_add_pd(dnd[k], upd[k]), _mm512_set1_pd(0.5));
+            let tie = _mm512_cmp_pd_mask::<_CMP_EQ_OQ>(d, mid) as u16;
+            bad |= (tie << (8 * k)) & nx;
+        }
+    }
     let o = &mut out[16 * h..16 * h + 16];
     // SAFETY: `o` is 16 u32 = 64 bytes; unaligned store.
     unsafe { _mm512_storeu_si512(o.as_mut_ptr() as *mut __m512i, _mm512_castps_si512(r)) };
-    ((not_finite | tiny) as u32, nx as u32)
+    (bad as u32, nx as u32)
 }
 
-/// binary32 `OP` rounded by the embedded rounding `R`.
+/// binary32 `OP` rounded by the embedded rounding `R`, or in rmm if `MM` (with `R` = RN).
 #[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
 #[inline(never)]
-fn f32_sae<const OP: u8, const R: i32>(
+fn f32_sae<const OP: u8, const R: i32, const MM: bool>(
     a: Words,
     b: Words,
     c: Words,
     exec: u32,
     out: &mut [u32; LANES],
 ) -> u8 {
-    let (bad0, nx0) = f32_half::<OP, R>(a, b, c, 0, out);
-    let (bad1, nx1) = f32_half::<OP, R>(a, b, c, 1, out);
+    let (bad0, nx0) = f32_half::<OP, R, MM>(a, b, c, 0, out);
+    let (bad1, nx1) = f32_half::<OP, R, MM>(a, b, c, 1, out);
     let redo = (bad0 | bad1 << 16) & exec;
     let fl = if (nx0 | nx1 << 16) & exec & !redo != 0 {
         flags::NX
@@ -141,6 +165,7 @@ fn f32_sae<const OP: u8, const R: i32>(
     }
     let op = [Op::Add, Op::Sub, Op::Mul, Op::Fma][OP as usize];
     let rm = match R {
+        _ if MM => Rm::Rmm,
         RN => Rm::Rne,
         RZ => Rm::Rtz,
         RD => Rm::Rdn,
