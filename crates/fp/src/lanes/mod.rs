@@ -16,52 +16,76 @@
 //!
 //! # Levels
 //! [`Level::Soft`] runs the scalar functions (`crate::f32_fma` ...) lane by lane on every
-//! architecture. [`Level::Avx2`] (x86_64 with AVX2, FMA and F16C, detected at run time) runs
-//! the kernels below. [`Kernels::new`] gives the kernels of a level if this CPU has it (tests
-//! run both on one machine); [`Kernels::best`] and the free functions use the highest one.
+//! architecture. [`Level::Avx2`] (x86_64 with AVX2, FMA and F16C) and [`Level::Avx512`] (also
+//! AVX-512F and AVX-512DQ) run the vector kernels below, detected at run time.
+//! [`Kernels::new`] gives the kernels of a level if this CPU has it (the tests run every
+//! available level on one machine); [`Kernels::best`] and the free functions use the highest.
 //!
-//! # Why the AVX2 kernels are exact, and where the flags come from
-//! * **binary32, rne/rtz/rdn/rup**: the operation itself runs on the host, 8 lanes per
-//!   instruction (`vaddps`, `vsubps`, `vmulps`, `vfmadd213ps`). SSE/AVX arithmetic is
-//!   IEEE 754 in the rounding direction of MXCSR.RC, with no flushing when MXCSR.FTZ and
-//!   MXCSR.DAZ are clear, and sets sticky flags: IE (invalid, including signalling NaN
-//!   operands), ZE, OE, UE (masked underflow: tiny after rounding *and* inexact, the rule of
-//!   SUPPLEMENT §5) and PE (inexact), which map one to one onto NV, DZ, OF, UF, NX. One
+//! # Why the vector kernels are exact, and where the flags come from
+//! Common to all: lanes the fast path cannot settle are *redone* by the scalar function, which
+//! also gives their flags: lanes with an infinite or NaN operand, and lanes whose result may
+//! overflow or underflow (the exact limits are given below). Typical shader data never takes
+//! that path. Inactive lanes are masked out of every flag.
+//!
+//! * **binary32 rne/rtz/rdn/rup, Avx512**: the operation with embedded rounding
+//!   (`{rn,rd,ru,rz}-sae`: the rounding comes from the instruction, MXCSR is neither read nor
+//!   written, no flags are raised). The result is inexact iff its rounded-down and rounded-up
+//!   versions differ (`-0 == +0`, so exact zero results are exact). An infinite or NaN
+//!   operand makes one of them non-finite (infinities are exact in every mode, NaNs
+//!   propagate), and so does a result beyond the largest finite value: those lanes are
+//!   redone. So are inexact lanes with `|result| <= 2^-126`: elsewhere the result is a normal
+//!   number above the smallest normal, which the exact value, rounded in the same direction
+//!   with unbounded exponent, is too, so no underflow. Remaining flags: NX only.
+//! * **binary32 rmm, Avx512**: rmm and rne differ only when the exact value `x` is the
+//!   midpoint of its two binary32 neighbours (the rounded-down and rounded-up results). That
+//!   midpoint is exact in binary64, so for a tie `RN64(x)` (one binary64 add, mul or fma of
+//!   the widened operands) equals it. Lanes where it does (the ties, and the rare non-ties
+//!   within half a binary64 ulp of a midpoint) are redone; all others take the rne result and
+//!   flags above.
+//! * **binary32 rne/rtz/rdn/rup, Avx2**: the host instruction (`vaddps`, `vsubps`, `vmulps`,
+//!   `vfmadd213ps`, 8 lanes each) under MXCSR.RC. SSE/AVX arithmetic is IEEE 754 in that
+//!   direction, with no flushing when MXCSR.FTZ/DAZ are clear, and sets sticky flags IE
+//!   (including signalling NaN operands), ZE, OE, UE (masked underflow: tiny after rounding
+//!   *and* inexact, the rule of SUPPLEMENT §5) and PE, which map onto NV, DZ, OF, UF, NX. One
 //!   `asm!` block saves the caller's MXCSR, loads a control word with the wanted RC, every
-//!   exception masked, FTZ/DAZ off and no flags, runs the arithmetic, stores MXCSR (the
-//!   flags) and restores the caller's word: no compiler-generated FP code ever runs under
-//!   the changed mode, which is what makes this sound (`_mm_setcsr` is not). Inactive lanes
-//!   are set to `+0` before the block (`0 + 0`, `0 * 0`, `0 * 0 + 0` are exact and raise
-//!   nothing), so the sticky flags are exactly the OR over the active lanes. The fix-ups
-//!   are the ISA's NaN rules: any NaN result (x86 propagates payloads and its default NaN is
-//!   negative) becomes the canonical `0x7fc00000`; and `fma(0, inf, qNaN)`, which x86
-//!   returns quietly, raises NV (checked only when some lane's result is a NaN). Every other
-//!   invalid case (sNaN operands, `inf - inf`, `0 * inf`) raises IE in hardware.
-//! * **binary32, rmm** (no hardware mode): in binary64, `p = a * b` is exact (24 x 24 bits)
-//!   and TwoSum gives `s + e == p + c` exactly (no binary64 overflow or underflow loss for
-//!   binary32 operands). Rounding `s + e` to odd at 53 bits (`s`, moved one ulp towards zero
-//!   when `e` points there, with the last bit set when `e != 0`) and then once to 24 bits
-//!   equals one rounding of the exact value (round-to-odd with >= p + 2 bits, Boldo and
-//!   Melquiond); the second rounding, ties away, is an integer add of half an ulp on the
-//!   binary64 bits followed by truncation. NX is "bits below the binary32 ulp". Lanes whose
-//!   result is not a normal binary32 (possible UF/OF), or that have an infinite or NaN
-//!   operand, are recomputed by the scalar function.
-//! * **binary16 (H and packed)**: binary16 values convert exactly to binary32 (`vcvtph2ps`).
-//!   A product of two binary16 values is exact in binary32 (22 bits, exponents -48..32); the
-//!   sum `p + c` is made exact by TwoSum in binary32 and rounded to odd at 24 bits, which is
-//!   at least 11 + 2, so one further rounding to binary16 equals one rounding of the exact value:
-//!   in rne/rtz/rdn/rup that rounding is `vcvtps2ph` under MXCSR.RC inside the same kind of
-//!   `asm!` block, whose flags (OF, UF tiny after rounding and inexact, NX) are those of the
-//!   exact value, because the odd bit is below every binary16 ulp (including the subnormal
-//!   one, 2^-24) and decides nothing but inexactness and ties. An exact zero sum takes the
-//!   IEEE sign (`-0` in rdn for opposite signs), which the binary32 sum computed in rne would
-//!   not: that sign is patched in rdn. In rmm the rounding to binary16 is the same integer
-//!   ties-away step as above, for normal binary16 results; other lanes go to the scalar
-//!   function. Lanes with an infinite or NaN operand always go to the scalar function.
+//!   exception masked, FTZ/DAZ off and no flags, runs the arithmetic, stores MXCSR (the flags)
+//!   and restores the caller's word exactly: no compiler-generated code ever runs under the
+//!   changed MXCSR, which is what makes this sound (`_mm_setcsr` is not). Inactive lanes are
+//!   set to `+0` first (`0 + 0`, `0 * 0`, `0 * 0 + 0` are exact and raise nothing), so the
+//!   sticky flags are exactly the OR over the active lanes. Fix-ups for the ISA's NaN rules:
+//!   any NaN result (x86 propagates payloads; its default NaN is negative) becomes
+//!   `0x7fc00000`, and `fma(0, inf, qNaN)`, which x86 returns without IE, raises NV (checked
+//!   only when some lane's result is a NaN). No lane is redone. STMXCSR is slow (about 9 ns
+//!   on an AMD Zen 4), which is why Avx512 avoids MXCSR altogether.
+//! * **binary32 rmm, Avx2** (no hardware mode): in binary64, `p = a * b` is exact (24 x 24
+//!   bits) and TwoSum gives `s + e == p + c` exactly. Rounding `s + e` to odd at 53 bits (`s`,
+//!   moved one ulp towards zero when `e` points there, with the last bit set when `e != 0`) and
+//!   then once to 24 bits equals one rounding of the exact value (round-to-odd with at least
+//!   p + 2 bits, Boldo and Melquiond); that second rounding, ties away, is an integer add of
+//!   half an ulp on the binary64 bits and a truncation. NX: bits below the binary32 ulp.
+//!   Lanes whose result is not a normal binary32 are redone.
+//! * **binary16 (H and packed), both levels**: binary16 values convert exactly to binary32
+//!   (`vcvtph2ps`). A product of two binary16 values is exact in binary32 (22 bits, exponents
+//!   -48..32); a sum `p + c` is made exact by TwoSum in binary32 and rounded to odd at 24 bits,
+//!   which is at least 11 + 2, so one further rounding to binary16 equals one rounding of the
+//!   exact value (the odd bit lies below every binary16 ulp, subnormal ones included, and
+//!   decides only inexactness and ties). An infinite or NaN operand makes that binary32 sum
+//!   (or product) non-finite, and finite binary16 operands cannot: those lanes are redone.
+//!   An exact zero sum takes the IEEE sign of the mode (`-0` in rdn for opposite signs),
+//!   which the binary32 sum computed in rne lacks: it is patched in rdn. The rounding to
+//!   binary16 is `vcvtps2ph` with the mode in its immediate (MXCSR.RC is not read); the result
+//!   is inexact iff converting it back differs from the binary32 value. Lanes that may
+//!   overflow (`|value| > 65504`) or underflow (inexact, `|result| <= 2^-14`) are redone. In
+//!   rmm the rounding is the integer ties-away step on the binary32 bits (13 bits below the
+//!   binary16 ulp), for results in the normal binary16 range; other lanes are redone.
 //!
-//! Everything outside the `asm!` blocks is ordinary code in the default environment (rne,
-//! no FTZ/DAZ) that Rust assumes; any flags it raises go to the caller's MXCSR, which Rust
-//! code does not read.
+//! Everything outside the `asm!` blocks is ordinary code that assumes the default
+//! floating-point environment (rne, no FTZ/DAZ), as all Rust code does; the flags it raises
+//! go to the caller's MXCSR, which Rust code does not read.
+//!
+//! Operands reach the kernels as a pointer and a value (`Words`), not as the [`Src32`] enum:
+//! an enum argument travels through memory, and reading it back in one load after two
+//! stores stalls store forwarding on every call (about 10 ns here).
 
 #[cfg(target_arch = "x86_64")]
 mod avx512;
