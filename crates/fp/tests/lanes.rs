@@ -751,6 +751,14 @@ fn boundary_cases_by_name() {
         // rmm ties away from zero at 1 + 2^-24; rne to even.
         (Op::Add, 0x3f80_0000, 0x3380_0000, 0, Rm::Rmm, 0x3f80_0001, flags::NX),
         (Op::Add, 0x3f80_0000, 0x3380_0000, 0, Rm::Rne, 0x3f80_0000, flags::NX),
+        // (1 + 2^-12)^2 = 1 + 2^-11 + 2^-24 is a tie: rmm away, rne to even ...
+        (Op::Fma, 0x3f80_0800, 0x3f80_0800, 0, Rm::Rmm, 0x3f80_1001, flags::NX),
+        (Op::Fma, 0x3f80_0800, 0x3f80_0800, 0, Rm::Rne, 0x3f80_1000, flags::NX),
+        // ... and -+2^-60 added makes near-ties (RN64 still on the midpoint): below, above.
+        (Op::Fma, 0x3f80_0800, 0x3f80_0800, 0xa180_0000, Rm::Rmm, 0x3f80_1000, flags::NX),
+        (Op::Fma, 0x3f80_0800, 0x3f80_0800, 0x2180_0000, Rm::Rmm, 0x3f80_1001, flags::NX),
+        (Op::Fma, 0xbf80_0800, 0x3f80_0800, 0x2180_0000, Rm::Rmm, 0xbf80_1000, flags::NX),
+        (Op::Fma, 0xbf80_0800, 0x3f80_0800, 0, Rm::Rmm, 0xbf80_1001, flags::NX),
         // (1 + 2^-23) * 2^-126 (1 - 2^-23) = 2^-126 (1 - 2^-46) rounds to 2^-126 in rup and
         // rne: not tiny after rounding, so no UF ...
         (Op::Mul, 0x3f80_0001, 0x007f_ffff, 0, Rm::Rup, 0x0080_0000, flags::NX),

@@ -112,11 +112,13 @@ fn f32_half<const OP: u8, const R: i32, const MM: bool>(
         _mm512_set1_epi32(0x0080_0000),
     );
     let mut bad = not_finite | tiny;
+    let mut r = r;
     if MM {
         // rmm differs from rne only on a tie, where the exact result x is the midpoint of
-        // `dn` and `up`, exact in binary64; then RN64(x) is that midpoint. Lanes with
-        // RN64(x) == midpoint (the ties, and rare near-ties) are redone; the others keep
-        // the rne result and flags.
+        // `dn` and `up`, exact in binary64; then RN64(x) is that midpoint. Where it is, the
+        // TwoSum error of RN64(x) tells whether x is exactly the midpoint (then the result is
+        // the neighbour away from zero) or only within half a binary64 ulp of it (rare: the
+        // lane is redone). Everywhere else the rne result and flags are the rmm ones.
         let wide = |v: __m512| {
             [
                 _mm512_cvtps_pd(_mm512_castps512_ps256(v)),
@@ -124,17 +126,30 @@ fn f32_half<const OP: u8, const R: i32, const MM: bool>(
             ]
         };
         let (xd, yd, zd, dnd, upd) = (wide(x), wide(y), wide(z), wide(dn), wide(up));
+        let (mut away_up, mut away_dn) = (0u16, 0u16);
         for k in 0..2 {
-            let d = match OP {
-                ADD => _mm512_add_pd(xd[k], yd[k]),
-                SUB => _mm512_sub_pd(xd[k], yd[k]),
-                MUL => _mm512_mul_pd(xd[k], yd[k]),
-                _ => _mm512_fmadd_pd(xd[k], yd[k], zd[k]),
+            // x = p + q, with p exact.
+            let (p, q) = match OP {
+                ADD => (xd[k], yd[k]),
+                SUB => (xd[k], _mm512_xor_pd(yd[k], _mm512_set1_pd(-0.0))),
+                MUL => (_mm512_mul_pd(xd[k], yd[k]), _mm512_setzero_pd()),
+                _ => (_mm512_mul_pd(xd[k], yd[k]), zd[k]),
             };
+            let d = _mm512_add_pd(p, q);
             let mid = _mm512_mul_pd(_mm512_add_pd(dnd[k], upd[k]), _mm512_set1_pd(0.5));
-            let tie = _mm512_cmp_pd_mask::<_CMP_EQ_OQ>(d, mid) as u16;
-            bad |= (tie << (8 * k)) & nx;
+            let tie = _mm512_cmp_pd_mask::<_CMP_EQ_OQ>(d, mid) & (nx >> (8 * k)) as u8;
+            if tie != 0 {
+                let bb = _mm512_sub_pd(d, p);
+                let e = _mm512_add_pd(_mm512_sub_pd(p, _mm512_sub_pd(d, bb)), _mm512_sub_pd(q, bb));
+                let exact = _mm512_cmp_pd_mask::<_CMP_EQ_OQ>(e, _mm512_setzero_pd());
+                let positive = _mm512_cmp_pd_mask::<_CMP_GT_OQ>(mid, _mm512_setzero_pd());
+                bad |= ((tie & !exact) as u16) << (8 * k);
+                away_up |= ((tie & exact & positive) as u16) << (8 * k);
+                away_dn |= ((tie & exact & !positive) as u16) << (8 * k);
+            }
         }
+        r = _mm512_mask_blend_ps(away_up, r, up);
+        r = _mm512_mask_blend_ps(away_dn, r, dn);
     }
     let o = &mut out[16 * h..16 * h + 16];
     // SAFETY: `o` is 16 u32 = 64 bytes; unaligned store.
