@@ -165,12 +165,14 @@ impl From<u16> for Src16<'_> {
 /// A 32-bit-lane operand as the kernels take it: two scalars, passed in registers. (An enum
 /// argument is passed in memory, written by two stores and read by one load, which defeats
 /// store forwarding and costs a stall on every call.)
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only the x86 kernels use it
 #[derive(Clone, Copy)]
 pub(crate) struct Words<'a> {
     lanes: Option<&'a [u32; LANES]>,
     splat: u32,
 }
 
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only the x86 kernels use it
 impl Words<'_> {
     #[inline(always)]
     fn get(self, i: usize) -> u32 {
@@ -198,6 +200,7 @@ impl<'a> From<Src32<'a>> for Words<'a> {
 }
 
 /// A binary16-lane operand as the kernels take it (see [`Words`]).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only the x86 kernels use it
 #[derive(Clone, Copy)]
 pub(crate) struct Halfs<'a> {
     lanes: Option<&'a [u16; LANES]>,
@@ -447,6 +450,7 @@ pub(crate) fn scalar_f16(op: Op, a: u16, b: u16, c: u16, rm: Rm, fl: &mut u8) ->
 /// Recompute the lanes in the bit set `lanes` with the scalar functions (the kernels' rare
 /// lanes: specials, possible overflow or underflow); returns their flags. Out of line, so
 /// the kernels' hot code stays small.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only the x86 kernels use it
 #[cold]
 #[inline(never)]
 pub(crate) fn redo_f32(
