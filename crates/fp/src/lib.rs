@@ -25,6 +25,7 @@
 //!
 //! All functions are pure and thread-safe. No function panics on any input.
 
+pub mod lanes;
 mod round;
 #[cfg(feature = "softfloat-crosscheck")]
 pub mod softfloat;
