@@ -1,5 +1,8 @@
 //! `warpkit`: the command-line face of the toolchain.
 
+mod cmd_diff;
+mod cmd_gen;
+mod cmd_shrink;
 mod files;
 
 use clap::{Parser, Subcommand};
@@ -70,6 +73,12 @@ enum Cmd {
         #[arg(long)]
         check: bool,
     },
+    /// Generate random test programs and state files (deterministic per seed).
+    Gen(cmd_gen::GenArgs),
+    /// Reduce a program and its state file while a test command still succeeds.
+    Shrink(cmd_shrink::ShrinkArgs),
+    /// Show the first divergence between two commit logs (JSON Lines traces).
+    Diff(cmd_diff::DiffArgs),
 }
 
 fn spec_json() -> String {
@@ -220,6 +229,9 @@ fn run(cli: Cli) -> Result<(), String> {
             }
             files::write_atomic(&output, text.as_bytes(), &[])
         }
+        Cmd::Gen(a) => cmd_gen::run(a),
+        Cmd::Shrink(a) => cmd_shrink::run(a),
+        Cmd::Diff(a) => cmd_diff::run(a),
     }
 }
 
