@@ -362,3 +362,51 @@ fn shrink_refuses_uninteresting_input_and_times_out_slow_tests() {
     assert_eq!(code, 1);
     assert!(err.contains("--timeout"), "{err}");
 }
+
+/// The documented recipe (`tools/regress/one.sh`): a self-check passes; a "design under
+/// test" that loses the writes of `mul` is caught and reduced to one `mul`.
+#[test]
+fn the_regression_script_catches_and_reduces_a_divergence() {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tools/regress/one.sh");
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path();
+    assert_eq!(
+        warpkit(&["gen", "--seed", "9", "--count", "12", "-o", "g"], p).0,
+        0
+    );
+    let with_mul = (0..12)
+        .find(|i| read(p, &format!("g/{i:04}.s")).contains("\n    mul "))
+        .expect("a program with mul");
+    let run = |dut: Option<&str>| {
+        let mut c = Command::new("sh");
+        c.arg(&script)
+            .arg(format!("g/{with_mul:04}.s"))
+            .arg(format!("g/{with_mul:04}.state.json"))
+            .current_dir(p)
+            .env("WARPKIT", BIN);
+        if let Some(d) = dut {
+            c.env("DUT", d);
+        }
+        c.output().unwrap()
+    };
+    let ok = run(None);
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    let lossy = r#""$WARPKIT" run "$1" --state "$2" --trace "$3.full" >/dev/null && sed -E '/"asm":"mul /s/"writes":\{.*\}\}$/"writes":{}}/' "$3.full" > "$3""#;
+    let bad = run(Some(lossy));
+    let out = String::from_utf8_lossy(&bad.stdout);
+    assert_eq!(
+        bad.status.code(),
+        Some(1),
+        "{out}{}",
+        String::from_utf8_lossy(&bad.stderr)
+    );
+    assert!(out.contains("written in A (32 values), not in B"), "{out}");
+    let min = read(p, &format!("g/{with_mul:04}.min.s"));
+    let lines: Vec<&str> = min.lines().filter(|l| l.starts_with("    ")).collect();
+    assert_eq!(lines.len(), 1, "{min}");
+    assert!(lines[0].trim_start().starts_with("mul "), "{min}");
+}
