@@ -7,7 +7,8 @@
 //!    (and a traced run ends like an untraced, parallel one);
 //! 4. a run cut at step K and continued from the printed state (and from a warp rebuilt
 //!    through the public setters) equals an uninterrupted run;
-//! 5. integer results equal a separately written reference (below), lane by lane.
+//! 5. integer results, lane-mask compares, EXEC control and branch targets equal a
+//!    separately written reference (below).
 
 use serde_json::Value;
 use warpkit_asm::{assemble, disassemble, DisasmOptions};
@@ -413,6 +414,145 @@ fn reference(m: &str) -> Option<fn(u32, u32) -> u32> {
     })
 }
 
+/// Integer compares into a uniform lane mask: the condition per lane.
+fn reference_cmp(m: &str) -> Option<fn(u32, u32) -> bool> {
+    let base = m
+        .strip_suffix(".vu")
+        .or_else(|| m.strip_suffix(".vi"))
+        .unwrap_or(m);
+    Some(match base {
+        "cmp.eq.i32" => |a, b| a == b,
+        "cmp.ne.i32" => |a, b| a != b,
+        "cmp.lt.i32" => |a, b| (a as i32) < (b as i32),
+        "cmp.ge.i32" => |a, b| (a as i32) >= (b as i32),
+        "cmp.gt.i32" => |a, b| (a as i32) > (b as i32),
+        "cmp.lt.u32" => |a, b| a < b,
+        "cmp.ge.u32" => |a, b| a >= b,
+        "cmp.gt.u32" => |a, b| a > b,
+        _ => return None,
+    })
+}
+
+/// Each 4-lane quad with any lane set becomes 0xf.
+fn wqm(x: u32) -> u32 {
+    (0..8).fold(0, |acc, q| {
+        if x >> (4 * q) & 0xf != 0 {
+            acc | 0xf << (4 * q)
+        } else {
+            acc
+        }
+    })
+}
+
+/// EXEC control: new EXEC from (old EXEC, u1); every variant that has a destination
+/// writes the old EXEC there.
+fn reference_exec(m: &str) -> Option<fn(u32, u32) -> u32> {
+    Some(match m {
+        "exec.get" => |e, _| e,
+        "exec.set" | "saveexec.mov" => |_, u| u,
+        "exec.wqm" => |e, _| wqm(e),
+        "saveexec.and" => |e, u| e & u,
+        "saveexec.or" => |e, u| e | u,
+        "saveexec.xor" => |e, u| e ^ u,
+        "saveexec.andn1" => |e, u| u & !e,
+        "saveexec.andn2" => |e, u| e & !u,
+        _ => return None,
+    })
+}
+
+/// Whether a branch is taken: (EXEC, u1) -> taken; `None` for other instructions.
+fn reference_branch(m: &str) -> Option<fn(u32, u32) -> bool> {
+    Some(match m {
+        "jmp" | "jal" | "jr" | "jalr" => |_, _| true,
+        "bexecz" => |e, _| e == 0,
+        "bexecnz" => |e, _| e != 0,
+        "bz" => |_, u| u == 0,
+        "bnz" => |_, u| u != 0,
+        "bnone" => |e, u| u & e == 0,
+        "bany" => |e, u| u & e != 0,
+        _ => return None,
+    })
+}
+
+/// Check one executed compare, EXEC or branch instruction; `None` if the reference does
+/// not cover it.
+fn check_control(
+    i: &warpkit_encoding::Inst,
+    pc: u32,
+    before: &Warp,
+    after: &Warp,
+) -> Option<Result<(), String>> {
+    let d = i.desc();
+    let m = d.mnemonic;
+    let u1 = d
+        .operand(Slot::Rs1)
+        .filter(|o| o.ty == OpType::U)
+        .map_or(0, |_| before.uregs()[i.rs1 as usize]);
+    let rd_u = d.operand(Slot::Rd).is_some_and(|o| o.ty == OpType::U);
+    if let Some(f) = reference_cmp(m) {
+        let mut want = 0u32;
+        for lane in 0..32 {
+            let a = before.vregs()[i.rs1 as usize][lane];
+            let b = match d.operand(Slot::Rs2).map(|o| o.ty) {
+                Some(OpType::V) => before.vregs()[i.rs2 as usize][lane],
+                Some(OpType::U) => before.uregs()[i.rs2 as usize],
+                _ => i.imm as u32,
+            };
+            if before.exec() >> lane & 1 == 1 && f(a, b) {
+                want |= 1 << lane;
+            }
+        }
+        let got = after.uregs()[i.rd as usize];
+        return Some(if got == want {
+            Ok(())
+        } else {
+            Err(format!("U[d] model 0x{got:08x}, reference 0x{want:08x}"))
+        });
+    }
+    if let Some(f) = reference_exec(m) {
+        let exec = f(before.exec(), u1);
+        if after.exec() != exec {
+            return Some(Err(format!(
+                "EXEC model 0x{:08x}, reference 0x{exec:08x}",
+                after.exec()
+            )));
+        }
+        if rd_u && after.uregs()[i.rd as usize] != before.exec() {
+            return Some(Err(format!(
+                "U[d] model 0x{:08x}, reference (old EXEC) 0x{:08x}",
+                after.uregs()[i.rd as usize],
+                before.exec()
+            )));
+        }
+        return Some(Ok(()));
+    }
+    if let Some(taken) = reference_branch(m) {
+        let imm = i.get(Slot::Imm);
+        let want = if !taken(before.exec(), u1) {
+            pc + i.size() as u32
+        } else if d.flags.has(warpkit_isa::Flags::IX) {
+            (u1 as i64 + imm) as u32 & !3
+        } else {
+            (pc as i64 + imm) as u32
+        };
+        if after.pc() != want {
+            return Some(Err(format!(
+                "next pc model 0x{:x}, reference 0x{want:x}",
+                after.pc()
+            )));
+        }
+        if rd_u && after.uregs()[i.rd as usize] != pc + 4 {
+            return Some(Err(format!(
+                "link model 0x{:x}, reference 0x{:x}",
+                after.uregs()[i.rd as usize],
+                pc + 4
+            )));
+        }
+        return Some(Ok(()));
+    }
+    None
+}
+
 /// Step every warp, checking each instruction the reference knows. Returns how many
 /// instructions were checked.
 fn integer_reference(p: &Generated, prog: &Program, max: u64) -> Result<u64, String> {
@@ -426,6 +566,16 @@ fn integer_reference(p: &Generated, prog: &Program, max: u64) -> Result<u64, Str
             }
             let Some(i) = prog.inst_at(pc) else { continue };
             let d = i.desc();
+            if let Some(r) = check_control(&i, pc, &before, &w) {
+                r.map_err(|e| {
+                    fail(
+                        p,
+                        format!("warp {k} step {step} pc 0x{pc:x} `{}`: {e}", asm(&i, pc)),
+                    )
+                })?;
+                checked += 1;
+                continue;
+            }
             let Some(f) = reference(d.mnemonic) else {
                 continue;
             };
@@ -546,8 +696,22 @@ fn faulting_programs_satisfy_the_cross_checks() {
 fn many_programs_satisfy_the_cross_checks() {
     let mut all = Vec::new();
     let mut checked = 0;
-    for seed in 30..35 {
-        let (c, f) = check_all(seed, 400, Config::default());
+    let faults = Config {
+        faults: true,
+        ..Config::default()
+    };
+    let deep = Config {
+        length: 400,
+        depth: 6,
+        ..Config::default()
+    };
+    for (seed, count, cfg) in [
+        (30, 1000, Config::default()),
+        (31, 1000, Config::default()),
+        (32, 500, faults),
+        (33, 300, deep),
+    ] {
+        let (c, f) = check_all(seed, count, cfg);
         checked += c;
         all.extend(f);
     }
