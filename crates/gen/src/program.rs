@@ -770,9 +770,10 @@ impl Generator {
     // ------------------------------------------------------------------ faults
 
     fn fault_item(&mut self, kind: FaultKind, vmax: u8) -> Item {
-        // A register every warp lacks (vmax <= 120 when these kinds are chosen).
-        let high = self.rng.range(vmax as u64, 126) as u8 & !1;
-        let high = high.max(vmax.next_multiple_of(2)).min(126);
+        // An even register every warp lacks (vmax <= 120 when the kinds that use it are
+        // chosen; otherwise unused).
+        let lo = vmax.next_multiple_of(2).min(126);
+        let high = lo + 2 * self.rng.below((126 - lo) as u64 / 2 + 1) as u8;
         match kind {
             FaultKind::Undecodable => loop {
                 if self.rng.chance(1, 2) {
