@@ -1,5 +1,8 @@
 //! `warpkit`: the command-line face of the toolchain.
 
+mod cmd_diff;
+mod cmd_gen;
+mod cmd_shrink;
 mod files;
 mod help;
 mod input;
@@ -94,6 +97,12 @@ enum Cmd {
         #[arg(long)]
         check: bool,
     },
+    /// Generate random test programs and state files (deterministic per seed).
+    Gen(cmd_gen::GenArgs),
+    /// Reduce a program and its state file while a test command still succeeds.
+    Shrink(cmd_shrink::ShrinkArgs),
+    /// Show the first divergence between two commit logs (JSON Lines traces).
+    Diff(cmd_diff::DiffArgs),
 }
 
 /// One variant as `spec --json` shows it.
@@ -232,6 +241,9 @@ fn run(cli: Cli) -> Result<(), String> {
             }
             files::write_file(&output, text.as_bytes(), &[])
         }
+        Cmd::Gen(a) => cmd_gen::run(a),
+        Cmd::Shrink(a) => cmd_shrink::run(a),
+        Cmd::Diff(a) => cmd_diff::run(a),
     }
 }
 
