@@ -1,6 +1,7 @@
 //! `warpkit`: the command-line face of the toolchain.
 
 mod cmd_diff;
+mod cmd_export;
 mod cmd_gen;
 mod cmd_shrink;
 mod files;
@@ -103,6 +104,9 @@ enum Cmd {
     Shrink(cmd_shrink::ShrinkArgs),
     /// Show the first divergence between two commit logs (JSON Lines traces).
     Diff(cmd_diff::DiffArgs),
+    /// Write the encoding facts as a SystemVerilog package (--sv) or a C header (--c).
+    #[command(after_help = cmd_export::AFTER_HELP)]
+    Export(cmd_export::ExportArgs),
 }
 
 /// One variant as `spec --json` shows it.
@@ -244,6 +248,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Cmd::Gen(a) => cmd_gen::run(a),
         Cmd::Shrink(a) => cmd_shrink::run(a),
         Cmd::Diff(a) => cmd_diff::run(a),
+        Cmd::Export(a) => cmd_export::run(a),
     }
 }
 

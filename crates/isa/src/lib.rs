@@ -6,6 +6,7 @@
 //! documentation all read these tables; none of them repeats an opcode or a bit position.
 
 pub mod docs;
+pub mod export;
 pub mod parse;
 pub mod search;
 
