@@ -111,23 +111,7 @@ enum Cmd {
 
 /// One variant as `spec --json` shows it.
 fn spec_entry(d: &InsnDesc) -> serde_json::Value {
-    serde_json::json!({
-        "mnemonic": d.mnemonic,
-        "format": d.format_desc().name,
-        "opcode": d.opcode,
-        "funct": d.funct.map(|f| serde_json::json!({"name": f.name, "value": f.value})),
-        "latency": d.latency_text,
-        "operands": d.operands.iter().map(|o| serde_json::json!({"slot": o.slot.name(), "type": o.ty.name()})).collect::<Vec<_>>(),
-        "flags": d.flags.names().collect::<Vec<_>>(),
-        "reads": d.reads.iter().map(|l| l.to_string()).collect::<Vec<_>>(),
-        "writes": d.writes.iter().map(|l| l.to_string()).collect::<Vec<_>>(),
-        "size": d.size,
-        "group": d.group_desc().id,
-        "chapter": d.group_desc().chapter,
-        "unit": d.group_desc().unit,
-        "semantics": d.semantics,
-        "executable": !d.is_unsupported(),
-    })
+    warpkit_isa::export::spec_json(d)
 }
 
 fn run(cli: Cli) -> Result<(), String> {

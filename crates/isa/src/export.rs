@@ -113,6 +113,27 @@ const SOURCE_NOTE: &str =
     "Generated from crates/isa/instructions.isa by `warpkit export`; a test fails when \
 this file is out of date. Do not edit by hand.";
 
+/// One variant as `warpkit spec --json` shows it (and `warpkit.spec` returns it).
+pub fn spec_json(d: &InsnDesc) -> serde_json::Value {
+    serde_json::json!({
+        "mnemonic": d.mnemonic,
+        "format": d.format_desc().name,
+        "opcode": d.opcode,
+        "funct": d.funct.map(|f| serde_json::json!({"name": f.name, "value": f.value})),
+        "latency": d.latency_text,
+        "operands": d.operands.iter().map(|o| serde_json::json!({"slot": o.slot.name(), "type": o.ty.name()})).collect::<Vec<_>>(),
+        "flags": d.flags.names().collect::<Vec<_>>(),
+        "reads": d.reads.iter().map(|l| l.to_string()).collect::<Vec<_>>(),
+        "writes": d.writes.iter().map(|l| l.to_string()).collect::<Vec<_>>(),
+        "size": d.size,
+        "group": d.group_desc().id,
+        "chapter": d.group_desc().chapter,
+        "unit": d.group_desc().unit,
+        "semantics": d.semantics,
+        "executable": !d.is_unsupported(),
+    })
+}
+
 /// The SystemVerilog package `warpkit_isa_pkg` (Icarus Verilog `-g2012` compiles it).
 pub fn systemverilog() -> String {
     let units = async_units();
