@@ -1,7 +1,7 @@
 //! `warpkit spec`: one variant in full, a family or prefix as a list, or an error with
 //! suggestions (exit 1, with or without `--json`).
 
-use warpkit_isa::search::{find, or_list, Found};
+use warpkit_isa::search::{find, Found};
 use warpkit_isa::{docs, InsnDesc, INSNS};
 
 fn table(descs: &[&InsnDesc]) -> String {
@@ -47,13 +47,6 @@ pub fn answer(name: Option<&str>, json: bool) -> Result<String, String> {
                 )
             })
         }
-        Found::Nothing(s) if !s.is_empty() => Err(format!(
-            "unknown instruction `{name}`; did you mean {}?",
-            or_list(&s, 6)
-        )),
-        Found::Nothing(_) => Err(format!(
-            "unknown instruction `{name}` (`warpkit spec` lists all {})",
-            INSNS.len()
-        )),
+        Found::Nothing(s) => Err(warpkit_isa::export::unknown_instruction(name, &s)),
     }
 }

@@ -88,3 +88,38 @@ fn match_and_mask_agree_with_the_decoder() {
         }
     }
 }
+
+/// `export::spec_lookup` (what the embeddings return) is what `warpkit spec --json` prints.
+#[test]
+fn spec_lookup_is_what_spec_json_prints() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in [
+        "fadd.f32",
+        "FADD.F32.M",
+        "fadd",
+        "savee",
+        "fadd.f23",
+        "qqqqqqqqqqqq",
+    ] {
+        let o = run(&["spec", "--json", name], dir.path());
+        match export::spec_lookup(name) {
+            Ok(v) => {
+                assert_eq!(o.code, 0, "{name}: {}", o.stderr);
+                let printed: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+                assert_eq!(printed, v, "{name}");
+            }
+            Err(msg) => {
+                assert_eq!(o.code, 1, "{name}");
+                assert_eq!(
+                    o.stderr.trim_end(),
+                    format!("warpkit: error: {msg}"),
+                    "{name}"
+                );
+            }
+        }
+    }
+    assert!(export::spec_lookup("fadd").unwrap().is_array());
+    assert!(export::spec_lookup("fadd.f23")
+        .unwrap_err()
+        .contains("did you mean"));
+}

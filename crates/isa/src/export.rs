@@ -22,6 +22,7 @@
 //! Operand values can still be invalid where the mask matches (misaligned pairs, reserved
 //! `rm` values, registers past `vgprs`); the decoder of `warpkit-encoding` checks those.
 
+use crate::search::{find, or_list, Found};
 use crate::{parse::id_name, FieldDesc, FormatDesc, InsnDesc, Latency, FORMATS, INSNS};
 use std::fmt::Write as _;
 
@@ -132,6 +133,32 @@ pub fn spec_json(d: &InsnDesc) -> serde_json::Value {
         "semantics": d.semantics,
         "executable": !d.is_unsupported(),
     })
+}
+
+/// What `warpkit spec --json NAME` prints: one variant's entry for a mnemonic, an array of
+/// entries for a family or prefix; else the command's error message.
+pub fn spec_lookup(name: &str) -> Result<serde_json::Value, String> {
+    match find(name) {
+        Found::Exact(id) => Ok(spec_json(id.desc())),
+        Found::Many(ids) => Ok(ids.iter().map(|id| spec_json(id.desc())).collect()),
+        Found::Nothing(s) => Err(unknown_instruction(name, &s)),
+    }
+}
+
+/// The error for a name no variant matches, with the closest mnemonics `search::find`
+/// suggested (if any).
+pub fn unknown_instruction(name: &str, suggestions: &[&str]) -> String {
+    if suggestions.is_empty() {
+        format!(
+            "unknown instruction `{name}` (`warpkit spec` lists all {})",
+            INSNS.len()
+        )
+    } else {
+        format!(
+            "unknown instruction `{name}`; did you mean {}?",
+            or_list(suggestions, 6)
+        )
+    }
 }
 
 /// The SystemVerilog package `warpkit_isa_pkg` (Icarus Verilog `-g2012` compiles it).
