@@ -51,10 +51,11 @@ enum Cmd {
     Run {
         /// Assembly (`.s`) or raw little-endian machine code (any other name).
         program: PathBuf,
-        /// Initial state (JSON); every key optional.
+        /// Initial state (JSON); every key optional. The output of a run is accepted too,
+        /// to resume it.
         #[arg(long)]
         state: Option<PathBuf>,
-        /// Step limit per warp.
+        /// Stop a warp when its step count (continued from --state) reaches this.
         #[arg(long, default_value_t = warpkit_sim::DEFAULT_MAX_STEPS)]
         max_steps: u64,
         /// Write one JSON line per executed instruction to this file.
@@ -170,10 +171,8 @@ fn run(cli: Cli) -> Result<(), String> {
                 Some(p) => files::read_text(p)?,
                 None => "{}".to_string(),
             };
-            let asm = |i: &warpkit_encoding::Inst, pc: u32| {
-                let mut s = String::new();
-                warpkit_asm::format_inst(i, pc, None, &mut s);
-                s
+            let asm = |i: &warpkit_encoding::Inst, pc: u32, s: &mut String| {
+                warpkit_asm::format_inst(i, pc, None, s);
             };
             let json = match &trace {
                 None => warpkit_sim::run_state(&code, &state_text, max_steps, None),

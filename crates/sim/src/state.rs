@@ -14,10 +14,20 @@
 //! Numbers are JSON integers or `0x` hex strings (negative integers are taken as two's
 //! complement of the field width); a single `v` value fills all 32 lanes; the keys of one
 //! warp may stand at top level instead of `warps`; `{}` is one warp in the default state.
+//!
+//! The output of a run is a valid input, so a run can be checkpointed and resumed: a warp
+//! may also carry `status` (`exited`, `faulted`, `step_limit`), `steps` (instructions
+//! retired so far; the count goes on from there) and `fault` (`null`, or the object the
+//! output prints for a faulted warp). A warp that `exited` or `faulted` stays so and is not
+//! run again; a `step_limit` warp runs on. The step limit counts a warp's `steps`, so
+//! running to `K` steps and resuming with a limit of `N` ends exactly like one run with a
+//! limit of `N` (final state and the concatenated trace).
 
-use crate::launch::{run_warps, WarpResult};
-use crate::warp::{rm, Mode, RunStatus, Warp, LANES, NUM_UREGS};
-use crate::{Program, TraceRecord};
+use crate::fault::{Fault, FaultCause, FaultReason};
+use crate::launch::{par_map, WarpResult};
+use crate::run::{RunOutcome, RunStatus};
+use crate::warp::{rm, Mode, Warp, LANES, NUM_UREGS};
+use crate::{Commit, Program};
 use serde_json::{Map, Value};
 use std::fmt::{self, Write as _};
 use std::io::Write;
@@ -64,10 +74,28 @@ pub const MAX_WARPS: usize = 16_384;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Launch {
     pub code_base: u64,
-    pub warps: Vec<Warp>,
+    pub warps: Vec<LaunchWarp>,
 }
 
-const WARP_KEYS: [&str; 7] = ["pc", "exec", "vgprs", "mode", "fflags", "u", "v"];
+/// One warp of a state file: its state (with [`Warp::steps`] from `steps`) and how an
+/// earlier run left it (`status` and `fault`), if the file says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LaunchWarp {
+    pub warp: Warp,
+    /// `None` for a fresh warp. `Exited` and `Faulted` warps are not run again.
+    pub status: Option<RunStatus>,
+}
+
+impl LaunchWarp {
+    /// Whether a run continues this warp (fresh, or stopped by a step limit).
+    pub fn runnable(&self) -> bool {
+        matches!(self.status, None | Some(RunStatus::StepLimit))
+    }
+}
+
+const WARP_KEYS: [&str; 10] = [
+    "status", "steps", "fault", "pc", "exec", "vgprs", "mode", "fflags", "u", "v",
+];
 
 fn describe(v: &Value) -> String {
     let s = v.to_string();
@@ -183,12 +211,67 @@ fn rm_value(v: &Value, path: &str) -> Result<u8, SimError> {
     }
 }
 
+/// `fault` of a state file: `{"cause": 1, "name": "IllegalInsn", "pc": "0x…", "word": "0x…"}`
+/// (`name` optional; `word` has 8 or 16 hex digits for a 4- or 8-byte word).
+fn parse_fault(v: &Value, path: &str) -> Result<Fault, SimError> {
+    let obj = object(v, path)?;
+    for k in obj.keys() {
+        if !["cause", "name", "pc", "word"].contains(&k.as_str()) {
+            return err(
+                &format!("{path}.{k}"),
+                "unknown key (expected cause, name, pc, word)",
+            );
+        }
+    }
+    let field = |k: &str| {
+        obj.get(k)
+            .map_or_else(|| err(path, format!("missing \"{k}\"")), Ok)
+    };
+    let cause = match num(field("cause")?, &format!("{path}.cause"), 32)? {
+        1 => FaultCause::IllegalInsn,
+        2 => FaultCause::FetchFault,
+        c => {
+            return err(
+                &format!("{path}.cause"),
+                format!("unknown fault cause {c} (1 IllegalInsn, 2 FetchFault)"),
+            )
+        }
+    };
+    if let Some(n) = obj.get("name") {
+        if n.as_str() != Some(cause.name()) {
+            return err(
+                &format!("{path}.name"),
+                format!(
+                    "cause {} is {}, not {}",
+                    cause.code(),
+                    cause.name(),
+                    describe(n)
+                ),
+            );
+        }
+    }
+    let pc = num(field("pc")?, &format!("{path}.pc"), 32)? as u32;
+    let wv = field("word")?;
+    let word_bytes = match wv.as_str().map(|s| s.len()) {
+        Some(18) => 8,
+        _ => 4,
+    };
+    let word = num(wv, &format!("{path}.word"), 8 * word_bytes as u32)?;
+    Ok(Fault {
+        cause,
+        pc,
+        word,
+        word_bytes,
+        reason: FaultReason::FromState,
+    })
+}
+
 fn parse_warp(
     obj: &Map<String, Value>,
     path: &str,
     code_base: u64,
     skip: &[&str],
-) -> Result<Warp, SimError> {
+) -> Result<LaunchWarp, SimError> {
     let mut w = Warp::new();
     w.set_code_base(code_base);
     for k in obj.keys() {
@@ -198,6 +281,45 @@ fn parse_warp(
                 format!("unknown key (expected one of {})", WARP_KEYS.join(", ")),
             );
         }
+    }
+    if let Some(v) = obj.get("steps") {
+        w.set_steps(num(v, &format!("{path}steps"), 64)?);
+    }
+    let fault = match obj.get("fault") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(parse_fault(v, &format!("{path}fault"))?),
+    };
+    let status = match obj.get("status") {
+        None => None,
+        Some(v) => {
+            let p = format!("{path}status");
+            Some(match (v.as_str(), fault) {
+                (Some("exited"), None) => RunStatus::Exited,
+                (Some("step_limit"), None) => RunStatus::StepLimit,
+                (Some("faulted"), Some(f)) => RunStatus::Faulted(f),
+                (Some("faulted"), None) => {
+                    return err(&p, "a faulted warp needs its \"fault\" object")
+                }
+                (Some("exited" | "step_limit"), Some(_)) => {
+                    return err(&p, "only a faulted warp has a \"fault\" object")
+                }
+                _ => {
+                    return err(
+                        &p,
+                        format!(
+                            "expected \"exited\", \"faulted\" or \"step_limit\", got {}",
+                            describe(v)
+                        ),
+                    )
+                }
+            })
+        }
+    };
+    if status.is_none() && fault.is_some() {
+        return err(
+            &format!("{path}fault"),
+            "a fault needs \"status\": \"faulted\"",
+        );
     }
     if let Some(v) = obj.get("vgprs") {
         let p = format!("{path}vgprs");
@@ -275,7 +397,7 @@ fn parse_warp(
             w.vregs_mut()[r] = lanes;
         }
     }
-    Ok(w)
+    Ok(LaunchWarp { warp: w, status })
 }
 
 /// Parse a state file.
@@ -362,7 +484,7 @@ pub fn state_to_json(code_base: u64, results: &[WarpResult]) -> String {
             s,
             "    {{\n      \"status\": \"{}\",\n      \"steps\": {},\n      \"fault\": {fault},\n      \"pc\": \"0x{:08x}\",\n      \"exec\": \"0x{:08x}\",\n      \"vgprs\": {},\n      \"mode\": {{\"rm\": \"{}\", \"rm16\": \"{}\"}},\n      \"fflags\": \"0x{:08x}\",\n      \"u\": {{",
             r.outcome.status.name(),
-            r.outcome.steps,
+            w.steps(),
             w.pc(),
             w.exec(),
             w.vgprs(),
@@ -395,15 +517,38 @@ pub fn state_to_json(code_base: u64, results: &[WarpResult]) -> String {
     s
 }
 
-/// Disassembly callback of the trace: instruction and its PC to text.
-pub type AsmFn<'a> = &'a dyn Fn(&Inst, u32) -> String;
+/// Disassembly callback of the trace: appends the text of an instruction at a PC.
+pub type AsmFn<'a> = &'a dyn Fn(&Inst, u32, &mut String);
 
-/// The command line tool's entry point: load `code`, launch the warps of `state_json`,
-/// run each for at most `max_steps` instructions and return the output state file.
+/// Continue one warp of a state file up to a step limit counted in [`Warp::steps`]; a
+/// warp that exited or faulted keeps its status and is not run. `run` executes at most
+/// the given number of instructions.
+fn resume(
+    lw: LaunchWarp,
+    max_steps: u64,
+    run: impl FnOnce(&mut Warp, u64) -> RunOutcome,
+) -> WarpResult {
+    let mut warp = lw.warp;
+    let outcome = match lw.status {
+        Some(s @ (RunStatus::Exited | RunStatus::Faulted(_))) => RunOutcome {
+            status: s,
+            steps: 0,
+        },
+        None | Some(RunStatus::StepLimit) => {
+            let budget = max_steps.saturating_sub(warp.steps());
+            run(&mut warp, budget)
+        }
+    };
+    WarpResult { warp, outcome }
+}
+
+/// The command line tool's entry point: load `code`, launch (or resume) the warps of
+/// `state_json`, run each until its step count reaches `max_steps` and return the output
+/// state file.
 ///
 /// Without a trace the warps run in parallel; with one they run one after another (warp
 /// 0 first) so the trace is deterministic, and every executed instruction becomes one JSON
-/// line (see [`TraceRecord::to_json`]) with its text from `asm`.
+/// line (see [`Commit::write_json`]) with its text from `asm`.
 pub fn run_state(
     code: &[u8],
     state_json: &str,
@@ -413,22 +558,30 @@ pub fn run_state(
     let launch = parse_state(state_json)?;
     let program = Program::new(code);
     let results = match trace {
-        None => run_warps(&program, launch.warps, max_steps),
+        None => par_map(launch.warps, |lw| {
+            resume(lw, max_steps, |w, n| w.run(&program, n))
+        }),
         Some((out, asm)) => {
             let mut results = Vec::with_capacity(launch.warps.len());
             let mut io_error: Option<std::io::Error> = None;
-            for (i, mut w) in launch.warps.into_iter().enumerate() {
-                let mut hook = |rec: &TraceRecord<'_>| {
+            // One line buffer and one text buffer for the whole trace.
+            let (mut line, mut text) = (String::new(), String::new());
+            for (i, lw) in launch.warps.into_iter().enumerate() {
+                let mut hook = |c: &Commit| {
                     if io_error.is_none() {
-                        let mut line = rec.to_json(i, &asm(rec.inst, rec.pc));
+                        text.clear();
+                        asm(&c.inst, c.pc, &mut text);
+                        line.clear();
+                        c.write_json(&mut line, i, &text);
                         line.push('\n');
                         if let Err(e) = out.write_all(line.as_bytes()) {
                             io_error = Some(e);
                         }
                     }
                 };
-                let outcome = w.run_traced(&program, max_steps, &mut hook);
-                results.push(WarpResult { warp: w, outcome });
+                results.push(resume(lw, max_steps, |w, n| {
+                    w.run_logged(&program, n, &mut hook)
+                }));
             }
             if let Some(e) = io_error.or_else(|| out.flush().err()) {
                 return Err(SimError::Io(e));

@@ -344,7 +344,7 @@ fn multi_warp_matches_sequential() {
 }
 
 #[test]
-fn trace_records_writes() {
+fn commit_records_writes() {
     let prog = code(&[
         mk("movi", 4, 0, 0, 0, 5),
         mk("add64", 6, 4, 4, 0, 0),
@@ -360,38 +360,39 @@ fn trace_records_writes() {
     w.set_exec(0xffff);
     w.uregs_mut()[12] = 1; // movrel.d writes v3
     let mut recs = Vec::new();
-    let o = w.run_traced(&p, 100, &mut |r| {
+    let o = w.run_logged(&p, 100, &mut |c| {
         recs.push((
-            r.step,
-            r.pc,
-            r.inst.desc().mnemonic,
-            r.exec_before,
-            r.writes.to_vec(),
+            c.step,
+            c.pc,
+            c.inst.desc().mnemonic,
+            c.exec,
+            c.writes().collect::<Vec<_>>(),
         ))
     });
     assert_eq!((o.status, o.steps), (RunStatus::Exited, 7));
     let lanes =
         |lo: u32, n: u32| -> [u32; 32] { std::array::from_fn(|l| if l < 16 { n } else { lo }) };
-    assert_eq!(recs[0].4, vec![RegWrite::V(4, lanes(0, 5))]);
-    assert_eq!(
-        recs[1].4,
-        vec![RegWrite::V(6, lanes(0, 10)), RegWrite::V(7, lanes(0, 0))]
-    );
-    assert_eq!(recs[2].4, vec![RegWrite::U(9, 0xffff)]);
-    assert_eq!(
-        recs[3].4,
-        vec![RegWrite::U(10, 0xffff), RegWrite::Exec(0xffff)]
-    );
-    assert_eq!(recs[4].4, vec![RegWrite::U(11, 20), RegWrite::Pc(24)]);
+    let v = |reg: u8, value: [u32; 32]| RegWrite::V {
+        reg,
+        mask: 0xffff,
+        value,
+    };
+    let u = |reg: u8, value: u32| RegWrite::U { reg, value };
+    assert_eq!(recs[0].4, vec![v(4, lanes(0, 5))]);
+    assert_eq!(recs[1].4, vec![v(6, lanes(0, 10)), v(7, lanes(0, 0))]);
+    assert_eq!(recs[2].4, vec![u(9, 0xffff)]);
+    // EXEC written but unchanged (0xffff & 0xffff): not recorded.
+    assert_eq!(recs[3].4, vec![u(10, 0xffff)]);
+    assert_eq!(recs[4].4, vec![u(11, 20), RegWrite::Pc(24)]);
     assert_eq!((recs[5].1, recs[5].2), (24, "movrel.d"));
-    assert_eq!(recs[5].4, vec![RegWrite::V(3, lanes(0, 5))]);
+    assert_eq!(recs[5].4, vec![v(3, lanes(0, 5))]);
     // bz taken, but its target is the next address: PC is recorded only when the flow jumps
     assert_eq!(recs[6].4, vec![]);
     assert!(recs
         .iter()
         .enumerate()
         .all(|(i, r)| r.0 == i as u64 && r.3 == 0xffff));
-    // the traced run ends in the same state as the untraced one
+    // the logged run ends in the same state as the fast one
     let mut w2 = Warp::new();
     w2.set_exec(0xffff);
     w2.uregs_mut()[12] = 1;
@@ -400,10 +401,10 @@ fn trace_records_writes() {
     // JSON line form
     let mut line = String::new();
     let mut w3 = Warp::new();
-    w3.run_traced(
+    w3.run_logged(
         &Program::new(&code(&[mk("saveexec.and", 10, 9, 0, 0, 0)])),
         1,
-        &mut |r| line = r.to_json(3, "saveexec.and u10, u9"),
+        &mut |c| line = c.to_json(3, "saveexec.and u10, u9"),
     );
     let v: serde_json::Value = serde_json::from_str(&line).unwrap();
     assert_eq!(v["warp"], 3);
