@@ -55,6 +55,8 @@ pub struct Op {
     /// The `neg`/`abs`/`sat` modifiers of X and H instructions: bits 2:0 neg, 5:3 abs,
     /// 6 sat (0 for every other variant: the decoder refuses modifiers a variant lacks).
     pub(crate) mods: u8,
+    /// The instruction's own PC (its offset in the code object).
+    pub(crate) pc: u32,
 }
 
 const _: () = assert!(std::mem::size_of::<Op>() <= 24);

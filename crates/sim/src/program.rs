@@ -32,6 +32,10 @@ impl Level {
         }
     }
 
+    /// Every level, slowest first. (An AVX-512 build was measured: no faster than AVX2
+    /// on the CPUs at hand, so it is not kept.)
+    pub const ALL: [Level; 2] = [Level::Portable, Level::Avx2];
+
     /// Whether this CPU can run the level.
     pub fn is_available(self) -> bool {
         match self {
@@ -57,6 +61,13 @@ pub struct Program {
     code: Vec<u8>,
     pub(crate) ops: Vec<Op>,
     pub(crate) meta: Vec<OpMeta>,
+    /// The instructions met walking the code from offset 0 (each slot after the previous
+    /// instruction's end), in order: [`Warp::run`](crate::Warp::run) executes straight
+    /// along this chain until control flow leaves it.
+    pub(crate) chain: Vec<Op>,
+    /// For every 4-byte slot, its index in `chain`, or `u32::MAX` when no chained
+    /// instruction starts there (the middle of a 64-bit instruction).
+    pub(crate) chain_at: Vec<u32>,
     /// The largest [`Op::vreg_end`]: a warp with at least this many vgprs never fails the
     /// per-instruction register check, so the run loop can leave it out.
     pub(crate) vreg_end: u8,
@@ -79,7 +90,7 @@ fn cut_by_end_logged(_: &mut Warp, _: &Op, _: &mut Commit) -> Flow {
     Flow::FetchFault
 }
 
-fn bad_op(inst: Option<Inst>, truncated: bool) -> (Op, OpMeta) {
+fn bad_op(pc: u32, inst: Option<Inst>, truncated: bool) -> (Op, OpMeta) {
     let (fast, logged): (fn(&mut Warp, &Op) -> Flow, LoggedFn) = if truncated {
         (cut_by_end, cut_by_end_logged)
     } else {
@@ -97,6 +108,7 @@ fn bad_op(inst: Option<Inst>, truncated: bool) -> (Op, OpMeta) {
             vreg_end: 0,
             rm: 0,
             mods: 0,
+            pc,
         },
         OpMeta { inst, logged },
     )
@@ -121,6 +133,7 @@ impl Program {
         let mut ops = Vec::with_capacity(n);
         let mut meta = Vec::with_capacity(n);
         for k in 0..n {
+            let pc = 4 * k as u32;
             let (op, m) = match decode(&code[4 * k..]) {
                 Ok((inst, size)) => match handler_for(inst.id) {
                     Some(h) => {
@@ -132,26 +145,37 @@ impl Program {
                             Level::Avx2 => h.fast,
                         };
                         (
-                            make_op(&inst, size, fast),
+                            make_op(&inst, pc, size, fast),
                             OpMeta {
                                 inst: Some(inst),
                                 logged: h.logged,
                             },
                         )
                     }
-                    None => bad_op(Some(inst), false),
+                    None => bad_op(pc, Some(inst), false),
                 },
-                Err(DecodeError::Truncated { .. }) => bad_op(None, true),
-                Err(_) => bad_op(None, false),
+                Err(DecodeError::Truncated { .. }) => bad_op(pc, None, true),
+                Err(_) => bad_op(pc, None, false),
             };
             ops.push(op);
             meta.push(m);
         }
         let vreg_end = ops.iter().map(|o| o.vreg_end).max().unwrap_or(0);
+        let mut chain = Vec::with_capacity(n);
+        let mut chain_at = vec![u32::MAX; n];
+        let mut k = 0;
+        while k < n {
+            let op: Op = ops[k];
+            chain_at[k] = chain.len() as u32;
+            chain.push(op);
+            k += (op.size as usize / 4).max(1);
+        }
         Program {
             code: code.to_vec(),
             ops,
             meta,
+            chain,
+            chain_at,
             vreg_end,
             level,
         }
@@ -223,7 +247,7 @@ impl Program {
     }
 }
 
-fn make_op(inst: &Inst, size: usize, handler: crate::op::FastFn) -> Op {
+fn make_op(inst: &Inst, pc: u32, size: usize, handler: crate::op::FastFn) -> Op {
     let d = inst.desc();
     let mut vreg_end = 0u32;
     let movrel_s = d.mnemonic == "movrel.s";
@@ -253,5 +277,6 @@ fn make_op(inst: &Inst, size: usize, handler: crate::op::FastFn) -> Op {
         vreg_end: vreg_end.min(255) as u8,
         rm: inst.rm,
         mods: (inst.neg & 7) | (inst.abs & 7) << 3 | (inst.sat & 1) << 6,
+        pc,
     }
 }

@@ -172,6 +172,10 @@ impl Warp {
         }
     }
 
+    /// The run loop. Where PC is on the program's chain of instructions, execute straight
+    /// along it (no fetch checks, no per-instruction bookkeeping beyond PC) until an
+    /// instruction jumps, faults, the chain ends or the step limit is reached; elsewhere
+    /// take one ordinary step.
     #[inline(always)]
     fn run_loop<const CHECK_VGPRS: bool>(
         &mut self,
@@ -180,10 +184,45 @@ impl Warp {
     ) -> (Option<Stop>, u64) {
         let mut n = 0u64;
         while n < max_steps {
-            if let Err(s) = self.step_fast::<CHECK_VGPRS>(p) {
-                return (Some(s), n);
+            let pc = self.pc;
+            let start = match p.chain_at.get((pc >> 2) as usize) {
+                Some(&i) if i != u32::MAX && pc & 3 == 0 => i as usize,
+                _ => {
+                    if let Err(s) = self.step_fast::<CHECK_VGPRS>(p) {
+                        return (Some(s), n);
+                    }
+                    n += 1;
+                    continue;
+                }
+            };
+            let room = (max_steps - n).min(p.chain.len() as u64) as usize;
+            let block = &p.chain[start..p.chain.len().min(start + room)];
+            let mut done = 0u64;
+            let mut next_pc = pc;
+            for op in block {
+                if CHECK_VGPRS && op.vreg_end > self.vgprs {
+                    self.pc = op.pc;
+                    return (Some(self.vgpr_stop(op)), n + done);
+                }
+                self.pc = op.pc;
+                // SAFETY: `op` was made by `Program`, which stores a handler build only
+                // when the CPU supports it (`Level::is_available`).
+                let flow = unsafe { (op.handler)(self, op) };
+                if !matches!(flow, Flow::Next) {
+                    match Self::next_pc(op.pc, op, flow) {
+                        Ok(t) => {
+                            done += 1;
+                            next_pc = t;
+                        }
+                        Err(s) => return (Some(s), n + done),
+                    }
+                    break;
+                }
+                done += 1;
+                next_pc = op.pc.wrapping_add(op.size as u32);
             }
-            n += 1;
+            self.pc = next_pc;
+            n += done;
         }
         (None, n)
     }

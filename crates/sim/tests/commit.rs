@@ -156,20 +156,48 @@ fn fast_avx2_and_logged_builds_agree() {
         .into_iter()
         .filter(|l| l.is_available())
         .collect();
-    for round in 0..300 {
+    for round in 0..400 {
         let code = random_exec_program(40, &mut rng, 4);
-        let w0 = random_warp(&mut rng);
+        let mut w0 = random_warp(&mut rng);
+        if round % 3 == 0 {
+            // The run loop then checks registers per instruction; some fault midway.
+            w0.set_vgprs(64 + rng.below(65) as u32).unwrap();
+        }
+        let max = if round % 2 == 0 { 500 } else { rng.below(60) };
         let mut results: Vec<(Warp, RunOutcome)> = Vec::new();
         for &level in &levels {
             let p = Program::with_level(&code, level).unwrap();
             assert_eq!(p.level(), level);
             let mut w = w0.clone();
-            let o = w.run(&p, 500);
+            let o = w.run(&p, max);
             results.push((w, o));
         }
         let p = Program::new(&code);
         let mut w = w0.clone();
-        let o = w.run_logged(&p, 500, &mut |_| {});
+        let o = w.run_logged(&p, max, &mut |_| {});
+        results.push((w, o));
+        // One instruction at a time.
+        let mut w = w0.clone();
+        let mut o = RunOutcome {
+            status: RunStatus::StepLimit,
+            steps: 0,
+        };
+        while o.steps < max {
+            match w.step(&p) {
+                StepResult::Running => o.steps += 1,
+                StepResult::Exited => {
+                    o.status = RunStatus::Exited;
+                    break;
+                }
+                StepResult::Faulted(f) => {
+                    o.status = RunStatus::Faulted(f);
+                    break;
+                }
+            }
+        }
+        if o.status == RunStatus::StepLimit && w.pc() as usize == code.len() {
+            o.status = RunStatus::Exited;
+        }
         results.push((w, o));
         for r in &results[1..] {
             assert_eq!(r, &results[0], "round {round}");

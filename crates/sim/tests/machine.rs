@@ -415,3 +415,34 @@ fn commit_records_writes() {
     assert_eq!(v["writes"]["u10"], "0xffffffff");
     assert_eq!(v["writes"]["exec"], "0x00000000");
 }
+
+/// A jump into the second word of a 64-bit instruction executes whatever decodes there
+/// (here the literal of `add.vl` is itself a `uaddi`), in `run` and step by step alike.
+#[test]
+fn jump_into_the_middle_of_a_64_bit_instruction() {
+    let inner = encode_word(&mk("uaddi", 1, 1, 0, 0, 5)) as u32;
+    let prog = code(&[
+        mk("jmp", 0, 0, 0, 0, 8),
+        mk("add.vl", 2, 2, 0, 0, inner as i32),
+        mk("uaddi", 3, 3, 0, 0, 1),
+    ]);
+    let p = Program::new(&prog);
+    let mut w = Warp::new();
+    let o = w.run(&p, 100);
+    assert_eq!((o.status, o.steps), (RunStatus::Exited, 3));
+    assert_eq!((w.uregs()[1], w.uregs()[3], w.vregs()[2][0]), (5, 1, 0));
+    let mut w2 = Warp::new();
+    while w2.step(&p) == StepResult::Running {}
+    assert_eq!(w2, w);
+    // Limits that stop inside straight-line code stop exactly there.
+    for max in 0..4 {
+        let mut w3 = Warp::new();
+        let o = w3.run(&p, max);
+        assert_eq!((o.steps, w3.steps()), (max.min(3), max.min(3)));
+        let mut w4 = Warp::new();
+        for _ in 0..max {
+            w4.step(&p);
+        }
+        assert_eq!(w3, w4, "max {max}");
+    }
+}
