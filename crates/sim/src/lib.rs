@@ -10,8 +10,9 @@
 //!   path contains none of that.
 //! * [`run_warps`] runs independent warps on all cores.
 //! * [`state`] reads and writes JSON state files (the output of a run is a valid input:
-//!   runs can be resumed) and JSON Lines traces; [`run_state`] is the entry point of the
-//!   command line tool.
+//!   runs can be resumed). [`Sim`] holds a program and the warps a state file launches,
+//!   to run them or step them one at a time with commit records (for embeddings);
+//!   [`run_state`] (`warpkit run`) is built on it.
 //!
 //! Semantics: every §6.1 variant (integer, uniform, EXEC, branches) and every §6.2 variant
 //! (binary32/binary16 FP, packed 16-bit, via `warpkit-fp`), bit-exact; §7 tex/gfx variants
@@ -35,6 +36,7 @@ mod program;
 mod run;
 mod semantics;
 mod shapes;
+mod sim;
 pub mod state;
 mod warp;
 
@@ -44,5 +46,6 @@ pub use launch::{run_warps, run_warps_sequential, WarpResult};
 pub use program::{Level, Program};
 pub use run::{RunOutcome, RunStatus, StepResult};
 pub use semantics::has_semantics;
-pub use state::{run_state, SimError, DEFAULT_MAX_STEPS};
+pub use sim::{run_state, AsmFn, Sim};
+pub use state::{SimError, DEFAULT_MAX_STEPS};
 pub use warp::{fflag, rm, Mode, StateError, VReg, Warp, LANES, NUM_UREGS, NUM_VREGS};

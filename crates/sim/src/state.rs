@@ -1,5 +1,8 @@
-//! JSON state files (input and output) and the JSON Lines trace: the simulator's file
-//! interface, and [`run_state`], the one entry point the command line tool calls.
+//! JSON state files (input and output): the simulator's file interface. [`Sim`] and
+//! [`run_state`] run what a state file launches.
+//!
+//! [`Sim`]: crate::Sim
+//! [`run_state`]: crate::run_state
 //!
 //! Input (every key optional; an unknown key is an error naming it):
 //!
@@ -24,14 +27,11 @@
 //! limit of `N` (final state and the concatenated trace).
 
 use crate::fault::{Fault, FaultCause, FaultReason};
-use crate::launch::{par_map, WarpResult};
-use crate::run::{RunOutcome, RunStatus};
+use crate::launch::WarpResult;
+use crate::run::RunStatus;
 use crate::warp::{rm, Mode, Warp, LANES, NUM_UREGS};
-use crate::{Commit, Program};
 use serde_json::{Map, Value};
 use std::fmt::{self, Write as _};
-use std::io::Write;
-use warpkit_encoding::Inst;
 
 /// Steps per warp when the caller has no better idea.
 pub const DEFAULT_MAX_STEPS: u64 = 1_000_000;
@@ -45,6 +45,8 @@ pub enum SimError {
     State { path: String, message: String },
     /// Writing the trace failed.
     Io(std::io::Error),
+    /// A warp index beyond the launched warps.
+    NoWarp { index: usize, warps: usize },
 }
 
 impl fmt::Display for SimError {
@@ -53,6 +55,9 @@ impl fmt::Display for SimError {
             SimError::Json(e) => write!(f, "state file is not valid JSON: {e}"),
             SimError::State { path, message } => write!(f, "state file: {path}: {message}"),
             SimError::Io(e) => write!(f, "writing the trace: {e}"),
+            SimError::NoWarp { index, warps } => {
+                write!(f, "no warp {index}: {warps} warps are launched")
+            }
         }
     }
 }
@@ -461,15 +466,26 @@ pub fn parse_state(json: &str) -> Result<Launch, SimError> {
 
 /// The output state file: always a `warps` list with every field present.
 pub fn state_to_json(code_base: u64, results: &[WarpResult]) -> String {
-    let mut s = String::with_capacity(results.len() * 64 * 1024);
+    write_state(
+        code_base,
+        results.iter().map(|r| (&r.warp, r.outcome.status)),
+    )
+}
+
+/// The output state file of warps and their statuses.
+pub(crate) fn write_state<'a>(
+    code_base: u64,
+    warps: impl ExactSizeIterator<Item = (&'a Warp, RunStatus)>,
+) -> String {
+    let empty = warps.len() == 0;
+    let mut s = String::with_capacity(warps.len() * 64 * 1024);
     let _ = write!(
         s,
         "{{\n  \"code_base\": \"0x{code_base:016x}\",\n  \"warps\": ["
     );
-    for (wi, r) in results.iter().enumerate() {
-        let w = &r.warp;
+    for (wi, (w, status)) in warps.enumerate() {
         s.push_str(if wi == 0 { "\n" } else { ",\n" });
-        let fault = match &r.outcome.status {
+        let fault = match &status {
             RunStatus::Faulted(f) => format!(
                 "{{\"cause\": {}, \"name\": \"{}\", \"pc\": \"0x{:08x}\", \"word\": \"{}\"}}",
                 f.cause.code(),
@@ -483,7 +499,7 @@ pub fn state_to_json(code_base: u64, results: &[WarpResult]) -> String {
         let _ = write!(
             s,
             "    {{\n      \"status\": \"{}\",\n      \"steps\": {},\n      \"fault\": {fault},\n      \"pc\": \"0x{:08x}\",\n      \"exec\": \"0x{:08x}\",\n      \"vgprs\": {},\n      \"mode\": {{\"rm\": \"{}\", \"rm16\": \"{}\"}},\n      \"fflags\": \"0x{:08x}\",\n      \"u\": {{",
-            r.outcome.status.name(),
+            status.name(),
             w.steps(),
             w.pc(),
             w.exec(),
@@ -509,85 +525,6 @@ pub fn state_to_json(code_base: u64, results: &[WarpResult]) -> String {
         }
         s.push_str("\n      }\n    }");
     }
-    s.push_str(if results.is_empty() {
-        "]\n}\n"
-    } else {
-        "\n  ]\n}\n"
-    });
+    s.push_str(if empty { "]\n}\n" } else { "\n  ]\n}\n" });
     s
-}
-
-/// Disassembly callback of the trace: appends the text of an instruction at a PC.
-pub type AsmFn<'a> = &'a dyn Fn(&Inst, u32, &mut String);
-
-/// Continue one warp of a state file up to a step limit counted in [`Warp::steps`]; a
-/// warp that exited or faulted keeps its status and is not run. `run` executes at most
-/// the given number of instructions.
-fn resume(
-    lw: LaunchWarp,
-    max_steps: u64,
-    run: impl FnOnce(&mut Warp, u64) -> RunOutcome,
-) -> WarpResult {
-    let mut warp = lw.warp;
-    let outcome = match lw.status {
-        Some(s @ (RunStatus::Exited | RunStatus::Faulted(_))) => RunOutcome {
-            status: s,
-            steps: 0,
-        },
-        None | Some(RunStatus::StepLimit) => {
-            let budget = max_steps.saturating_sub(warp.steps());
-            run(&mut warp, budget)
-        }
-    };
-    WarpResult { warp, outcome }
-}
-
-/// The command line tool's entry point: load `code`, launch (or resume) the warps of
-/// `state_json`, run each until its step count reaches `max_steps` and return the output
-/// state file.
-///
-/// Without a trace the warps run in parallel; with one they run one after another (warp
-/// 0 first) so the trace is deterministic, and every executed instruction becomes one JSON
-/// line (see [`Commit::write_json`]) with its text from `asm`.
-pub fn run_state(
-    code: &[u8],
-    state_json: &str,
-    max_steps: u64,
-    trace: Option<(&mut dyn Write, AsmFn<'_>)>,
-) -> Result<String, SimError> {
-    let launch = parse_state(state_json)?;
-    let program = Program::new(code);
-    let results = match trace {
-        None => par_map(launch.warps, |lw| {
-            resume(lw, max_steps, |w, n| w.run(&program, n))
-        }),
-        Some((out, asm)) => {
-            let mut results = Vec::with_capacity(launch.warps.len());
-            let mut io_error: Option<std::io::Error> = None;
-            // One line buffer and one text buffer for the whole trace.
-            let (mut line, mut text) = (String::new(), String::new());
-            for (i, lw) in launch.warps.into_iter().enumerate() {
-                let mut hook = |c: &Commit| {
-                    if io_error.is_none() {
-                        text.clear();
-                        asm(&c.inst, c.pc, &mut text);
-                        line.clear();
-                        c.write_json(&mut line, i, &text);
-                        line.push('\n');
-                        if let Err(e) = out.write_all(line.as_bytes()) {
-                            io_error = Some(e);
-                        }
-                    }
-                };
-                results.push(resume(lw, max_steps, |w, n| {
-                    w.run_logged(&program, n, &mut hook)
-                }));
-            }
-            if let Some(e) = io_error.or_else(|| out.flush().err()) {
-                return Err(SimError::Io(e));
-            }
-            results
-        }
-    };
-    Ok(state_to_json(launch.code_base, &results))
 }
