@@ -1,7 +1,8 @@
 //! A fixed integer workload for instruction-count profiling
-//! (`valgrind --tool=callgrind target/release/examples/int_loop [ITERS]`): one warp runs a
-//! loop of eight independent `mul`+`add` chains (16 vector instructions and 3 uniform
-//! ones per iteration), the kernel of `benches/sim.rs`.
+//! (`valgrind --tool=callgrind target/release/examples/int_loop [ITERS] [EXEC]`): one warp
+//! runs a loop of eight independent `mul`+`add` chains (16 vector instructions and 3
+//! uniform ones per iteration), the kernel of `benches/sim.rs`, under EXEC (default all
+//! lanes).
 
 use warpkit_encoding::{encode_into, Inst};
 use warpkit_isa::lookup;
@@ -38,12 +39,15 @@ fn main() {
         }
     }
     w.uregs_mut()[9] = iters;
+    if let Some(e) = std::env::args().nth(2) {
+        let e = e.trim_start_matches("0x");
+        w.set_exec(u32::from_str_radix(e, 16).expect("EXEC in hex"));
+    }
     let o = w.run(&p, u64::MAX);
     assert_eq!(o.status, RunStatus::Exited);
     println!(
-        "{} instructions, {} levels: {:?}; v0[0] = {:#010x}",
+        "{} instructions, {:?} handlers; v0[0] = {:#010x}",
         o.steps,
-        1,
         p.level(),
         w.vregs()[0][0]
     );
