@@ -6,7 +6,8 @@ database (crates/isa/instructions.isa) or check that the database still agrees w
     python3 tools/import_seeds.py --write OUT      # regenerate rows (semantics from the translation table)
 
 The chapters are the authority for mnemonic, format, opcode, function code, latency,
-operands and flags; the database adds English semantics and group titles.
+operands and flags; the database adds English semantics, group titles and the access facts
+(reads / writes columns, derived from the chapters' semantics and flags; build.rs checks them).
 """
 import re, sys, os, argparse
 
@@ -124,12 +125,17 @@ def key(r):
 
 
 def read_db(path):
+    """Rows of the database as comparable keys. Columns: mnemonic | format | opcode | funct |
+    latency | operands | flags | reads | writes | semantics (the semantics may contain '|').
+    The access facts (reads, writes) are the database's own; build.rs checks them."""
     out = []
-    for line in open(path, encoding="utf-8"):
+    for n, line in enumerate(open(path, encoding="utf-8"), 1):
         line = line.strip()
         if not line or line.startswith("#") or line.startswith("@"):
             continue
-        c = [x.strip() for x in line.split("|")]
+        c = [x.strip() for x in line.split("|", 9)]
+        if len(c) != 10 or not c[7] or not c[8]:
+            raise SystemExit(f"{path}:{n}: want 10 '|'-separated cells with reads and writes ('-' for none)")
         mn, fmt, op, funct, lat, ops, flags = c[:7]
         fn = None if funct == "-" else (funct.split("=")[0], int(funct.split("=")[1], 16))
         out.append((mn, fmt, int(op, 16), fn, lat, tuple(ops.split()) if ops != "-" else (), tuple(sorted(flags.split()))))

@@ -151,6 +151,7 @@ fn main() {
     let mut hot_rows: Vec<String> = Vec::new();
     let mut opcode_tables: Vec<Vec<u16>> = vec![Vec::new(); 128];
     let mut opcode_fmt: Vec<Option<String>> = vec![None; 128];
+    let mut max_regs = 0usize;
     for (id, r) in db.rows.iter().enumerate() {
         let f = db
             .formats
@@ -297,14 +298,56 @@ fn main() {
         } else {
             flag_bits.join(" | ")
         };
+        // Register extent of rd, rs1, rs2, rs3: (file, count) or None.
+        let reg_slots = ["rd", "rs1", "rs2", "rs3"]
+            .iter()
+            .map(|k| {
+                r.operands
+                    .iter()
+                    .find(|(sl, _)| sl == k)
+                    .and_then(|(_, ty)| parse::type_info(ty))
+                    .filter(|t| !t.0.is_empty())
+                    .map_or("None".to_string(), |t| {
+                        format!(
+                            "Some(RegExtent {{ file: RegFile::{}, count: {} }})",
+                            t.0.to_uppercase(),
+                            t.1
+                        )
+                    })
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let reads = locs(&r.reads);
+        let writes = locs(&r.writes);
+        max_regs = max_regs
+            .max(reg_count(r, &r.reads))
+            .max(reg_count(r, &r.writes));
         writeln!(
             o,
-            "    InsnDesc {{ id: InsnId({id}), mnemonic: {:?}, format: Format::{}, opcode: 0x{:02x}, funct: {funct}, latency: {latency}, latency_text: {:?}, operands: &[{ops}], flags: Flags({flag_expr}), semantics: {:?}, group: {}, size: {}, sources: {sources}, imm_shift: {imm_shift}, any_check: {any_check}, match_mask: 0x{match_mask:x}, match_bits: 0x{match_bits:x}, zero_mask: 0x{zero_mask:x}, line: {} }},",
+            "    InsnDesc {{ id: InsnId({id}), mnemonic: {:?}, format: Format::{}, opcode: 0x{:02x}, funct: {funct}, latency: {latency}, latency_text: {:?}, operands: &[{ops}], flags: Flags({flag_expr}), reads: &[{reads}], writes: &[{writes}], reg_slots: [{reg_slots}], semantics: {:?}, group: {}, size: {}, sources: {sources}, imm_shift: {imm_shift}, any_check: {any_check}, match_mask: 0x{match_mask:x}, match_bits: 0x{match_bits:x}, zero_mask: 0x{zero_mask:x}, line: {} }},",
             r.mnemonic, r.format, r.opcode, r.latency, r.semantics, r.group, f.bits / 8, r.line
         )
         .unwrap();
     }
     o.push_str("];\n\n");
+    writeln!(
+        o,
+        "/// The most concrete registers one access column of a variant can name (pairs and groups\n/// expanded), so fixed-capacity register sets never overflow.\npub const MAX_ACCESS_REGS: usize = {max_regs};\n"
+    )
+    .unwrap();
+
+    // Instruction ids by name, usable as `match` patterns (`id::FADD_F32_M`).
+    o.push_str("/// Instruction ids by name: the mnemonic upper-cased, `.` -> `_` (`fadd.f32.m` is\n/// [`id::FADD_F32_M`]). Constants of [`InsnId`], so they serve as `match` patterns and a typo is\n/// a compile error.\npub mod id {\n    use super::InsnId;\n");
+    for (i, r) in db.rows.iter().enumerate() {
+        writeln!(
+            o,
+            "    /// `{}`\n    pub const {}: InsnId = InsnId({i});",
+            r.mnemonic,
+            parse::id_name(&r.mnemonic)
+        )
+        .unwrap();
+    }
+    o.push_str("}\n\n");
     writeln!(o, "/// The decoder's per-variant facts, packed small so the table stays in L1.\npub static DECODE_INFO: [DecodeInfo; {}] = [\n{hot}];\n", db.rows.len()).unwrap();
 
     // Packed raw fields per format, with constant shifts, for the decoder's hot path.
@@ -503,6 +546,40 @@ fn main() {
 
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     std::fs::write(format!("{out}/tables.rs"), o).expect("write tables.rs");
+}
+
+/// The generated `Loc` list of one access column (tokens checked by `parse::check`).
+fn locs(tokens: &[String]) -> String {
+    tokens
+        .iter()
+        .map(|t| match parse::access(t) {
+            parse::Access::Op(s) => format!("Loc::Op(Slot::{})", camel(s)),
+            parse::Access::Run(s) => format!("Loc::Run(Slot::{})", camel(s)),
+            parse::Access::Indexed { base, index } => format!(
+                "Loc::Indexed {{ base: Slot::{}, index: Slot::{} }}",
+                camel(base),
+                camel(index)
+            ),
+            parse::Access::Implicit(n) => format!("Loc::{}", camel(n)),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// How many concrete registers an access column names at most (groups expanded).
+fn reg_count(r: &parse::RowDef, tokens: &[String]) -> usize {
+    tokens
+        .iter()
+        .map(|t| match parse::access(t) {
+            parse::Access::Op(s) => r
+                .operands
+                .iter()
+                .find(|(sl, _)| sl == s)
+                .and_then(|(_, ty)| parse::type_info(ty))
+                .map_or(1, |t| t.1 as usize),
+            _ => 1,
+        })
+        .sum()
 }
 
 /// Where a run of fields sits when present: the fields must be adjacent and in this order

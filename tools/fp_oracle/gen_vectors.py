@@ -1,10 +1,22 @@
 #!/usr/bin/env python3
-"""Generate TestFloat-style test vectors for warpkit-fp from an independent oracle.
+"""Generate TestFloat-style test vectors for warpkit-fp from independent oracles.
 
-The oracle is Berkeley SoftFloat through the Python package `softfloatpy`
-(`pip install softfloatpy`). It is set to detect tininess after rounding. The ISA rules that
-differ between SoftFloat specialisations are applied here explicitly, so the vectors do not
-depend on how softfloatpy was built:
+Oracle per operation (the OPS table below says which one each op uses):
+
+* SoftFloat: Berkeley SoftFloat through the Python package `softfloatpy`
+  (`pip install softfloatpy`), set to detect tininess after rounding: add, sub, mul, fma,
+  f32<->f16, float<->integer conversions, round-to-integral (any mode, exact or not, and the
+  fixed floor/ceil/trunc/rndne), the 14 compare predicates (built from SoftFloat's eq, lt, le,
+  lt_quiet, le_quiet), and fract (SoftFloat floor = roundToInt in rdn, then SoftFloat
+  subtraction in the mode, then the ISA clamp).
+* Exact: operations SoftFloat does not have (min, max, med3, classify, sat, frexp, ldexp,
+  unorm/snorm, dot2) are computed here from the values as Python `fractions.Fraction` /
+  `float` (binary32 and binary16 values are exact in both), and rounded by `round_frac`, a
+  rounding function written in this file from the IEEE definition (it shares no code with
+  warpkit-fp).
+
+The ISA rules that differ between SoftFloat specialisations are applied here explicitly, so
+the vectors do not depend on how softfloatpy was built:
 
 * a NaN result of arithmetic or of a float conversion is the canonical quiet NaN
   (binary32 0x7fc00000, binary16 0x7e00);
@@ -20,19 +32,31 @@ Output: one case per line, all numbers in hex without prefix:
     op rm a [b [c]] result flags
 
 rm is 0 rne, 1 rtz, 2 rdn, 3 rup, 4 rmm; flags are RISC-V fflags (NX=1 UF=2 OF=4 DZ=8 NV=16).
-Each generated input appears once per rounding mode (five consecutive lines), so
-`--per-op N` gives N cases per operation and mode.
+For an operation that rounds, each generated input appears once per rounding mode (five
+consecutive lines); an operation that does not depend on the mode gets five different inputs
+instead, one per mode value. Either way `--per-op N` gives N cases per operation and mode.
+
+`--exhaustive-f16 FILE` also writes every binary16 (and 16-bit integer) input of every
+binary16 unary operation, in every mode where the op takes one, and `--digest FILE` writes
+the SHA-256 of each (op, mode) table of those results, which `tests/exhaustive.rs` compares
+with warpkit-fp in the normal test suite.
 
 Usage:
     gen_vectors.py --per-op 100000 --out /tmp/fpvec.txt [--seed 1] [--jobs 2]
     gen_vectors.py --per-op 2000 --out crates/fp/tests/vectors/slice.txt.gz
+    gen_vectors.py --per-op 0 --out /dev/null --exhaustive-f16 /tmp/f16.txt \
+        --digest crates/fp/tests/vectors/f16_unary.sha256
 """
 
 import argparse
 import gzip
+import hashlib
+import math
 import multiprocessing
 import random
+import struct
 import sys
+from fractions import Fraction
 
 import softfloatpy as sf
 
@@ -321,6 +345,403 @@ def rti(fn, to_f, from_f, canon, exact):
     return run
 
 
+# ------------------------------------------------------------------------------------------
+# exact references (operations SoftFloat does not have)
+
+class Fmt:
+    def __init__(self, prec, ebits):
+        self.prec, self.ebits = prec, ebits
+        self.bias = (1 << (ebits - 1)) - 1
+        self.emin, self.emax = 1 - self.bias, self.bias
+        self.width = prec + ebits
+        self.sign = 1 << (self.width - 1)
+        self.inf = ((1 << ebits) - 1) << (prec - 1)
+        self.qnan = self.inf | (1 << (prec - 2))
+        self.one = self.bias << (prec - 1)
+
+    def is_nan(self, x):
+        return (x & ~self.sign) > self.inf
+
+    def is_snan(self, x):
+        return self.is_nan(x) and not x & (1 << (self.prec - 2))
+
+    def is_inf(self, x):
+        return (x & ~self.sign) == self.inf
+
+    def neg(self, x):
+        return bool(x & self.sign)
+
+    def value(self, x):
+        """Finite value as a Fraction, from the IEEE encoding definition."""
+        e = (x >> (self.prec - 1)) & ((1 << self.ebits) - 1)
+        f = x & ((1 << (self.prec - 1)) - 1)
+        if e == 0:
+            v = Fraction(f, 1) * Fraction(2) ** (self.emin - self.prec + 1)
+        else:
+            v = Fraction((1 << (self.prec - 1)) | f, 1) * Fraction(2) ** (e - self.bias - self.prec + 1)
+        return -v if self.neg(x) else v
+
+    def fvalue(self, x):
+        """Value as a Python float (exact): +-inf, nan, or the finite value."""
+        if self.is_nan(x):
+            return math.nan
+        if self.is_inf(x):
+            return -math.inf if self.neg(x) else math.inf
+        return float(self.value(x))
+
+
+B32, B16 = Fmt(24, 8), Fmt(11, 5)
+RNE, RTZ, RDN, RUP, RMM = range(5)
+
+
+def round_frac(fmt, x, rm):
+    """Round the exact non-zero rational x to fmt in mode rm (0..4): (bits, flags).
+
+    Written from IEEE 754: the quantum of the result is 2^(max(e, emin) - p + 1) where
+    2^e <= |x| < 2^(e+1); tininess is judged after rounding with an unbounded exponent
+    range; OF when the rounded value (unbounded) is beyond the largest finite value."""
+    neg = x < 0
+    a = -x if neg else x
+    e = a.numerator.bit_length() - a.denominator.bit_length()
+    if Fraction(2) ** e > a:
+        e -= 1
+    assert Fraction(2) ** e <= a < Fraction(2) ** (e + 1)
+
+    def rnd(q):
+        v = a / Fraction(2) ** q
+        n = v.numerator // v.denominator
+        r = v - n
+        if r == 0:
+            return n, False
+        half = Fraction(1, 2)
+        if rm == RNE:
+            up = r > half or (r == half and n % 2 == 1)
+        elif rm == RMM:
+            up = r >= half
+        elif rm == RTZ:
+            up = False
+        elif rm == RDN:
+            up = neg
+        else:
+            up = not neg
+        return n + up, True
+
+    p = fmt.prec
+    q = max(e, fmt.emin) - (p - 1)
+    n, inexact = rnd(q)
+    n_unb, _ = rnd(e - (p - 1))
+    tiny = n_unb * Fraction(2) ** (e - (p - 1)) < Fraction(2) ** fmt.emin
+    fl = 0
+    if inexact:
+        fl |= NX
+        if tiny:
+            fl |= UF
+    s = fmt.sign if neg else 0
+    if n * Fraction(2) ** q >= Fraction(2) ** (fmt.emax + 1):
+        to_inf = rm in (RNE, RMM) or (rm == RDN and neg) or (rm == RUP and not neg)
+        return s | (fmt.inf if to_inf else fmt.inf - 1), fl | OF | NX
+    if n == 0:
+        return s, fl
+    if n == 1 << p:
+        n, q = n >> 1, q + 1
+    if n < 1 << (p - 1):
+        return s | n, fl  # subnormal (q is the subnormal quantum)
+    bexp = q + p - 1 + fmt.bias
+    return s | (bexp << (p - 1)) | (n - (1 << (p - 1))), fl
+
+
+def order_key(fmt, x):
+    """Total order of non-NaN values with -0 < +0 (equal keys only for equal bits)."""
+    return (fmt.fvalue(x), 0 if fmt.neg(x) else 1)
+
+
+def op_minmax(fmt, is_max):
+    def run(args, rm):
+        a, b = args
+        fl = NV if fmt.is_snan(a) or fmt.is_snan(b) else 0
+        if fmt.is_nan(a) and fmt.is_nan(b):
+            return fmt.qnan, fl
+        if fmt.is_nan(a):
+            return b, fl
+        if fmt.is_nan(b):
+            return a, fl
+        lo, hi = sorted([a, b], key=lambda x: order_key(fmt, x))
+        return (hi if is_max else lo), fl
+    return run
+
+
+def op_med3(fmt):
+    def run(args, rm):
+        fl = NV if any(fmt.is_snan(x) for x in args) else 0
+        nums = sorted([x for x in args if not fmt.is_nan(x)], key=lambda x: order_key(fmt, x))
+        if len(nums) == 3:
+            return nums[1], fl
+        if nums:
+            return nums[0], fl
+        return fmt.qnan, fl
+    return run
+
+
+def op_class(fmt):
+    def run(args, rm):
+        x = args[0]
+        v = fmt.fvalue(x)
+        if math.isnan(v):
+            bit = 8 if fmt.is_snan(x) else 9
+        elif math.isinf(v):
+            bit = 0 if v < 0 else 7
+        elif v == 0:
+            bit = 3 if fmt.neg(x) else 4
+        elif abs(v) < 2.0 ** fmt.emin:
+            bit = 2 if v < 0 else 5
+        else:
+            bit = 1 if v < 0 else 6
+        return 1 << bit, 0
+    return run
+
+
+def op_sat(fmt):
+    def run(args, rm):
+        x = args[0]
+        fl = NV if fmt.is_snan(x) else 0
+        v = fmt.fvalue(x)
+        if math.isnan(v) or v <= 0:
+            return 0, fl
+        if v >= 1:
+            return fmt.one, fl
+        return x, fl
+    return run
+
+
+def op_frexp(fmt, want_exp):
+    pack = ">f" if fmt is B32 else ">e"
+    def run(args, rm):
+        x = args[0]
+        v = fmt.fvalue(x)
+        if math.isnan(v) or math.isinf(v) or v == 0:
+            return (0 if want_exp else x), 0
+        m, e = math.frexp(v)
+        if want_exp:
+            return e & 0xFFFFFFFF, 0
+        return int.from_bytes(struct.pack(pack, m), "big"), 0
+    return run
+
+
+def op_ldexp(fmt):
+    def run(args, rm):
+        x, e = args
+        e = e - (1 << 32) if e >> 31 else e
+        if fmt.is_nan(x):
+            return fmt.qnan, (NV if fmt.is_snan(x) else 0)
+        v = fmt.fvalue(x)
+        if math.isinf(v) or v == 0:
+            return x, 0
+        # Beyond +-1000 the exact product is far above the overflow threshold or far below
+        # half the smallest subnormal whatever x is, so it rounds (flags included) like
+        # +-1000; this keeps the rationals small.
+        e = max(-1000, min(1000, e))
+        return round_frac(fmt, fmt.value(x) * Fraction(2) ** e, rm)
+    return run
+
+
+def op_norm(scale, lo):
+    def run(args, rm):
+        x = args[0]
+        if B32.is_nan(x):
+            return 0, 0
+        v = B32.fvalue(x)
+        c = Fraction(min(max(v, lo), 1.0)) if not math.isinf(v) else Fraction(lo if v < 0 else 1)
+        return round(c * scale) & 0xFFFF, 0
+    return run
+
+
+def op_dot2(args, rm):
+    a, b, c = args
+    h = [a & 0xFFFF, b & 0xFFFF, a >> 16, b >> 16]
+    fl = NV if any(B16.is_snan(x) for x in h) or B32.is_snan(c) else 0
+    hv = [B16.fvalue(x) for x in h]
+    cv = B32.fvalue(c)
+    if any(math.isnan(x) or math.isinf(x) for x in hv) or math.isnan(cv) or math.isinf(cv):
+        # IEEE evaluation of (al*bl + ah*bh) + c on the special values.
+        def mul(x, y):
+            nonlocal fl
+            if (math.isinf(x) and y == 0) or (x == 0 and math.isinf(y)):
+                fl |= NV
+                return math.nan
+            return x * y
+
+        def add(x, y):
+            nonlocal fl
+            if math.isinf(x) and math.isinf(y) and (x > 0) != (y > 0):
+                fl |= NV
+                return math.nan
+            return x + y
+        t = add(add(mul(hv[0], hv[1]), mul(hv[2], hv[3])), cv)
+        if math.isnan(t):
+            return QNAN32, fl
+        assert math.isinf(t)
+        return (0xFF800000 if t < 0 else 0x7F800000), fl
+    exact = B16.value(h[0]) * B16.value(h[1]) + B16.value(h[2]) * B16.value(h[3]) + B32.value(c)
+    if exact == 0:
+        signs = {B16.neg(h[0]) != B16.neg(h[1]), B16.neg(h[2]) != B16.neg(h[3]), B32.neg(c)}
+        neg = signs.pop() if len(signs) == 1 else rm == RDN
+        return (0x80000000 if neg else 0), fl
+    r, f = round_frac(B32, exact, rm)
+    return r, fl | f
+
+
+# ------------------------------------------------------------------------------------------
+# SoftFloat compositions
+
+CMP_PREDS = ["eq", "ne", "lt", "le", "gt", "ge", "o", "u", "equ", "neu", "ltu", "leu", "gtu", "geu"]
+
+
+def op_cmp(width, pred):
+    if width == 32:
+        T, eq, lt, le, ltq, leq = F32, sf.f32_eq, sf.f32_lt, sf.f32_le, sf.f32_lt_quiet, sf.f32_le_quiet
+    else:
+        T, eq, lt, le, ltq, leq = F16, sf.f16_eq, sf.f16_lt, sf.f16_le, sf.f16_lt_quiet, sf.f16_le_quiet
+
+    def run(args, rm):
+        x, y = T(args[0]), T(args[1])
+        clear()
+        if pred == "eq":
+            r = eq(x, y)
+        elif pred == "lt":
+            r = lt(x, y)
+        elif pred == "le":
+            r = le(x, y)
+        elif pred == "gt":
+            r = lt(y, x)
+        elif pred == "ge":
+            r = le(y, x)
+        else:
+            # Quiet predicates from the quiet SoftFloat ones.
+            unordered = not (leq(x, y) or leq(y, x))
+            e = eq(x, y)
+            r = {
+                "o": not unordered,
+                "u": unordered,
+                "ne": not unordered and not e,
+                "equ": unordered or e,
+                "neu": not e,
+                "ltu": not leq(y, x),
+                "leu": not ltq(y, x),
+                "gtu": not leq(x, y),
+                "geu": not ltq(x, y),
+            }[pred]
+        return int(bool(r)), flags_now()
+    return run
+
+
+def op_fract(width):
+    if width == 32:
+        T, to_b, sub, rti, canon, one = F32, b32, sf.f32_sub, sf.f32_round_to_int, canon32, 0x3F800000
+    else:
+        T, to_b, sub, rti, canon, one = F16, b16, sf.f16_sub, sf.f16_round_to_int, canon16, 0x3C00
+
+    def run(args, rm):
+        x = T(args[0])
+        clear()
+        fl = rti(x, sf.RoundingMode.MIN, False)
+        sf.set_rounding_mode(rm)
+        r = canon(to_b(sub(x, fl)))
+        if r == one:
+            r = one - 1
+        return r, flags_now()
+    return run
+
+
+def op_round_fixed(fn, to_f, from_f, canon, mode):
+    def run(args, rm):
+        clear()
+        return canon(from_f(fn(to_f(args[0]), mode, False))), flags_now()
+    return run
+
+
+def gen_f32_one(rnd):
+    return (r_f32(rnd),)
+
+
+def gen_f32_pair(rnd):
+    a = r_f32(rnd)
+    return (a, near32(rnd, a) if rnd.randrange(3) == 0 else r_f32(rnd))
+
+
+def gen_f16_pair(rnd):
+    a = r_f16(rnd)
+    return (a, near16(rnd, a) if rnd.randrange(3) == 0 else r_f16(rnd))
+
+
+def gen_f32_triple(rnd):
+    a = r_f32(rnd)
+    pick = lambda: near32(rnd, a) if rnd.randrange(3) == 0 else r_f32(rnd)
+    return (a, pick(), pick())
+
+
+def gen_f16_triple(rnd):
+    a = r_f16(rnd)
+    pick = lambda: near16(rnd, a) if rnd.randrange(3) == 0 else r_f16(rnd)
+    return (a, pick(), pick())
+
+
+def r_exp(rnd, span):
+    k = rnd.randrange(5)
+    if k == 0:
+        v = rnd.randrange(-span, span + 1)
+    elif k == 1:
+        v = rnd.randrange(-3 * span, 3 * span + 1)
+    elif k == 2:
+        v = rnd.choice([-(1 << 31), (1 << 31) - 1, -(1 << 31) + 1, 0, 1, -1, 1 << 20, -(1 << 20)])
+    elif k == 3:
+        v = rnd.randrange(-(1 << 31), 1 << 31)
+    else:
+        v = rnd.randrange(-8, 9)
+    return v & 0xFFFFFFFF
+
+
+def gen_ldexp32(rnd):
+    return (r_f32(rnd), r_exp(rnd, 300))
+
+
+def gen_ldexp16(rnd):
+    return (r_f16(rnd), r_exp(rnd, 45))
+
+
+def gen_norm(rnd):
+    k = rnd.randrange(4)
+    if k == 0:
+        return (r_f32(rnd),)
+    if k == 1:  # in [-1, 1]
+        return ((rnd.getrandbits(1) << 31) | ((100 + rnd.randrange(28)) << 23) | rnd.getrandbits(23),)
+    if k == 2:  # ties of x * 65535 / 32767 / 255: x = (n + 1/2) / scale, rounded to binary32
+        scale = rnd.choice([65535, 32767, 255])
+        n = rnd.randrange(-scale, scale)
+        return (b32(sf.Float32.from_float((n + 0.5) / scale)),)
+    return (rnd.choice([0, 0x80000000, 0x3F800000, 0xBF800000, 0x3F800001, 0x7F800000,
+                        0xFF800000, 0x7FC00000, 0x7F800001, 0x3F000000, 0xBF000000]),)
+
+
+def gen_dot2(rnd):
+    a = r_f16(rnd) | (r_f16(rnd) << 16)
+    b = r_f16(rnd) | (r_f16(rnd) << 16)
+    k = rnd.randrange(4)
+    if k == 0:
+        # c close to minus the products' sum: cancellation down to tiny results.
+        h = [a & 0xFFFF, b & 0xFFFF, a >> 16, b >> 16]
+        hv = [B16.fvalue(x) for x in h]
+        p = hv[0] * hv[1] + hv[2] * hv[3]
+        if math.isnan(p) or math.isinf(p):
+            c = r_f32(rnd)
+        else:
+            c = near32(rnd, b32(sf.Float32.from_float(-p)) if abs(p) < 3e38 else 0)
+    elif k == 1:
+        c = rnd.choice([0, 0x80000000, 1, 0x80000001, 0x7F7FFFFF, 0x00800000])
+    else:
+        c = r_f32(rnd)
+    return (a, b, c)
+
+
 # name -> (arity, input kind, generator of one input tuple, evaluator)
 def gen_bin32(rnd):
     a = r_f32(rnd)
@@ -429,6 +850,62 @@ OPS = {
     "f32_rti_x": (lambda r: (r_f32(r),), rti(sf.f32_round_to_int, F32, b32, canon32, True)),
     "f16_rti": (gen_f16_any, rti(sf.f16_round_to_int, F16, b16, canon16, False)),
     "f16_rti_x": (gen_f16_any, rti(sf.f16_round_to_int, F16, b16, canon16, True)),
+    "f32_fract": (lambda r: (r_f32(r),), op_fract(32)),
+    "f16_fract": (gen_f16_any, op_fract(16)),
+    "f32_ldexp": (gen_ldexp32, op_ldexp(B32)),
+    "f16_ldexp": (gen_ldexp16, op_ldexp(B16)),
+    "dot2": (gen_dot2, op_dot2),
+}
+
+# Operations that do not depend on the rounding mode: five different inputs per generated
+# line group, one per mode value (the mode column is then ignored by the evaluator).
+MODE_FREE = {
+    "f32_min": (gen_f32_pair, op_minmax(B32, False)),
+    "f32_max": (gen_f32_pair, op_minmax(B32, True)),
+    "f16_min": (gen_f16_pair, op_minmax(B16, False)),
+    "f16_max": (gen_f16_pair, op_minmax(B16, True)),
+    "f32_med3": (gen_f32_triple, op_med3(B32)),
+    "f16_med3": (gen_f16_triple, op_med3(B16)),
+    "f32_class": (gen_f32_one, op_class(B32)),
+    "f16_class": (gen_f16_any, op_class(B16)),
+    "f32_sat": (gen_f32_one, op_sat(B32)),
+    "f16_sat": (gen_f16_any, op_sat(B16)),
+    "f32_frexp_mant": (gen_f32_one, op_frexp(B32, False)),
+    "f32_frexp_exp": (gen_f32_one, op_frexp(B32, True)),
+    "f16_frexp_mant": (gen_f16_any, op_frexp(B16, False)),
+    "f16_frexp_exp": (gen_f16_any, op_frexp(B16, True)),
+    "f32_to_unorm16": (gen_norm, op_norm(65535, 0.0)),
+    "f32_to_snorm16": (gen_norm, op_norm(32767, -1.0)),
+    "f32_to_unorm8": (gen_norm, op_norm(255, 0.0)),
+}
+for _name, _mode in [("floor", sf.RoundingMode.MIN), ("ceil", sf.RoundingMode.MAX),
+                     ("trunc", sf.RoundingMode.MIN_MAG), ("rndne", sf.RoundingMode.NEAR_EVEN)]:
+    MODE_FREE[f"f32_{_name}"] = (gen_f32_one, op_round_fixed(sf.f32_round_to_int, F32, b32, canon32, _mode))
+    MODE_FREE[f"f16_{_name}"] = (gen_f16_any, op_round_fixed(sf.f16_round_to_int, F16, b16, canon16, _mode))
+for _p in CMP_PREDS:
+    MODE_FREE[f"f32_cmp_{_p}"] = (gen_f32_pair, op_cmp(32, _p))
+    MODE_FREE[f"f16_cmp_{_p}"] = (gen_f16_pair, op_cmp(16, _p))
+ALL_OPS = dict(OPS, **MODE_FREE)
+
+# binary16 unary operations checked over every input (--exhaustive-f16): name -> (input
+# width, evaluator, takes a mode).
+F16_UNARY = {
+    "f16_to_f32": (op_f16_to_f32, False),
+    "f16_to_i16": (OPS["f16_to_i16"][1], True),
+    "f16_to_u16": (OPS["f16_to_u16"][1], True),
+    "i16_to_f16": (OPS["i16_to_f16"][1], True),
+    "u16_to_f16": (OPS["u16_to_f16"][1], True),
+    "f16_rti": (OPS["f16_rti"][1], True),
+    "f16_rti_x": (OPS["f16_rti_x"][1], True),
+    "f16_fract": (OPS["f16_fract"][1], True),
+    "f16_floor": (MODE_FREE["f16_floor"][1], False),
+    "f16_ceil": (MODE_FREE["f16_ceil"][1], False),
+    "f16_trunc": (MODE_FREE["f16_trunc"][1], False),
+    "f16_rndne": (MODE_FREE["f16_rndne"][1], False),
+    "f16_sat": (MODE_FREE["f16_sat"][1], False),
+    "f16_class": (MODE_FREE["f16_class"][1], False),
+    "f16_frexp_mant": (MODE_FREE["f16_frexp_mant"][1], False),
+    "f16_frexp_exp": (MODE_FREE["f16_frexp_exp"][1], False),
 }
 
 
@@ -438,15 +915,32 @@ def work(task):
     sf.set_tininess_mode(sf.TininessMode.AFTER_ROUNDING)
     assert sf.get_tininess_mode() == sf.TininessMode.AFTER_ROUNDING
     rnd = random.Random(f"{seed}:{name}:{n}")
-    gen, ev = OPS[name]
+    gen, ev = ALL_OPS[name]
+    mode_free = name in MODE_FREE
     out = []
     for _ in range(n):
         args = gen(rnd)
-        ins = " ".join(format(x, "x") for x in args)
         for i, rm in enumerate(RMS):
+            if mode_free and i:
+                args = gen(rnd)
+            ins = " ".join(format(x, "x") for x in args)
             r, fl = ev(args, rm)
             out.append(f"{name} {i} {ins} {r:x} {fl:x}\n")
     return name, "".join(out), dict(AGREE)
+
+
+def work_f16(task):
+    """Every input of one binary16 unary op in one mode: (name, mode, lines, digest)."""
+    name, i = task
+    sf.set_tininess_mode(sf.TininessMode.AFTER_ROUNDING)
+    ev, _ = F16_UNARY[name]
+    h = hashlib.sha256()
+    out = []
+    for x in range(1 << 16):
+        r, fl = ev((x,), RMS[i])
+        out.append(f"{name} {i} {x:x} {r:x} {fl:x}\n")
+        h.update(struct.pack("<IB", r, fl))
+    return name, i, "".join(out), h.hexdigest()
 
 
 def main():
@@ -455,13 +949,17 @@ def main():
     ap.add_argument("--out", required=True, help="output file (.gz to compress)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
-    ap.add_argument("--ops", default=",".join(OPS), help="comma-separated subset of operations")
+    ap.add_argument("--ops", default=",".join(ALL_OPS), help="comma-separated subset of operations")
+    ap.add_argument("--exhaustive-f16", metavar="FILE",
+                    help="also write every input of every binary16 unary op to FILE")
+    ap.add_argument("--digest", metavar="FILE",
+                    help="with --exhaustive-f16: write the SHA-256 of each (op, mode) table")
     args = ap.parse_args()
 
     names = [s for s in args.ops.split(",") if s]
     for s in names:
-        if s not in OPS:
-            sys.exit(f"unknown op {s}; known: {', '.join(OPS)}")
+        if s not in ALL_OPS:
+            sys.exit(f"unknown op {s}; known: {', '.join(ALL_OPS)}")
     chunk = 20000
     tasks = []
     for name in names:
@@ -486,6 +984,25 @@ def main():
           file=sys.stderr)
     print(f"softfloatpy's own f32->i32/u32 vs the ISA rule: {agree['agree']} agree, "
           f"{agree['disagree']} disagree", file=sys.stderr)
+    if args.exhaustive_f16:
+        tasks = [(name, i) for name, (_, moded) in F16_UNARY.items()
+                 for i in (range(len(RMS)) if moded else [0])]
+        lines = 0
+        digests = []
+        opener = gzip.open if args.exhaustive_f16.endswith(".gz") else open
+        with opener(args.exhaustive_f16, "wt") as f:
+            with multiprocessing.Pool(max(1, args.jobs)) as pool:
+                for name, i, text, dig in pool.imap(work_f16, tasks):
+                    f.write(text)
+                    lines += 1 << 16
+                    digests.append(f"{name} {i} {dig}\n")
+        print(f"wrote {lines} exhaustive binary16 cases ({len(tasks)} op/mode tables) to "
+              f"{args.exhaustive_f16}", file=sys.stderr)
+        if args.digest:
+            with open(args.digest, "w") as f:
+                f.write("# SHA-256 of the 65,536 results (u32 LE result, u8 flags) of each binary16\n"
+                        "# unary op and mode, from tools/fp_oracle/gen_vectors.py --exhaustive-f16.\n")
+                f.writelines(digests)
 
 
 if __name__ == "__main__":

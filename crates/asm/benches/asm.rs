@@ -2,7 +2,7 @@
 //! (every variant at random, or a kernel-like mix; labels and branches included).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use warpkit_asm::{assemble, disassemble, DisasmOptions};
+use warpkit_asm::{assemble, assemble_file, disassemble, DisasmOptions};
 use warpkit_encoding::random::random_program;
 
 fn bench(c: &mut Criterion) {
@@ -24,5 +24,28 @@ fn bench(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, bench);
+/// A file of 40,000 errors (unknown mnemonics, bad registers, unknown labels): collecting
+/// them, and printing the first 100 as the command line does.
+fn errors(c: &mut Criterion) {
+    let src: String = (0..40_000)
+        .map(|i| match i % 3 {
+            0 => format!("bogus{i} v1, v2\n"),
+            1 => "add v1, v2, v999\n".to_string(),
+            _ => format!("jmp nowhere{i}\n"),
+        })
+        .collect();
+    let mut g = c.benchmark_group("asm_errors");
+    g.sample_size(20);
+    g.throughput(Throughput::Elements(40_000));
+    g.bench_function("collect_40k_errors", |b| {
+        b.iter(|| assemble(&src).err().map_or(0, |d| d.len()))
+    });
+    let d = assemble_file("e.s", &src).expect_err("errors");
+    g.bench_function("render_first_100", |b| {
+        b.iter(|| d.render_limited(false, 100).len())
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench, errors);
 criterion_main!(benches);

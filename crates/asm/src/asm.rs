@@ -2,64 +2,78 @@
 //! labels; pass 2 resolves symbols, checks every operand against the database and encodes.
 //! Every error of the file is collected and reported with line, column, caret and a hint.
 
+use crate::float::{self, FloatError, BINARY16, BINARY32};
 use crate::syntax::{k32_is_float, toff_join, DIM_NAMES, RM_NAMES};
-use codespan_reporting::diagnostic::{Diagnostic as CsDiag, Label};
-use codespan_reporting::files::SimpleFile;
-use codespan_reporting::term::{self, termcolor::Buffer};
 use std::collections::HashMap;
 use std::fmt;
 use warpkit_encoding::{check_operand, encode_word, Inst, OperandError};
-use warpkit_isa::{lookup, suggest, InsnDesc, OpType, Operand, RegFile, Slot};
+use warpkit_isa::search::{did_you_mean, or_list};
+use warpkit_isa::{lookup, InsnDesc, OpType, Operand, RegFile, Slot};
 
-/// One error, located in the source.
+/// How bad a diagnostic is: errors fail the assembly, warnings are printed and the code is
+/// still produced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// One error or warning, located in the source.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
-    /// Byte range in the source.
+    pub severity: Severity,
+    /// Byte range in the source (a leading byte-order mark included).
     pub start: usize,
     pub end: usize,
-    /// 1-based line and column (column counts characters).
+    /// 1-based line and column (column counts characters, not a byte-order mark).
     pub line: usize,
     pub col: usize,
     pub message: String,
     pub hint: Option<String>,
+    /// A second place the message is about (the first definition of a name defined twice).
+    pub related: Option<Related>,
 }
 
-/// All errors of one file, ready to print.
+/// A second location of a [`Diagnostic`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Related {
+    pub start: usize,
+    pub end: usize,
+    pub line: usize,
+    pub col: usize,
+    pub message: String,
+}
+
+impl Diagnostic {
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// The diagnostics of one file, ready to print.
 #[derive(Clone, Debug)]
 pub struct Diagnostics {
     pub file: String,
     pub source: String,
+    /// Sorted by position; errors and warnings.
     pub list: Vec<Diagnostic>,
 }
 
 impl Diagnostics {
-    /// Render like a compiler: `error: ...`, `--> file:line:col`, the line, a caret, the hint.
+    /// Render like a compiler: `error: ...`, `--> file:line:col`, the line, a caret, the hint;
+    /// every diagnostic.
     pub fn render(&self, color: bool) -> String {
-        let file = SimpleFile::new(self.file.as_str(), self.source.as_str());
-        let mut buf = if color {
-            Buffer::ansi()
-        } else {
-            Buffer::no_color()
-        };
-        let config = term::Config::default();
-        for d in &self.list {
-            let mut cs = CsDiag::error()
-                .with_message(&d.message)
-                .with_labels(vec![Label::primary((), d.start..d.end.max(d.start))]);
-            if let Some(h) = &d.hint {
-                cs = cs.with_notes(vec![format!("hint: {h}")]);
-            }
-            // Rendering into a memory buffer cannot fail for ranges inside the file.
-            let _ = term::emit(&mut buf, &config, &file, &cs);
-        }
-        let mut s = String::from_utf8_lossy(buf.as_slice()).into_owned();
-        s.push_str(&format!(
-            "{} error{} in {}\n",
-            self.list.len(),
-            if self.list.len() == 1 { "" } else { "s" },
-            self.file
-        ));
-        s
+        self.render_limited(color, usize::MAX)
+    }
+
+    /// Like [`Diagnostics::render`], with at most `max` errors (and `max` warnings), then
+    /// "... and K more errors". Long lines are shown as a window around the column.
+    pub fn render_limited(&self, color: bool, max: usize) -> String {
+        crate::render::render(&self.file, &self.source, &self.list, color, max)
+    }
+
+    pub fn errors(&self) -> usize {
+        self.list.iter().filter(|d| d.is_error()).count()
     }
 }
 
@@ -77,12 +91,28 @@ pub struct Assembly {
     pub code: Vec<u8>,
     /// Labels and their byte offsets, in definition order.
     pub labels: Vec<(String, u32)>,
+    /// Warnings (sorted by position); they do not stop the assembly.
+    pub warnings: Vec<Diagnostic>,
 }
 
+/// A symbol and where its name was defined (byte offset, saturated at 4 GiB: only used to
+/// point at a first definition), for "defined twice" errors. 16 bytes, like the value alone.
 #[derive(Clone, Copy)]
 enum Sym {
-    Label(u32),
-    Equ(i64),
+    Label(u32, u32),
+    Equ(i64, u32),
+}
+
+impl Sym {
+    fn defined_at(self) -> usize {
+        match self {
+            Sym::Label(_, at) | Sym::Equ(_, at) => at as usize,
+        }
+    }
+}
+
+fn offset32(at: usize) -> u32 {
+    at.min(u32::MAX as usize) as u32
 }
 
 #[derive(Clone, Copy)]
@@ -126,13 +156,21 @@ struct Asm<'s> {
     diags: Vec<Diagnostic>,
     pc: u64,
     scratch: Vec<Span>,
-    suggestions: HashMap<&'s str, Option<&'static str>>,
+    suggestions: HashMap<&'s str, Option<String>>,
     hints_given: usize,
     /// Byte offset of each line's start (built lazily, on the first error).
     line_starts: Vec<usize>,
+    /// Length of a leading byte-order mark (0 or 3): skipped, not counted in columns.
+    bom: usize,
+    /// The last diagnostic's (line start, offset, column): the next one on the same line
+    /// counts characters from there, so many errors on one long line stay linear.
+    last_col: (usize, usize, usize),
     /// Try the fast path first (off only to test it against the general path).
     fast: bool,
 }
+
+/// Unknown mnemonics searched for a "did you mean" per file.
+const MAX_SEARCHES: usize = 256;
 
 /// Character classes by table: bit 0 may start a name, bit 1 may continue one, bit 2
 /// separates or opens operands (`,` `(` `[`).
@@ -205,54 +243,6 @@ pub(crate) fn parse_int_bytes(s: &[u8]) -> Option<i64> {
         v = v.checked_mul(radix)?.checked_add(d)?;
     }
     Some(v as i64)
-}
-
-/// Parse a float literal into binary32 bits: decimal (`1.5`, `1e-3`), hex (`0x1.8p3`),
-/// `inf`, `nan`, each with an optional sign. Integers are not floats here.
-fn parse_float(s: &str) -> Option<u32> {
-    let (neg, body) = match s.as_bytes().first() {
-        Some(b'-') => (true, &s[1..]),
-        Some(b'+') => (false, &s[1..]),
-        _ => (false, s),
-    };
-    let lower = body.to_ascii_lowercase();
-    let mag: u32 = if lower == "inf" || lower == "infinity" {
-        0x7f80_0000
-    } else if lower == "nan" {
-        0x7fc0_0000
-    } else if let Some(h) = lower.strip_prefix("0x") {
-        let (mant, exp) = h.split_once('p')?;
-        let exp: i32 = exp.parse().ok()?;
-        let (ip, fp) = mant.split_once('.').unwrap_or((mant, ""));
-        let mut m: u64 = 0;
-        let mut bits = 0u32;
-        for c in ip.chars().chain(fp.chars()) {
-            m = m.checked_mul(16)? + c.to_digit(16)? as u64;
-            bits += 4;
-            if bits > 60 {
-                return None;
-            }
-        }
-        // Exact in f64 while the mantissa has at most 53 significant bits; then one
-        // rounding to binary32 (round to nearest even).
-        if m >> 53 != 0 {
-            return None;
-        }
-        let v = m as f64 * 2f64.powi(exp.saturating_sub(4 * fp.len() as i32));
-        (v as f32).to_bits()
-    } else {
-        if !(body.contains('.') || body.contains('e') || body.contains('E')) {
-            return None;
-        }
-        if !body
-            .bytes()
-            .all(|c| c.is_ascii_digit() || matches!(c, b'.' | b'e' | b'E' | b'+' | b'-'))
-        {
-            return None;
-        }
-        body.parse::<f32>().ok()?.to_bits()
-    };
-    Some(if neg { mag | 0x8000_0000 } else { mag })
 }
 
 /// Split operands at top-level commas (parentheses and brackets nest).
@@ -346,6 +336,60 @@ fn trim_end_fast(s: &str) -> &str {
     &s[..e]
 }
 
+/// The largest character boundary at or below `i`.
+fn floor_char(s: &str, mut i: usize) -> usize {
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// Shorten long `quoted` pieces of a message (source text quoted back), so one error about
+/// a megabyte-long operand stays one short line.
+fn shorten_quotes(msg: String) -> String {
+    const LONG: usize = 48;
+    if msg.len() <= 2 * LONG {
+        return msg;
+    }
+    let mut out = String::with_capacity(2 * LONG);
+    for (k, piece) in msg.split('`').enumerate() {
+        if k > 0 {
+            out.push('`');
+        }
+        if k % 2 == 1 && piece.chars().count() > LONG {
+            let head: String = piece.chars().take(LONG / 2).collect();
+            let tail_start = piece
+                .char_indices()
+                .rev()
+                .nth(LONG / 4 - 1)
+                .map_or(0, |(i, _)| i);
+            out.push_str(&head);
+            out.push('…');
+            out.push_str(&piece[tail_start..]);
+        } else {
+            out.push_str(piece);
+        }
+    }
+    out
+}
+
+fn bad_char_at(s: &str, at: usize) -> ExprErr {
+    ExprErr::BadChar(at, s[at..].chars().next().unwrap_or('?'))
+}
+
+/// A non-ASCII character inside something meant to be a name: where it is and what it is.
+fn non_ascii_in(s: &str) -> Option<(usize, char)> {
+    s.char_indices().find(|(_, c)| !c.is_ascii())
+}
+
+/// The error for a character outside the name alphabet.
+fn bad_name_char(c: char) -> (String, Option<String>) {
+    (
+        format!("`{c}` (U+{:04X}) cannot be part of a name", c as u32),
+        Some("names (labels, .equ) use ASCII letters, digits, `_`, `.` and `$`".into()),
+    )
+}
+
 fn syntax_of(d: &InsnDesc) -> String {
     let mut s = d.mnemonic.to_string();
     for (i, o) in d.operands.iter().enumerate() {
@@ -375,34 +419,92 @@ fn reg_example(ty: OpType, n: u32) -> String {
 enum ExprErr {
     Syntax(String),
     Undefined(String),
+    /// A character outside the name alphabet at this byte offset of the expression.
+    BadChar(usize, char),
 }
 
 impl<'s> Asm<'s> {
     fn diag(&mut self, span: Span, message: String, hint: Option<String>) {
+        self.push_diag(Severity::Error, span, message, hint, None);
+    }
+
+    fn warn(&mut self, span: Span, message: String, hint: Option<String>) {
+        self.push_diag(Severity::Warning, span, message, hint, None);
+    }
+
+    /// 1-based line and column of a byte offset.
+    fn locate(&mut self, at: usize) -> (usize, usize) {
         if self.line_starts.is_empty() {
-            self.line_starts.push(0);
-            self.line_starts.extend(
-                self.src
-                    .bytes()
-                    .enumerate()
-                    .filter(|(_, c)| *c == b'\n')
-                    .map(|(i, _)| i + 1),
-            );
+            self.line_starts.push(self.bom);
+            self.line_starts
+                .extend(memchr::memchr_iter(b'\n', self.src.as_bytes()).map(|i| i + 1));
         }
-        let start = span.start.min(self.src.len());
-        let end = span.end.clamp(start, self.src.len());
         // Binary search in the line table: files with many errors stay linear.
-        let line = self.line_starts.partition_point(|&ls| ls <= start);
+        let line = self.line_starts.partition_point(|&ls| ls <= at).max(1);
         let line_start = self.line_starts[line - 1];
-        let col = self.src[line_start..start].chars().count() + 1;
+        let (ls, from, c) = self.last_col;
+        let col = if ls == line_start && from <= at {
+            c + self.src[from..at].chars().count()
+        } else {
+            self.src[line_start..at].chars().count() + 1
+        };
+        self.last_col = (line_start, at, col);
+        (line, col)
+    }
+
+    fn push_diag(
+        &mut self,
+        severity: Severity,
+        span: Span,
+        message: String,
+        hint: Option<String>,
+        related: Option<(Span, String)>,
+    ) {
+        let bom = self.bom;
+        let clamp = |s: Span, src: &str| {
+            let start = floor_char(src, s.start.clamp(bom, src.len().max(bom)));
+            (start, s.end.clamp(start, src.len()))
+        };
+        let (start, end) = clamp(span, self.src);
+        let (line, col) = self.locate(start);
+        let related = related.map(|(r, message)| {
+            let (start, end) = clamp(r, self.src);
+            let (line, col) = self.locate(start);
+            Related {
+                start,
+                end,
+                line,
+                col,
+                message,
+            }
+        });
         self.diags.push(Diagnostic {
+            severity,
             start,
             end,
             line,
             col,
-            message,
-            hint,
+            message: shorten_quotes(message),
+            hint: hint.map(shorten_quotes),
+            related,
         });
+    }
+
+    /// "`name` is defined twice", pointing at both definitions.
+    fn defined_twice(&mut self, span: Span, name: &str, first: usize) {
+        self.push_diag(
+            Severity::Error,
+            span,
+            format!("`{name}` is defined twice"),
+            Some("a label or .equ name is defined once".into()),
+            Some((
+                Span {
+                    start: first,
+                    end: first + name.len(),
+                },
+                "first defined here".into(),
+            )),
+        );
     }
 
     fn text(&self, s: Span) -> &'s str {
@@ -505,15 +607,80 @@ impl<'s> Asm<'s> {
                 while *pos < b.len() && is_ident_char(b[*pos]) {
                     *pos += 1;
                 }
+                if b.get(*pos).is_some_and(|c| !c.is_ascii()) {
+                    return Err(bad_char_at(s, *pos));
+                }
                 let name = &s[st..*pos];
                 match self.syms.get(name) {
-                    Some(Sym::Equ(v)) => Ok((*v, false)),
-                    Some(Sym::Label(a)) => Ok((*a as i64, true)),
+                    Some(Sym::Equ(v, _)) => Ok((*v, false)),
+                    Some(Sym::Label(a, _)) => Ok((*a as i64, true)),
                     None if pass2 => Err(ExprErr::Undefined(name.to_string())),
                     None => Err(ExprErr::Undefined(String::new())),
                 }
             }
+            Some(c) if !c.is_ascii() => Err(bad_char_at(s, *pos)),
             Some(_) => Err(ExprErr::Syntax(format!("unexpected `{}`", &s[*pos..]))),
+        }
+    }
+
+    /// Report an operand that does not evaluate.
+    fn bad_expr(&mut self, span: Span, e: ExprErr, hint: Option<String>) {
+        let t = self.text(span);
+        match e {
+            ExprErr::BadChar(at, c) => {
+                let (m, h) = bad_name_char(c);
+                let start = span.start + at;
+                let end = start + c.len_utf8();
+                self.diag(Span { start, end }, m, h);
+            }
+            ExprErr::Undefined(n) => {
+                let hint = self.symbol_hint(&n);
+                self.diag(span, format!("unknown label or symbol `{n}`"), hint);
+            }
+            ExprErr::Syntax(_) if float::parse(t, &BINARY32).is_some() => self.diag(
+                span,
+                format!("float literal `{t}` where an integer is needed"),
+                Some(
+                    "float literals are allowed as 32-bit literals (k32), in .word (binary32) \
+                     and .half (binary16)"
+                        .into(),
+                ),
+            ),
+            ExprErr::Syntax(m) => self.diag(span, m, hint),
+        }
+    }
+
+    fn float_error(&mut self, span: Span, e: FloatError, f: &float::FloatFormat) {
+        let t = self.text(span);
+        match e {
+            FloatError::Overflow => self.diag(
+                span,
+                format!("`{t}` overflows {}", f.name),
+                Some(format!(
+                    "the largest finite {} is {}; write `inf` for infinity",
+                    f.name,
+                    f.max_text()
+                )),
+            ),
+            FloatError::Underflow { nearest } => self.diag(
+                span,
+                format!(
+                    "`{t}` underflows {}: the nearest value is {}",
+                    f.name,
+                    if f.is_zero(nearest) {
+                        "zero".to_string()
+                    } else {
+                        format!(
+                            "the subnormal {} (0x{nearest:x}), which is not equal to it",
+                            f.tiny_value_text(nearest)
+                        )
+                    }
+                ),
+                Some(format!(
+                    "write zero or an exact value (subnormals in hex, e.g. `{}`)",
+                    f.min_subnormal_text()
+                )),
+            ),
         }
     }
 
@@ -552,7 +719,8 @@ impl<'s> Asm<'s> {
             None
         };
         let tb = t.as_bytes();
-        let fc = tb.first().copied().unwrap_or(0);
+        // Register names ignore case (`V1`, `U[2:3]`, `v1.L`), like mnemonics.
+        let fc = tb.first().copied().unwrap_or(0).to_ascii_lowercase();
         let file_char = match file {
             RegFile::U => b'u',
             _ => b'v',
@@ -668,8 +836,8 @@ impl<'s> Asm<'s> {
             return None;
         }
         match (file, half) {
-            (RegFile::H, Some("l")) => Some(2 * n),
-            (RegFile::H, Some("h")) => Some(2 * n + 1),
+            (RegFile::H, Some("l" | "L")) => Some(2 * n),
+            (RegFile::H, Some("h" | "H")) => Some(2 * n + 1),
             (RegFile::H, _) => {
                 self.diag(
                     span,
@@ -711,7 +879,7 @@ impl<'s> Asm<'s> {
         let v = self.text(vspan).trim();
         match o.ty {
             OpType::Rm => {
-                if let Some((_, x)) = RM_NAMES.iter().find(|(n, _)| *n == v) {
+                if let Some((_, x)) = RM_NAMES.iter().find(|(n, _)| n.eq_ignore_ascii_case(v)) {
                     return Some(*x as i64);
                 }
                 if let Some(x) = parse_int(v) {
@@ -725,7 +893,7 @@ impl<'s> Asm<'s> {
                 None
             }
             OpType::Dim => {
-                if let Some(x) = DIM_NAMES.iter().position(|n| *n == v) {
+                if let Some(x) = DIM_NAMES.iter().position(|n| n.eq_ignore_ascii_case(v)) {
                     return Some(x as i64);
                 }
                 if let Some(x) = parse_int(v) {
@@ -844,10 +1012,11 @@ impl<'s> Asm<'s> {
                     };
                     if self.pc > u32::MAX as u64 {
                         self.diag(span, "code object larger than 4 GiB".into(), None);
-                    } else if self.syms.contains_key(name) {
-                        self.diag(span, format!("`{name}` is defined twice"), None);
+                    } else if let Some(sym) = self.syms.get(name).copied() {
+                        self.defined_twice(span, name, sym.defined_at());
                     } else {
-                        self.syms.insert(name, Sym::Label(self.pc as u32));
+                        self.syms
+                            .insert(name, Sym::Label(self.pc as u32, offset32(span.start)));
                         self.label_order.push((name, self.pc as u32));
                     }
                     pos = p + 1;
@@ -908,6 +1077,8 @@ impl<'s> Asm<'s> {
                 return;
             }
         }
+        let lower = word.to_ascii_lowercase();
+        let word = lower.as_str();
         match word {
             ".word" | ".dword" | ".byte" | ".half" => {
                 let width: u8 = match word {
@@ -966,19 +1137,28 @@ impl<'s> Asm<'s> {
                     return;
                 }
                 let name = self.text(ops[0]);
+                if let Some((at, c)) = non_ascii_in(name) {
+                    let (m, h) = bad_name_char(c);
+                    let start = ops[0].start + at;
+                    let end = start + c.len_utf8();
+                    self.diag(Span { start, end }, m, h);
+                    return;
+                }
                 if !name.bytes().next().is_some_and(is_ident_start)
                     || !name.bytes().all(is_ident_char)
                 {
                     self.diag(ops[0], format!("`{name}` is not a valid name"), None);
                     return;
                 }
+                // A name is defined once: a silent redefinition would leave earlier uses
+                // and forward references with different values.
+                if let Some(sym) = self.syms.get(name).copied() {
+                    self.defined_twice(ops[0], name, sym.defined_at());
+                    return;
+                }
                 match self.eval(self.text(ops[1]), true) {
                     Ok((v, _)) => {
-                        if matches!(self.syms.get(name), Some(Sym::Label(_))) {
-                            self.diag(ops[0], format!("`{name}` is already a label"), None);
-                        } else {
-                            self.syms.insert(name, Sym::Equ(v));
-                        }
+                        self.syms.insert(name, Sym::Equ(v, offset32(ops[0].start)));
                     }
                     Err(ExprErr::Undefined(n)) => self.diag(
                         ops[1],
@@ -988,25 +1168,47 @@ impl<'s> Asm<'s> {
                                 .into(),
                         ),
                     ),
-                    Err(ExprErr::Syntax(m)) => self.diag(ops[1], m, None),
+                    Err(e) => self.bad_expr(ops[1], e, None),
                 }
             }
             _ => self.diag(
                 span,
-                format!("unknown directive `{word}`"),
-                Some("directives are .word, .dword, .half, .byte, .align, .equ".into()),
+                format!("unknown directive `{}`", self.text(span)),
+                Some("directives are .word, .dword, .half, .byte, .align, .equ, .set".into()),
             ),
         }
     }
 
     fn instruction(&mut self, word: &'s str, span: Span, ops: &[Span]) {
-        let Some(id) = lookup(word) else {
-            // The same typo on many lines costs one search.
-            let hint = *self
+        // Mnemonics ignore case, as in LLVM's assemblers.
+        let found = lookup(word).or_else(|| {
+            word.bytes()
+                .any(|c| c.is_ascii_uppercase())
+                .then(|| lookup(&word.to_ascii_lowercase()))
+                .flatten()
+        });
+        let Some(id) = found else {
+            if let Some((at, c)) = non_ascii_in(word) {
+                let (m, h) = bad_name_char(c);
+                let start = span.start + at;
+                let end = start + c.len_utf8();
+                self.diag(Span { start, end }, m, h);
+                return;
+            }
+            // The same typo on many lines costs one search, and only the first few hundred
+            // different ones are searched, so a file of garbage stays fast.
+            let searched = self.suggestions.len();
+            let hint = self
                 .suggestions
                 .entry(word)
-                .or_insert_with(|| suggest(word));
-            let hint = hint.map(|s| format!("did you mean `{s}`?"));
+                .or_insert_with(|| {
+                    if searched >= MAX_SEARCHES {
+                        return None;
+                    }
+                    let names = did_you_mean(word);
+                    (!names.is_empty()).then(|| format!("did you mean {}?", or_list(&names, 4)))
+                })
+                .clone();
             self.diag(span, format!("unknown instruction `{word}`"), hint);
             return;
         };
@@ -1047,7 +1249,7 @@ impl<'s> Asm<'s> {
                     .operands
                     .iter()
                     .enumerate()
-                    .find(|(_, o)| o.slot.is_modifier() && o.slot.name() == key)
+                    .find(|(_, o)| o.slot.is_modifier() && o.slot.name().eq_ignore_ascii_case(key))
                 {
                     Some((idx, o)) => {
                         if seen_mod >> idx & 1 == 1 {
@@ -1135,20 +1337,27 @@ impl<'s> Asm<'s> {
                     None => ok = false,
                 }
             } else {
-                // Immediates: resolve now if possible, else in pass 2.
-                if o.ty == OpType::K32 && k32_is_float(d) {
-                    if let Some(bits) = parse_float(t) {
-                        inst.imm = bits as i32;
-                        continue;
+                // Immediates: resolve now if possible, else in pass 2. Any 32-bit literal
+                // may be a float literal (its binary32 bits).
+                if o.ty == OpType::K32 {
+                    match float::parse(t, &BINARY32) {
+                        Some(Ok(bits)) => {
+                            inst.imm = bits as i32;
+                            continue;
+                        }
+                        Some(Err(e)) => {
+                            self.float_error(op_span, e, &BINARY32);
+                            ok = false;
+                            continue;
+                        }
+                        None => {}
                     }
                 }
-                if t.starts_with('v')
-                    && t[1..]
-                        .bytes()
-                        .next()
-                        .is_some_and(|c| c.is_ascii_digit() || c == b'[')
-                    || (t.starts_with('u')
-                        && t[1..].bytes().next().is_some_and(|c| c.is_ascii_digit()))
+                let tb = t.as_bytes();
+                let second = tb.get(1).copied().unwrap_or(0);
+                if matches!(tb.first(), Some(b'v' | b'V'))
+                    && (second.is_ascii_digit() || second == b'[')
+                    || (matches!(tb.first(), Some(b'u' | b'U')) && second.is_ascii_digit())
                 {
                     self.diag(
                         op_span,
@@ -1171,21 +1380,18 @@ impl<'s> Asm<'s> {
                         op: o,
                         span: op_span,
                     }),
-                    Err(ExprErr::Syntax(m)) => {
-                        self.diag(
-                            op_span,
-                            m,
-                            Some(format!(
-                                "{}:{} is a number{}",
-                                o.slot.name(),
-                                o.ty.name(),
-                                if o.ty.is_pc_relative() {
-                                    " or a label"
-                                } else {
-                                    ""
-                                }
-                            )),
+                    Err(e) => {
+                        let hint = format!(
+                            "{}:{} is a number{}",
+                            o.slot.name(),
+                            o.ty.name(),
+                            if o.ty.is_pc_relative() {
+                                " or a label"
+                            } else {
+                                ""
+                            }
                         );
+                        self.bad_expr(op_span, e, Some(hint));
                         ok = false;
                     }
                 }
@@ -1256,12 +1462,16 @@ impl<'s> Asm<'s> {
     fn check_imm(&mut self, span: Span, d: &InsnDesc, o: &Operand, v: i64) -> Option<i64> {
         if o.ty == OpType::K32 {
             let k = k32_value(v);
-            if k.is_none() {
-                self.diag(
+            match k {
+                None => self.diag(
                     span,
                     format!("{} {}: {v} does not fit 32 bits", d.mnemonic, o.slot.name()),
                     Some("k32 takes -0x80000000..=0xffffffff".into()),
-                );
+                ),
+                Some(k) if k32_is_float(d) && float::is_subnormal32(k as u32) => {
+                    self.subnormal_warning(span, k as u32)
+                }
+                Some(_) => {}
             }
             return k;
         }
@@ -1269,6 +1479,55 @@ impl<'s> Asm<'s> {
             Ok(()) => Some(v),
             Err(e) => {
                 self.report_operand_error(span, d, o, e);
+                None
+            }
+        }
+    }
+
+    /// An integer in a binary32 operand is its bit pattern; a small one is a subnormal,
+    /// which is rarely what was meant (`2` is 2.8e-45, not 2.0).
+    fn subnormal_warning(&mut self, span: Span, bits: u32) {
+        let t = self.text(span);
+        let value = f32::from_bits(bits);
+        let keep = float::subnormal32_text(bits);
+        let hint = if bits >> 31 == 0 {
+            format!("did you mean `{bits}.0`? (to keep the subnormal, write it as `{keep}`)")
+        } else {
+            format!("to keep the subnormal, write it as a float: `{keep}`")
+        };
+        self.warn(
+            span,
+            format!(
+                "integer `{t}` in a binary32 operand is the bit pattern 0x{bits:08x}, \
+                 the subnormal {value:.2e}"
+            ),
+            Some(hint),
+        );
+    }
+
+    /// The value of one data item (`.word 1.5`, `.byte N+1`), or `None` after reporting why
+    /// it has none. Float literals: binary32 in .word, binary16 in .half.
+    fn data_value(&mut self, span: Span, width: u8) -> Option<i64> {
+        let t = self.text(span);
+        let fmt = match width {
+            4 => Some(&BINARY32),
+            2 => Some(&BINARY16),
+            _ => None,
+        };
+        if let Some(f) = fmt {
+            match float::parse(t, f) {
+                Some(Ok(bits)) => return Some(bits as i64),
+                Some(Err(e)) => {
+                    self.float_error(span, e, f);
+                    return None;
+                }
+                None => {}
+            }
+        }
+        match self.eval(t, true) {
+            Ok((v, _)) => Some(v),
+            Err(e) => {
+                self.bad_expr(span, e, None);
                 None
             }
         }
@@ -1291,13 +1550,8 @@ impl<'s> Asm<'s> {
                                 Some(v) => inst.set(op.slot, v),
                                 None => ok = false,
                             },
-                            Err(ExprErr::Undefined(n)) => {
-                                let hint = self.symbol_hint(&n);
-                                self.diag(span, format!("unknown label or symbol `{n}`"), hint);
-                                ok = false;
-                            }
-                            Err(ExprErr::Syntax(m)) => {
-                                self.diag(span, m, None);
+                            Err(e) => {
+                                self.bad_expr(span, e, None);
                                 ok = false;
                             }
                         }
@@ -1311,18 +1565,8 @@ impl<'s> Asm<'s> {
                 ItemKind::Data { width, exprs } => {
                     for (k, e) in (exprs.0..exprs.1).enumerate() {
                         let span = self.data_exprs[e as usize];
-                        let t = self.text(span);
-                        let v = match self.eval(t, true) {
-                            Ok((v, _)) => v,
-                            Err(ExprErr::Undefined(n)) => {
-                                let hint = self.symbol_hint(&n);
-                                self.diag(span, format!("unknown label or symbol `{n}`"), hint);
-                                continue;
-                            }
-                            Err(ExprErr::Syntax(m)) => {
-                                self.diag(span, m, None);
-                                continue;
-                            }
+                        let Some(v) = self.data_value(span, *width) else {
+                            continue;
                         };
                         let w = *width as u32 * 8;
                         let fits = w == 64 || (v >= -(1i64 << (w - 1)) && v < (1i64 << w));
@@ -1363,8 +1607,12 @@ fn assemble_with(src: &str, fast: bool) -> Result<Assembly, Vec<Diagnostic>> {
         suggestions: HashMap::new(),
         hints_given: 0,
         line_starts: Vec::new(),
+        bom: 0,
+        last_col: (usize::MAX, 0, 0),
     };
-    let mut line_start = 0;
+    // A byte-order mark (editors on Windows write one) is not part of the first line.
+    let mut line_start = if src.starts_with('\u{feff}') { 3 } else { 0 };
+    a.bom = line_start;
     let sb = src.as_bytes();
     while line_start < src.len() {
         let end = memchr::memchr(b'\n', &sb[line_start..]).map_or(src.len(), |p| line_start + p);
@@ -1382,10 +1630,10 @@ fn assemble_with(src: &str, fast: bool) -> Result<Assembly, Vec<Diagnostic>> {
         return Err(a.diags);
     }
     let code = a.pass2();
-    if !a.diags.is_empty() {
-        let mut d = a.diags;
-        d.sort_by_key(|x| (x.start, x.end));
-        return Err(d);
+    let mut diags = a.diags;
+    diags.sort_by_key(|x| (x.start, x.end));
+    if diags.iter().any(Diagnostic::is_error) {
+        return Err(diags);
     }
     Ok(Assembly {
         code,
@@ -1394,16 +1642,28 @@ fn assemble_with(src: &str, fast: bool) -> Result<Assembly, Vec<Diagnostic>> {
             .iter()
             .map(|(n, p)| (n.to_string(), *p))
             .collect(),
+        warnings: diags,
     })
 }
 
 /// Assemble a named file; errors come back ready to print.
+/// Warnings of a successful assembly are in [`Assembly::warnings`]; [`warnings_of`] makes
+/// them printable.
 pub fn assemble_file(name: &str, src: &str) -> Result<Assembly, Diagnostics> {
     assemble(src).map_err(|list| Diagnostics {
         file: name.to_string(),
         source: src.to_string(),
         list,
     })
+}
+
+/// The warnings of a successful assembly of `src`, ready to print.
+pub fn warnings_of(name: &str, src: &str, a: &Assembly) -> Diagnostics {
+    Diagnostics {
+        file: name.to_string(),
+        source: src.to_string(),
+        list: a.warnings.clone(),
+    }
 }
 
 #[cfg(test)]
@@ -1522,6 +1782,7 @@ mod tests {
             match (&fast, &slow) {
                 (Ok(f), Ok(s)) => {
                     assert_eq!(f.code, s.code, "{line:?}");
+                    assert_eq!(f.warnings, s.warnings, "{line:?}");
                     ok_lines += 1;
                 }
                 (Err(f), Err(s)) => assert_eq!(f, s, "{line:?}"),

@@ -1,5 +1,6 @@
 //! Disassembler: machine code -> canonical assembly that assembles back to the same bytes.
 
+use crate::float::{is_subnormal32, subnormal32_text};
 use crate::syntax::{k32_is_float, modifier_default, rm_name, toff_split, DIM_NAMES};
 use warpkit_encoding::{decode_stream, DecodeError, Inst};
 use warpkit_isa::{OpType, Operand, Slot};
@@ -237,8 +238,13 @@ fn push_operand(out: &mut Out, inst: &Inst, o: &Operand, pc: u32, labels: Option
             push_group(out, 'u', v as u32, n as u32)
         }
         OpType::K32 => {
-            out.push_str("0x");
-            push_hex(out, v as u32 as u64, 8);
+            let bits = v as u32;
+            if is_subnormal32(bits) && k32_is_float(inst.desc()) {
+                push_subnormal(out, bits);
+            } else {
+                out.push_str("0x");
+                push_hex(out, bits as u64, 8);
+            }
         }
         t if t.is_pc_relative() => {
             let target = pc as i64 + v;
@@ -251,6 +257,14 @@ fn push_operand(out: &mut Out, inst: &Inst, o: &Operand, pc: u32, labels: Option
         }
         _ => push_dec(out, v),
     }
+}
+
+/// A subnormal binary32 operand as its exact hex float: an integer there would read as a
+/// typo for a float (the assembler warns about it); the same bits either way.
+#[cold]
+#[inline(never)]
+fn push_subnormal(out: &mut Out, bits: u32) {
+    out.push_str(&subnormal32_text(bits));
 }
 
 fn push_modifier(out: &mut Out, o: &Operand, v: i64) {

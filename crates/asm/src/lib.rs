@@ -7,7 +7,11 @@
 mod asm;
 mod disasm;
 mod fast;
+pub mod float;
+mod render;
 pub mod syntax;
 
-pub use asm::{assemble, assemble_file, Assembly, Diagnostic, Diagnostics};
+pub use asm::{
+    assemble, assemble_file, warnings_of, Assembly, Diagnostic, Diagnostics, Related, Severity,
+};
 pub use disasm::{disassemble, format_inst, inst_to_string, DisasmOptions};

@@ -1,19 +1,27 @@
 //! `warpkit`: the command-line face of the toolchain.
 
+mod cmd_diff;
+mod cmd_gen;
+mod cmd_shrink;
 mod files;
+mod help;
+mod input;
+mod spec;
 
 use clap::{Parser, Subcommand};
+use files::Output;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use warpkit_asm::{assemble_file, disassemble, DisasmOptions};
-use warpkit_isa::{docs, lookup, suggest, INSNS};
+use warpkit_asm::{disassemble, DisasmOptions};
+use warpkit_isa::{docs, InsnDesc};
 
 #[derive(Parser)]
 #[command(
     name = "warpkit",
     version,
-    about = "Toolchain and golden model of the warpkit GPU ISA"
+    about = "Toolchain and golden model of the warpkit GPU ISA",
+    after_help = help::FILES_AND_EXIT
 )]
 struct Cli {
     #[command(subcommand)]
@@ -23,16 +31,23 @@ struct Cli {
 #[derive(Subcommand)]
 enum Cmd {
     /// Assemble a source file into little-endian machine code.
+    #[command(after_help = help::ASM)]
     Asm {
+        /// Assembly source (`-`: standard input).
         input: PathBuf,
-        /// Output file (default: the input with extension .bin).
+        /// Output file (default: the input with extension .bin; standard output for `-`).
         #[arg(short, long)]
         output: Option<PathBuf>,
+        /// Print at most N errors (and N warnings), then how many more there are.
+        #[arg(long, value_name = "N", default_value_t = 100)]
+        max_errors: usize,
     },
     /// Disassemble machine code into assembly that assembles back to the same bytes.
+    #[command(after_help = help::DISASM)]
     Disasm {
+        /// Raw little-endian machine code (`-`: standard input).
         input: PathBuf,
-        /// Write to a file instead of standard output.
+        /// Output file (default: standard output).
         #[arg(short, long)]
         output: Option<PathBuf>,
         /// Leave out the offset / raw-word comments.
@@ -40,29 +55,41 @@ enum Cmd {
         no_comments: bool,
     },
     /// Show an instruction's encoding, operands, latency, flags and semantics.
+    #[command(after_help = help::SPEC)]
     Spec {
-        /// Mnemonic, e.g. fadd.f32.m
+        /// Mnemonic (fadd.f32.m), family (fadd) or prefix; none lists every variant.
+        #[arg(value_name = "NAME")]
         mnemonic: Option<String>,
-        /// Every variant as a JSON array.
+        /// JSON: one object for a mnemonic, an array for a family or for all.
         #[arg(long)]
         json: bool,
     },
     /// Run a program on one or more warps and print the final state as JSON.
+    #[command(after_help = help::RUN)]
     Run {
-        /// Assembly (`.s`) or raw little-endian machine code (any other name).
+        /// Assembly (.s, .S, .asm) or raw little-endian machine code (any other name;
+        /// `-`: standard input).
         program: PathBuf,
-        /// Initial state (JSON); every key optional. The output of a run is accepted too,
-        /// to resume it.
+        /// Read PROGRAM as assembly or as machine code, whatever its name.
+        #[arg(long, value_enum)]
+        format: Option<input::Format>,
+        /// Initial state (JSON, see below; `-`: standard input); default: one warp. The
+        /// output of a run is accepted too, to resume it.
         #[arg(long)]
         state: Option<PathBuf>,
         /// Stop a warp when its step count (continued from --state) reaches this.
         #[arg(long, default_value_t = warpkit_sim::DEFAULT_MAX_STEPS)]
         max_steps: u64,
-        /// Write one JSON line per executed instruction to this file.
+        /// Write one JSON line per executed instruction to this file (`-`: standard output,
+        /// before the final state).
         #[arg(long)]
         trace: Option<PathBuf>,
+        /// Print at most N assembly errors (and N warnings).
+        #[arg(long, value_name = "N", default_value_t = 100)]
+        max_errors: usize,
     },
     /// Write the reference documentation generated from the database.
+    #[command(after_help = help::DOCS)]
     Docs {
         /// Output file.
         #[arg(short, long, default_value = "docs/isa.md")]
@@ -71,55 +98,64 @@ enum Cmd {
         #[arg(long)]
         check: bool,
     },
+    /// Generate random test programs and state files (deterministic per seed).
+    Gen(cmd_gen::GenArgs),
+    /// Reduce a program and its state file while a test command still succeeds.
+    Shrink(cmd_shrink::ShrinkArgs),
+    /// Show the first divergence between two commit logs (JSON Lines traces).
+    Diff(cmd_diff::DiffArgs),
 }
 
-fn spec_json() -> String {
-    let arr: Vec<serde_json::Value> = INSNS
-        .iter()
-        .map(|d| {
-            serde_json::json!({
-                "mnemonic": d.mnemonic,
-                "format": d.format_desc().name,
-                "opcode": d.opcode,
-                "funct": d.funct.map(|f| serde_json::json!({"name": f.name, "value": f.value})),
-                "latency": d.latency_text,
-                "operands": d.operands.iter().map(|o| serde_json::json!({"slot": o.slot.name(), "type": o.ty.name()})).collect::<Vec<_>>(),
-                "flags": d.flags.names().collect::<Vec<_>>(),
-                "size": d.size,
-                "group": d.group_desc().id,
-                "chapter": d.group_desc().chapter,
-                "unit": d.group_desc().unit,
-                "semantics": d.semantics,
-                "executable": !d.is_unsupported(),
-            })
-        })
-        .collect();
-    serde_json::to_string_pretty(&arr).unwrap_or_default()
+/// One variant as `spec --json` shows it.
+fn spec_entry(d: &InsnDesc) -> serde_json::Value {
+    serde_json::json!({
+        "mnemonic": d.mnemonic,
+        "format": d.format_desc().name,
+        "opcode": d.opcode,
+        "funct": d.funct.map(|f| serde_json::json!({"name": f.name, "value": f.value})),
+        "latency": d.latency_text,
+        "operands": d.operands.iter().map(|o| serde_json::json!({"slot": o.slot.name(), "type": o.ty.name()})).collect::<Vec<_>>(),
+        "flags": d.flags.names().collect::<Vec<_>>(),
+        "reads": d.reads.iter().map(|l| l.to_string()).collect::<Vec<_>>(),
+        "writes": d.writes.iter().map(|l| l.to_string()).collect::<Vec<_>>(),
+        "size": d.size,
+        "group": d.group_desc().id,
+        "chapter": d.group_desc().chapter,
+        "unit": d.group_desc().unit,
+        "semantics": d.semantics,
+        "executable": !d.is_unsupported(),
+    })
 }
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.cmd {
-        Cmd::Asm { input, output } => {
-            let src = files::read_text(&input)?;
-            let name = input.display().to_string();
-            match assemble_file(&name, &src) {
-                Ok(a) => {
-                    let out = output.unwrap_or_else(|| input.with_extension("bin"));
-                    files::write_atomic(&out, &a.code, &[&input])?;
-                    Ok(())
-                }
-                Err(d) => {
-                    let color = std::env::var_os("NO_COLOR").is_none() && is_tty_stderr();
-                    eprint!("{}", d.render(color));
-                    Err(String::new())
-                }
+        Cmd::Asm {
+            input,
+            output,
+            max_errors,
+        } => {
+            let out_path = output.unwrap_or_else(|| match files::is_std(&input) {
+                true => PathBuf::from("-"),
+                false => input.with_extension("bin"),
+            });
+            let mut out = Output::open(&out_path, &[&input])?;
+            if out.is_terminal() {
+                return Err(format!(
+                    "refusing to write machine code to a terminal ({}); use -o FILE or redirect",
+                    out.name()
+                ));
             }
+            let src = files::read_text(&input)?;
+            let code = input::assemble(&files::display(&input), &src, max_errors)?;
+            out.write_all_or_closed(&code)?;
+            out.commit()
         }
         Cmd::Disasm {
             input,
             output,
             no_comments,
         } => {
+            let mut out = Output::open(output.as_deref().unwrap_or(Path::new("-")), &[&input])?;
             let code = files::read(&input)?;
             let text = disassemble(
                 &code,
@@ -128,45 +164,29 @@ fn run(cli: Cli) -> Result<(), String> {
                     labels: true,
                 },
             );
-            match output {
-                Some(out) => files::write_atomic(&out, text.as_bytes(), &[&input]),
-                None => write_stdout(text.as_bytes()),
-            }
+            out.write_all_or_closed(text.as_bytes())?;
+            out.commit()
         }
         Cmd::Spec { mnemonic, json } => {
-            if json {
-                return write_stdout(format!("{}\n", spec_json()).as_bytes());
-            }
-            let Some(m) = mnemonic else {
-                let mut s = String::new();
-                for d in INSNS.iter() {
-                    s.push_str(&format!(
-                        "{:<24} {:<4} {}\n",
-                        d.mnemonic,
-                        d.format_desc().name,
-                        d.semantics
-                    ));
-                }
-                return write_stdout(s.as_bytes());
-            };
-            match lookup(&m) {
-                Some(id) => write_stdout(docs::describe(id.desc()).as_bytes()),
-                None => Err(match suggest(&m) {
-                    Some(s) => format!("unknown instruction `{m}`; did you mean `{s}`?"),
-                    None => format!(
-                        "unknown instruction `{m}` (`warpkit spec` lists all {})",
-                        INSNS.len()
-                    ),
-                }),
-            }
+            write_stdout(spec::answer(mnemonic.as_deref(), json)?.as_bytes())
         }
         Cmd::Run {
             program,
+            format,
             state,
             max_steps,
             trace,
+            max_errors,
         } => {
-            let code = load_program(&program)?;
+            if files::is_std(&program) && state.as_deref().is_some_and(files::is_std) {
+                return Err("PROGRAM and --state cannot both be standard input".into());
+            }
+            let mut inputs: Vec<&Path> = vec![&program];
+            inputs.extend(state.as_deref());
+            // The trace file is opened before anything runs: a bad path fails at once.
+            let mut trace_out = trace.map(|t| Output::open(&t, &inputs)).transpose()?;
+            let kind = format.unwrap_or_else(|| input::format_of(&program));
+            let code = input::load_program(&program, kind, max_errors)?;
             let state_text = match &state {
                 Some(p) => files::read_text(p)?,
                 None => "{}".to_string(),
@@ -174,37 +194,38 @@ fn run(cli: Cli) -> Result<(), String> {
             let asm = |i: &warpkit_encoding::Inst, pc: u32, s: &mut String| {
                 warpkit_asm::format_inst(i, pc, None, s);
             };
-            let json = match &trace {
-                None => warpkit_sim::run_state(&code, &state_text, max_steps, None),
-                Some(tp) => {
-                    let mut inputs: Vec<&std::path::Path> = vec![&program];
-                    if let Some(s) = &state {
-                        inputs.push(s);
+            let sink = trace_out.as_mut().map(|o| (o as &mut dyn Write, &asm as _));
+            let json =
+                warpkit_sim::run_state(&code, &state_text, max_steps, sink).map_err(|e| {
+                    match &state {
+                        Some(p) => format!("{}: {e}", files::display(p)),
+                        None => e.to_string(),
                     }
-                    // Trace to memory first, then write atomically like every other output.
-                    let mut buf: Vec<u8> = Vec::new();
-                    let r = warpkit_sim::run_state(
-                        &code,
-                        &state_text,
-                        max_steps,
-                        Some((&mut buf, &asm)),
-                    );
-                    if r.is_ok() {
-                        files::write_atomic(tp, &buf, &inputs)?;
-                    }
-                    r
+                })?;
+            if let Some(o) = trace_out {
+                o.commit()?;
+            }
+            write_stdout(format!("{json}\n").as_bytes())?;
+            if format.is_none() && kind == input::Format::Bin {
+                if let Some(h) = input::text_hint(&program, &code, &json) {
+                    eprintln!("{h}");
                 }
             }
-            .map_err(|e| match &state {
-                Some(p) => format!("{}: {e}", p.display()),
-                None => e.to_string(),
-            })?;
-            write_stdout(format!("{json}\n").as_bytes())
+            Ok(())
         }
         Cmd::Docs { output, check } => {
             let text = docs::markdown();
             if check {
-                let cur = std::fs::read_to_string(&output).unwrap_or_default();
+                let cur = match std::fs::read_to_string(&output) {
+                    Ok(c) => c,
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                        return Err(format!(
+                            "{} does not exist; run `warpkit docs` to create it",
+                            output.display()
+                        ))
+                    }
+                    Err(e) => return Err(format!("cannot read {}: {e}", output.display())),
+                };
                 if cur != text {
                     return Err(format!(
                         "{} is out of date; run `warpkit docs`",
@@ -217,30 +238,12 @@ fn run(cli: Cli) -> Result<(), String> {
                 std::fs::create_dir_all(dir)
                     .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
             }
-            files::write_atomic(&output, text.as_bytes(), &[])
+            files::write_file(&output, text.as_bytes(), &[])
         }
+        Cmd::Gen(a) => cmd_gen::run(a),
+        Cmd::Shrink(a) => cmd_shrink::run(a),
+        Cmd::Diff(a) => cmd_diff::run(a),
     }
-}
-
-/// Assembly for `.s` files (diagnostics printed), raw machine code otherwise.
-fn load_program(path: &std::path::Path) -> Result<Vec<u8>, String> {
-    if path.extension().is_some_and(|e| e == "s") {
-        let src = files::read_text(path)?;
-        assemble_file(&path.display().to_string(), &src)
-            .map(|a| a.code)
-            .map_err(|d| {
-                let color = std::env::var_os("NO_COLOR").is_none() && is_tty_stderr();
-                eprint!("{}", d.render(color));
-                String::new()
-            })
-    } else {
-        files::read(path)
-    }
-}
-
-fn is_tty_stderr() -> bool {
-    use std::io::IsTerminal;
-    std::io::stderr().is_terminal()
 }
 
 fn write_stdout(b: &[u8]) -> Result<(), String> {

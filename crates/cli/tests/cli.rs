@@ -124,18 +124,34 @@ fn spec_answers_for_every_mnemonic_and_as_json() {
         text.contains("X (64-bit)")
             && text.contains("f10=0xa")
             && text.contains("vp^2")
-            && text.contains("p64"),
+            && text.contains("p64")
+            && text.contains("reads:     rs1 rs2 rs3 exec")
+            && text.contains("writes:    rd"),
         "{text}"
     );
     let (code, json, _) = warpkit(&["spec", "--json"], dir.path());
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     let arr = v.as_array().unwrap();
-    assert_eq!(arr.len(), 501);
+    assert_eq!(arr.len(), warpkit_isa::INSNS.len());
     let tex = arr.iter().find(|x| x["mnemonic"] == "tex.sample").unwrap();
     assert_eq!(tex["latency"], "async:tex");
     assert_eq!(tex["size"], 8);
     assert_eq!(tex["operands"][2]["type"], "d8^8");
+    assert_eq!(
+        tex["reads"],
+        serde_json::json!(["rs1..", "rs2", "rs3", "exec"])
+    );
+    assert_eq!(tex["writes"], serde_json::json!(["rd.."]));
+    let movrel = arr.iter().find(|x| x["mnemonic"] == "movrel.d").unwrap();
+    assert_eq!(movrel["reads"], serde_json::json!(["rs1", "rs2", "exec"]));
+    assert_eq!(movrel["writes"], serde_json::json!(["rd+rs2"]));
+    let f = arr.iter().find(|x| x["mnemonic"] == "fadd.f16").unwrap();
+    assert_eq!(
+        f["reads"],
+        serde_json::json!(["rs1", "rs2", "exec", "mode"])
+    );
+    assert_eq!(f["writes"], serde_json::json!(["rd", "fflags"]));
     let jal = arr.iter().find(|x| x["mnemonic"] == "jal").unwrap();
     assert!(jal["funct"].is_null());
     let (code, _, err) = warpkit(&["spec", "nosuch"], dir.path());

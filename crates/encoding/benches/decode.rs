@@ -2,7 +2,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use warpkit_encoding::random::random_program;
-use warpkit_encoding::{decode, decode_stream, encode_into};
+use warpkit_encoding::{decode, decode_stream, encode_into, Reg};
 
 fn decode_all(code: &[u8]) -> u32 {
     let mut off = 0;
@@ -67,6 +67,27 @@ fn bench(c: &mut Criterion) {
         b.iter(|| std::hint::black_box(stream_all(&sorted)))
     });
 
+    g.finish();
+
+    // Concrete read and write sets of already-decoded instructions (what a scoreboard or a
+    // commit checker asks per executed instruction).
+    let mut g = c.benchmark_group("access");
+    g.throughput(Throughput::Elements(100_000));
+    for (name, code) in [("uniform", &random), ("kernel_mix", &kernel)] {
+        let mut insts = Vec::new();
+        decode_stream(code, |_, r, _| insts.push(r.expect("valid stream")));
+        g.bench_function(format!("reads_and_writes_100k_{name}"), |b| {
+            b.iter(|| {
+                insts.iter().fold(0usize, |n, i| {
+                    let i = std::hint::black_box(i);
+                    i.reads()
+                        .iter()
+                        .chain(i.writes().iter())
+                        .fold(n, |n, r| n + matches!(r, Reg::V(_)) as usize)
+                })
+            })
+        });
+    }
     g.finish();
 }
 

@@ -2,7 +2,8 @@
 //! instruction-count profiling (`valgrind --tool=cachegrind --branch-sim=yes`), which,
 //! unlike wall time, does not depend on what else the machine is doing.
 //! `--uniform` uses every variant at random instead of the kernel-like mix; `--stream`
-//! decodes with `decode_stream` instead of `decode` at each offset.
+//! decodes with `decode_stream` instead of `decode` at each offset; `--access` also builds
+//! each instruction's read and write sets (`Inst::reads` / `Inst::writes`).
 
 use warpkit_encoding::decode;
 use warpkit_encoding::random::random_program;
@@ -13,6 +14,7 @@ fn main() {
     let mut acc = 0u32;
     let mut n = 0u64;
     let stream = std::env::args().any(|a| a == "--stream");
+    let access = std::env::args().any(|a| a == "--access");
     for _ in 0..10 {
         if stream {
             warpkit_encoding::decode_stream(&code, |_, r, _| {
@@ -25,6 +27,9 @@ fn main() {
         while off < code.len() {
             let (i, len) = decode(&code[off..]).expect("valid stream");
             acc = acc.wrapping_add(i.rd as u32);
+            if access {
+                acc = acc.wrapping_add((i.reads().len() + i.writes().len()) as u32);
+            }
             off += len;
             n += 1;
         }

@@ -4,16 +4,20 @@
 //! format can have. Slots a variant does not name stay zero. [`decode`] is strict: a word
 //! with an unknown opcode or function code, non-zero reserved bits, a reserved field value,
 //! a misaligned or overflowing register group, or a branch offset that is not a multiple
-//! of 4 is refused with a [`DecodeError`] that says why.
+//! of 4 is refused with a [`DecodeError`] that says why. [`Inst::reads`] and
+//! [`Inst::writes`] give the concrete registers an instruction reads and writes.
 
+mod access;
 pub mod random;
+
+pub use access::{Reg, RegSet};
 
 use std::fmt;
 use warpkit_isa::{
     extract_fields, identify_info, with_raw_fields, DecodeInfo, Flags, IdentifyError, RawFields,
     FORMAT_OF_OPCODE,
 };
-pub use warpkit_isa::{InsnDesc, InsnId, OpType, Operand, RegFile, Slot};
+pub use warpkit_isa::{InsnDesc, InsnId, Loc, OpType, Operand, RegFile, Slot, MAX_ACCESS_REGS};
 
 /// One decoded instruction.
 ///

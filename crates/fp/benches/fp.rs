@@ -1,5 +1,7 @@
 //! 32-lane throughput: warpkit-fp binary32 fma (RNE, RTZ) vs native `f32::mul_add`,
-//! binary32 add/mul, and binary16 fma. Divide the reported time by 32 for ns per lane op.
+//! binary32 add/mul, binary16 fma/add, special operands, dot2 and fract. Divide the reported
+//! time by 32 for ns per lane op. With `--features softfloat-crosscheck` it also times
+//! Berkeley SoftFloat's fma.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use warpkit_fp::*;
@@ -65,6 +67,7 @@ fn bench(c: &mut Criterion) {
             black_box(out)
         })
     });
+    #[cfg(feature = "softfloat-crosscheck")]
     g.bench_function("f32_fma_softfloat_rne", |bch| {
         bch.iter(|| {
             let (a, b, cc) = (black_box(&a), black_box(&b), black_box(&cc));
@@ -109,7 +112,88 @@ fn bench(c: &mut Criterion) {
             black_box((out, fl))
         })
     });
+    // Operands where every fourth lane is an infinity or a NaN: the special-operand paths.
+    let sp = |x: [u32; LANES]| {
+        let mut x = x;
+        for (i, v) in x.iter_mut().enumerate() {
+            match i % 8 {
+                0 => *v = 0x7f80_0000 | (*v & 0x8000_0000),
+                4 => *v = 0x7fc0_0000 | (*v & 0x003f_ffff),
+                _ => {}
+            }
+        }
+        x
+    };
+    let (sa, sb, sc) = (sp(a), sp(b), sp(cc));
+    g.bench_function("f32_add_api_rne_specials", |bch| {
+        bch.iter(|| {
+            let (a, b) = (black_box(&sa), black_box(&sb));
+            let mut fl = 0u8;
+            let mut out = [0u32; LANES];
+            for i in 0..LANES {
+                out[i] = f32_add(a[i], b[i], Rm::Rne, &mut fl);
+            }
+            black_box((out, fl))
+        })
+    });
+    g.bench_function("f32_fma_api_rne_specials", |bch| {
+        bch.iter(|| {
+            let (a, b, cc) = (black_box(&sa), black_box(&sb), black_box(&sc));
+            let mut fl = 0u8;
+            let mut out = [0u32; LANES];
+            for i in 0..LANES {
+                out[i] = f32_fma(a[i], b[i], cc[i], Rm::Rne, &mut fl);
+            }
+            black_box((out, fl))
+        })
+    });
+    g.bench_function("f16_add_api_rtz", |bch| {
+        bch.iter(|| {
+            let (a, b) = (black_box(&ha), black_box(&hb));
+            let mut fl = 0u8;
+            let mut out = [0u16; LANES];
+            for i in 0..LANES {
+                out[i] = f16_add(a[i], b[i], Rm::Rtz, &mut fl);
+            }
+            black_box((out, fl))
+        })
+    });
+    // dot2 packs two binary16 values per operand.
+    let pack = |l: [u16; LANES], h: [u16; LANES]| -> [u32; LANES] {
+        std::array::from_fn(|i| l[i] as u32 | (h[i] as u32) << 16)
+    };
+    let (da, db) = (pack(ha, hb), pack(hc, ha));
+    for (name, rm) in [("dot2_api_rne", Rm::Rne), ("dot2_api_rdn", Rm::Rdn)] {
+        g.bench_function(name, |bch| {
+            bch.iter(|| {
+                let (a, b, cc) = (black_box(&da), black_box(&db), black_box(&cc));
+                let mut fl = 0u8;
+                let mut out = [0u32; LANES];
+                for i in 0..LANES {
+                    out[i] = dot2_f32_f16(a[i], b[i], cc[i], rm, &mut fl);
+                }
+                black_box((out, fl))
+            })
+        });
+    }
+    g.bench_function("f32_fract_api", |bch| {
+        bch.iter(|| {
+            let a = black_box(&a);
+            let mut fl = 0u8;
+            let mut out = [0u32; LANES];
+            for i in 0..LANES {
+                out[i] = fract_rne(a[i], &mut fl);
+            }
+            black_box((out, fl))
+        })
+    });
     g.finish();
+}
+
+/// `ffract` in round-to-nearest-even.
+#[inline(always)]
+fn fract_rne(a: u32, fl: &mut u8) -> u32 {
+    f32_fract(a, Rm::Rne, fl)
 }
 
 criterion_group!(benches, bench);

@@ -233,6 +233,28 @@ pub(crate) fn round_pack(fmt: Fmt, neg: bool, mag: u64, exp: i64, rm: Rm, fl: &m
     sign | bits
 }
 
+/// [`round_pack`] for a magnitude of up to 128 bits. A magnitude wider than 62 bits is first
+/// rounded to odd at 62 bits: that sticky bit lies at least 38 bits below any rounding
+/// position of a format with at most 24 bits of precision (normal, subnormal, or the
+/// unbounded one used for tininess), so the single rounding afterwards and its flags are
+/// those of the exact value.
+pub(crate) fn round_pack_wide(
+    fmt: Fmt,
+    neg: bool,
+    mag: u128,
+    exp: i64,
+    rm: Rm,
+    fl: &mut u8,
+) -> u32 {
+    let nb = 128 - mag.leading_zeros() as i64;
+    if nb <= 62 {
+        return round_pack(fmt, neg, mag as u64, exp, rm, fl);
+    }
+    let sh = nb - 62;
+    let lost = mag & ((1u128 << sh) - 1) != 0;
+    round_pack(fmt, neg, (mag >> sh) as u64 | lost as u64, exp + sh, rm, fl)
+}
+
 /// Round the exact value `s + err` (a double-double with `s` finite and non-zero and
 /// `|err| <= ulp(s)/2`, as TwoSum produces) once to `fmt`.
 #[inline(always)]

@@ -1,7 +1,7 @@
 //! Reference documentation generated from the database (`docs/isa.md`) and the
 //! per-instruction encoding description used by `warpkit spec`.
 
-use crate::{FieldDesc, InsnDesc, Latency, FORMATS, GROUPS, INSNS};
+use crate::{FieldDesc, InsnDesc, Latency, Loc, FORMATS, GROUPS, INSNS};
 use std::fmt::Write as _;
 
 fn range(f: &FieldDesc) -> String {
@@ -17,6 +17,17 @@ fn field_label(f: &FieldDesc) -> String {
         Some(file) => format!("{}:{}", f.name, format!("{file:?}").to_lowercase()),
         None => f.name.to_string(),
     }
+}
+
+/// An access column as the data file writes it (`rs1 rs2 exec`, `-` when empty).
+pub fn access_text(locs: &[Loc]) -> String {
+    if locs.is_empty() {
+        return "-".to_string();
+    }
+    locs.iter()
+        .map(|l| l.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The fields of one instruction, high bit first: (bits, field, content).
@@ -85,6 +96,8 @@ pub fn describe(d: &InsnDesc) -> String {
             flags.join(" ")
         }
     );
+    let _ = writeln!(s, "  reads:     {}", access_text(d.reads));
+    let _ = writeln!(s, "  writes:    {}", access_text(d.writes));
     let _ = writeln!(s, "  semantics: {}", d.semantics);
     if d.is_unsupported() {
         let _ = writeln!(s, "  execution: not modelled (raises IllegalInsn, cause 1)");
@@ -130,6 +143,7 @@ pub fn markdown() -> String {
     for (n, m) in crate::Flags::ALL {
         let _ = writeln!(s, "| `{n}` | {m} |");
     }
+    s.push_str("\n## Access facts\n\nThe `reads` and `writes` columns list the state an instruction may read and write: `rd`, `rs1`, `rs2`, `rs3` are every register of that operand (the whole pair or group; the whole 32-bit register of an `h` half); `rs1+rs2` is the vector register numbered rs1 + U[rs2] (`movrel`); `rd..` is a chapter 7 run of registers whose length dim, dmask, rsd, a16 and d16 set; `exec`, `mode` (MODE.rm / MODE.rm16), `fflags`, `pc` and `code_base` are the implicit state of SUPPLEMENT §1. A variant with an `rm` operand reads `mode` only when rm is dyn. Immediates and modifiers never appear.\n");
     s.push_str("\n## Instructions by group\n\n");
     for (gi, g) in GROUPS.iter().enumerate() {
         let rows: Vec<&InsnDesc> = INSNS.iter().filter(|d| d.group as usize == gi).collect();
@@ -146,7 +160,7 @@ pub fn markdown() -> String {
                 "Encodings frozen; execution is not modelled and raises IllegalInsn (cause 1).\n\n",
             );
         }
-        s.push_str("| mnemonic | format | opcode | funct | latency | operands | flags | semantics |\n|---|---|---|---|---|---|---|---|\n");
+        s.push_str("| mnemonic | format | opcode | funct | latency | operands | flags | reads | writes | semantics |\n|---|---|---|---|---|---|---|---|---|---|\n");
         for d in rows {
             let funct = d
                 .funct
@@ -163,7 +177,7 @@ pub fn markdown() -> String {
             };
             let _ = writeln!(
                 s,
-                "| `{}` | {} | 0x{:02x} | {} | {} | `{}` | {} | {} |",
+                "| `{}` | {} | 0x{:02x} | {} | {} | `{}` | {} | `{}` | `{}` | {} |",
                 d.mnemonic,
                 d.format_desc().name,
                 d.opcode,
@@ -179,6 +193,8 @@ pub fn markdown() -> String {
                 } else {
                     flags.join(" ")
                 },
+                access_text(d.reads),
+                access_text(d.writes),
                 d.semantics.replace('|', "\\|")
             );
         }

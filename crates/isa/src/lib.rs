@@ -7,6 +7,9 @@
 
 pub mod docs;
 pub mod parse;
+pub mod search;
+
+use std::fmt;
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 
@@ -377,6 +380,54 @@ impl Flags {
     }
 }
 
+/// A piece of warp state an instruction reads or writes: one token of the `reads` / `writes`
+/// columns of `instructions.isa` (its header defines them). [`fmt::Display`] prints the token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Loc {
+    /// Every register of an operand: the whole pair or group of `vp^2`, `v^4`, `d8^8`, ...,
+    /// the whole 32-bit register of an `h` half (`rd`, `rs1`, ...).
+    Op(Slot),
+    /// Vector register number `base` + U[`index`] (`rs1+rs2`, `rd+rs2`: `movrel.s`/`movrel.d`);
+    /// the index register is also listed as read on its own.
+    Indexed { base: Slot, index: Slot },
+    /// Chapter 7: the operand's vector register and a number of registers after it that dim,
+    /// dmask, rsd, a16, d16 and the variant set; not modelled (`rd..`, `rs1..`).
+    Run(Slot),
+    /// EXEC.
+    Exec,
+    /// MODE.rm / MODE.rm16.
+    Mode,
+    /// FFLAGS.
+    Fflags,
+    /// PC.
+    Pc,
+    /// CODE_BASE.
+    CodeBase,
+}
+
+impl fmt::Display for Loc {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Loc::Op(s) => f.write_str(s.name()),
+            Loc::Indexed { base, index } => write!(f, "{}+{}", base.name(), index.name()),
+            Loc::Run(s) => write!(f, "{}..", s.name()),
+            Loc::Exec => f.write_str("exec"),
+            Loc::Mode => f.write_str("mode"),
+            Loc::Fflags => f.write_str("fflags"),
+            Loc::Pc => f.write_str("pc"),
+            Loc::CodeBase => f.write_str("code_base"),
+        }
+    }
+}
+
+/// The registers a register operand covers from its first one: file and count (`vp^2` is
+/// 2 registers of V, `d8^8` 8 of U; an `h` half is 1 of H, the half of one V register).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RegExtent {
+    pub file: RegFile,
+    pub count: u8,
+}
+
 /// Everything the toolchain knows about one instruction variant.
 #[derive(Debug)]
 pub struct InsnDesc {
@@ -391,6 +442,13 @@ pub struct InsnDesc {
     /// Operands in syntax order.
     pub operands: &'static [Operand],
     pub flags: Flags,
+    /// The state the variant may read (the `reads` column).
+    pub reads: &'static [Loc],
+    /// The state the variant may write (the `writes` column).
+    pub writes: &'static [Loc],
+    /// The registers each register slot covers, indexed by `Slot::Rd as usize` ..
+    /// `Slot::Rs3 as usize` (`None` where the slot holds no register operand).
+    pub reg_slots: [Option<RegExtent>; 4],
     /// One line of English.
     pub semantics: &'static str,
     /// Index into [`GROUPS`].

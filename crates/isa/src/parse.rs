@@ -61,6 +61,10 @@ pub struct RowDef {
     /// (slot, type) in syntax order.
     pub operands: Vec<(String, String)>,
     pub flags: Vec<String>,
+    /// Access tokens of the `reads` column (see [`access`]).
+    pub reads: Vec<String>,
+    /// Access tokens of the `writes` column.
+    pub writes: Vec<String>,
     pub semantics: String,
     pub group: usize,
 }
@@ -122,6 +126,42 @@ pub fn type_info(name: &str) -> Option<(&'static str, u32, u32, u32)> {
         .iter()
         .find(|t| t.0 == name)
         .map(|t| (t.1, t.2, t.3, t.4))
+}
+
+/// Implicit machine state an access token can name (SUPPLEMENT 1).
+pub const IMPLICIT: &[&str] = &["exec", "mode", "fflags", "pc", "code_base"];
+
+/// One token of a `reads` / `writes` cell, split into its parts; [`check`] validates it
+/// against the row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access<'a> {
+    /// `rd`, `rs1`, ...: every register the operand's type covers.
+    Op(&'a str),
+    /// `rs1+rs2`: vector register (number in slot `base`) + U[slot `index`].
+    Indexed { base: &'a str, index: &'a str },
+    /// `rd..`: the operand's register and an unmodelled number of registers after it.
+    Run(&'a str),
+    /// `exec`, `mode`, `fflags`, `pc`, `code_base`.
+    Implicit(&'a str),
+}
+
+/// Split an access token (no validation: an unknown word comes back as [`Access::Op`]).
+pub fn access(tok: &str) -> Access<'_> {
+    if let Some((base, index)) = tok.split_once('+') {
+        Access::Indexed { base, index }
+    } else if let Some(slot) = tok.strip_suffix("..") {
+        Access::Run(slot)
+    } else if IMPLICIT.contains(&tok) {
+        Access::Implicit(tok)
+    } else {
+        Access::Op(tok)
+    }
+}
+
+/// The name of a variant's constant in the generated `id` module: the mnemonic upper-cased,
+/// `.` replaced by `_` (`fadd.f32.m` -> `FADD_F32_M`).
+pub fn id_name(mnemonic: &str) -> String {
+    mnemonic.to_ascii_uppercase().replace('.', "_")
 }
 
 fn parse_field(tok: &str, line: usize) -> Result<FieldDef, String> {
@@ -207,11 +247,11 @@ pub fn parse(text: &str) -> Result<Database, String> {
             }
             continue;
         }
-        // The semantics may itself contain '|', so split off the first seven cells only.
-        let cells: Vec<&str> = l.splitn(8, '|').map(str::trim).collect();
-        if cells.len() != 8 {
+        // The semantics may itself contain '|', so split off the first nine cells only.
+        let cells: Vec<&str> = l.splitn(10, '|').map(str::trim).collect();
+        if cells.len() != 10 {
             return Err(format!(
-                "line {line}: want 8 '|'-separated cells, found {}",
+                "line {line}: want 10 '|'-separated cells, found {}",
                 cells.len()
             ));
         }
@@ -243,6 +283,13 @@ pub fn parse(text: &str) -> Result<Database, String> {
         } else {
             cells[6].split_whitespace().map(str::to_string).collect()
         };
+        let tokens = |cell: &str| -> Vec<String> {
+            if cell == "-" {
+                Vec::new()
+            } else {
+                cell.split_whitespace().map(str::to_string).collect()
+            }
+        };
         db.rows.push(RowDef {
             line,
             mnemonic: cells[0].to_string(),
@@ -252,7 +299,9 @@ pub fn parse(text: &str) -> Result<Database, String> {
             latency: cells[4].to_string(),
             operands,
             flags,
-            semantics: cells[7].to_string(),
+            reads: tokens(cells[7]),
+            writes: tokens(cells[8]),
+            semantics: cells[9].to_string(),
             group: db.groups.len() - 1,
         });
     }
@@ -316,10 +365,22 @@ pub fn check(db: &Database) -> Vec<String> {
     let mut seen_code: BTreeMap<(u32, u32), &str> = BTreeMap::new();
     let mut op_format: BTreeMap<u32, &str> = BTreeMap::new();
     let mut mnemonics = BTreeSet::new();
+    let mut id_names: BTreeMap<String, &str> = BTreeMap::new();
     for r in &db.rows {
         let at = format!("line {} ({})", r.line, r.mnemonic);
         if !mnemonics.insert(r.mnemonic.clone()) {
             errs.push(format!("{at}: mnemonic defined twice"));
+        }
+        // Generated `id::NAME` constants must be distinct Rust identifiers.
+        let idn = id_name(&r.mnemonic);
+        if !idn.starts_with(|c: char| c.is_ascii_alphabetic())
+            || !idn.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        {
+            errs.push(format!("{at}: id name {idn} is not a Rust identifier"));
+        } else if let Some(prev) = id_names.insert(idn.clone(), &r.mnemonic) {
+            if prev != r.mnemonic {
+                errs.push(format!("{at}: id name {idn} also names {prev}"));
+            }
         }
         let Some(f) = db.formats.iter().find(|f| f.name == r.format) else {
             errs.push(format!("{at}: unknown format {}", r.format));
@@ -430,6 +491,255 @@ pub fn check(db: &Database) -> Vec<String> {
                 ));
             }
         }
+        check_access(r, &at, &mut errs);
     }
     errs
+}
+
+/// The slots and implicit names one access column mentions, by role.
+#[derive(Default)]
+struct Column<'a> {
+    /// `rd`, `rd..`: the operand's own registers.
+    plain: BTreeSet<&'a str>,
+    /// Base and index slots of `B+I` tokens.
+    base: BTreeSet<&'a str>,
+    index: BTreeSet<&'a str>,
+    implicit: BTreeSet<&'a str>,
+    indexed: bool,
+}
+
+/// The type of a row's operand in `slot`.
+fn op_type<'a>(r: &'a RowDef, slot: &str) -> Option<&'a str> {
+    r.operands
+        .iter()
+        .find(|(s, _)| s == slot)
+        .map(|(_, t)| t.as_str())
+}
+
+/// The register file (`v`, `u`, `h`) of a row's operand, "" for non-registers and absent slots.
+fn op_file(r: &RowDef, slot: &str) -> &'static str {
+    op_type(r, slot).and_then(type_info).map_or("", |t| t.0)
+}
+
+/// Sort the tokens of one access column by role, reporting tokens that name no register
+/// operand of the row and no implicit state the column can hold.
+fn scan_column<'a>(
+    r: &RowDef,
+    toks: &'a [String],
+    col: &str,
+    at: &str,
+    errs: &mut Vec<String>,
+) -> Column<'a> {
+    let mut c = Column::default();
+    let mut seen = BTreeSet::new();
+    for t in toks {
+        if !seen.insert(t.as_str()) {
+            errs.push(format!("{at}: {col} lists {t} twice"));
+        }
+        // A token names a register operand of this variant or known implicit state;
+        // immediates and modifiers are encoding, not state.
+        let reg_slot = |s: &str, errs: &mut Vec<String>| match op_type(r, s) {
+            Some(_) if !op_file(r, s).is_empty() => true,
+            Some(ty) => {
+                errs.push(format!(
+                    "{at}: {col} names {s}, a {ty} operand, not a register"
+                ));
+                false
+            }
+            None => {
+                errs.push(format!(
+                    "{at}: {col} token {t}: {s} is neither an operand slot of the variant nor one of {}",
+                    IMPLICIT.join(" ")
+                ));
+                false
+            }
+        };
+        match access(t) {
+            Access::Op(s) => {
+                if reg_slot(s, errs) {
+                    c.plain.insert(s);
+                }
+            }
+            Access::Run(s) => {
+                // Runs only exist where dim/dmask size them (chapter 7 T format).
+                if reg_slot(s, errs) {
+                    if op_type(r, "dim").is_none() || op_file(r, s) != "v" {
+                        errs.push(format!(
+                            "{at}: {t}: runs are for vector operands of variants with a dim operand"
+                        ));
+                    }
+                    c.plain.insert(s);
+                }
+            }
+            Access::Indexed { base, index } => {
+                // movrel addressing: a vector register number plus a uniform index.
+                c.indexed = true;
+                if reg_slot(base, errs) && op_type(r, base) != Some("v") {
+                    errs.push(format!(
+                        "{at}: {t}: the base of an indexed register is a v operand"
+                    ));
+                }
+                if reg_slot(index, errs) && op_type(r, index) != Some("u") {
+                    errs.push(format!(
+                        "{at}: {t}: the index of an indexed register is a u operand"
+                    ));
+                }
+                c.base.insert(base);
+                c.index.insert(index);
+            }
+            Access::Implicit(n) => {
+                // No instruction reads FFLAGS or writes MODE / CODE_BASE: they are set at
+                // launch and read back by the host.
+                let ok = match col {
+                    "reads" => n != "fflags",
+                    _ => n != "mode" && n != "code_base",
+                };
+                if !ok {
+                    errs.push(format!("{at}: no instruction {col} {n}"));
+                }
+                c.implicit.insert(n);
+            }
+        }
+    }
+    c
+}
+
+/// The access facts of one row, against its operands and the manual's flags. Each rule is
+/// one fact of SUPPLEMENT 1-5 that the table could otherwise get wrong silently.
+fn check_access(r: &RowDef, at: &str, errs: &mut Vec<String>) {
+    let flag = |f: &str| r.flags.iter().any(|x| x == f);
+    let ty = |slot: &str| op_type(r, slot);
+    let file = |slot: &str| op_file(r, slot);
+    let rd = scan_column(r, &r.reads, "reads", at, errs);
+    let wr = scan_column(r, &r.writes, "writes", at, errs);
+    let touched = |s: &str| {
+        [&rd, &wr]
+            .iter()
+            .any(|c| c.plain.contains(s) || c.base.contains(s) || c.index.contains(s))
+    };
+    // Every register operand is state the instruction reads or writes.
+    for (slot, t) in &r.operands {
+        if !file(slot).is_empty() && !touched(slot) {
+            errs.push(format!(
+                "{at}: register operand {slot}:{t} is in neither reads nor writes"
+            ));
+        }
+    }
+    // v* is exactly "destination that is also read": read and written, and nothing else is.
+    let not = |b: bool| if b { "" } else { "not " };
+    for (slot, t) in &r.operands {
+        let (read, written) = (
+            rd.plain.contains(slot.as_str()),
+            wr.plain.contains(slot.as_str()),
+        );
+        if (t == "v*") != (read && written) {
+            errs.push(format!(
+                "{at}: {slot}:{t} is {}read and {}written (only v* is both)",
+                not(read),
+                not(written)
+            ));
+        }
+    }
+    // Source slots are never destinations.
+    for s in ["rs1", "rs2", "rs3"] {
+        if wr.plain.contains(s) || wr.base.contains(s) {
+            errs.push(format!("{at}: source operand {s} written"));
+        }
+    }
+    // rd is a destination except for the data of stores and non-returning atomics
+    // (SUPPLEMENT 2: rd of tile.st.* is a source).
+    let rd_written = wr.plain.contains("rd") || wr.base.contains("rd");
+    let store_like = flag("st") || flag("at");
+    if !file("rd").is_empty() && !rd_written && !store_like {
+        errs.push(format!(
+            "{at}: rd is not written, but the variant is no store or atomic"
+        ));
+    }
+    if ty("rd") != Some("v*") && rd.plain.contains("rd") && !store_like {
+        errs.push(format!(
+            "{at}: rd read as a source, but the variant is no store or atomic"
+        ));
+    }
+    // Indexed addressing is the manual's 'ir', and its index register is read.
+    if (rd.indexed || wr.indexed) != flag("ir") {
+        errs.push(format!("{at}: indexed access tokens disagree with flag ir"));
+    }
+    for i in rd.index.iter().chain(&wr.index) {
+        if !rd.plain.contains(i) {
+            errs.push(format!("{at}: index register {i} must be listed as read"));
+        }
+    }
+    // EXEC: every per-lane instruction reads it (it masks), 'ei' ones only when 're';
+    // written exactly by 'we'.
+    let lane = !flag("ei");
+    if rd.implicit.contains("exec") != (lane || flag("re")) {
+        let why = if lane {
+            "runs per lane (not ei)"
+        } else if flag("re") {
+            "has flag re"
+        } else {
+            "is ei without re"
+        };
+        errs.push(format!(
+            "{at}: exec is {}read, but the variant {why}",
+            not(rd.implicit.contains("exec"))
+        ));
+    }
+    if wr.implicit.contains("exec") != flag("we") {
+        errs.push(format!("{at}: exec written disagrees with flag we"));
+    }
+    // 'ur' writes a uniform register from the lanes.
+    if flag("ur") && !wr.plain.iter().any(|s| file(s) == "u") {
+        errs.push(format!("{at}: flag ur but no uniform register written"));
+    }
+    // PC: written exactly by control flow ('br' relative, 'ix' indirect), which ends a
+    // basic block ('eb'); read by PC-relative operands and by links ('cal').
+    let pc_w = wr.implicit.contains("pc");
+    if pc_w != (flag("br") || flag("ix")) {
+        errs.push(format!("{at}: pc written disagrees with flags br / ix"));
+    }
+    if pc_w != flag("eb") {
+        errs.push(format!("{at}: pc written disagrees with flag eb"));
+    }
+    let pc_rel = r
+        .operands
+        .iter()
+        .any(|(_, t)| matches!(t.as_str(), "o17" | "o19" | "o22"));
+    if rd.implicit.contains("pc") != (pc_rel || flag("cal")) {
+        errs.push(format!(
+            "{at}: pc read disagrees with the PC-relative operands and flag cal"
+        ));
+    }
+    if flag("cal") && !wr.plain.iter().any(|s| !file(s).is_empty()) {
+        errs.push(format!("{at}: flag cal but no link register written"));
+    }
+    if flag("ix") && rd.plain.is_empty() {
+        errs.push(format!("{at}: indirect jump reads no register"));
+    }
+    if flag("cd") && rd.plain.is_empty() && !rd.implicit.contains("exec") {
+        errs.push(format!("{at}: conditional branch reads no condition"));
+    }
+    // CODE_BASE + PC + imm is a 64-bit address (upca).
+    if rd.implicit.contains("code_base") && !(rd.implicit.contains("pc") && flag("p64")) {
+        errs.push(format!(
+            "{at}: code_base read without pc and a 64-bit result"
+        ));
+    }
+    // FP state: only FP work ('fm') touches it; an rm operand (rm:dyn) reads MODE, and work
+    // that rounds can be inexact, so it writes FFLAGS.
+    let mode = rd.implicit.contains("mode");
+    let fflags = wr.implicit.contains("fflags");
+    if (mode || fflags) && !flag("fm") {
+        errs.push(format!("{at}: mode / fflags without flag fm"));
+    }
+    if ty("rm").is_some() && !mode {
+        errs.push(format!("{at}: an rm operand (rm:dyn) reads mode"));
+    }
+    if mode && !fflags {
+        errs.push(format!("{at}: rounds with mode but writes no fflags (NX)"));
+    }
+    // An instruction that writes nothing acts on state the model does not hold.
+    if r.writes.is_empty() && !["st", "at", "sy", "fo"].iter().any(|f| flag(f)) {
+        errs.push(format!("{at}: writes nothing"));
+    }
 }

@@ -426,7 +426,7 @@ pub(crate) fn semantics_for(id: InsnId) -> Option<Handler> {
         "fceil.f32" => fp32!(No, No, No, n1(fceil_f32)),
         "ftrunc.f32" => fp32!(No, No, No, n1(ftrunc_f32)),
         "frndne.f32" => fp32!(No, No, No, n1(frndne_f32)),
-        "ffract.f32" => fp32!(No, No, No, n1(fp::f32_fract)),
+        "ffract.f32" => fp32!(No, No, Mode, r1(fp::f32_fract)),
         "fsat.f32" => fp32!(No, No, No, n1(fp::f32_sat)),
         "fcvt.i32.f32" => fp32!(No, No, No, n1(fcvt_i32_f32)),
         "fcvt.u32.f32" => fp32!(No, No, No, n1(fcvt_u32_f32)),
@@ -492,7 +492,7 @@ pub(crate) fn semantics_for(id: InsnId) -> Option<Handler> {
         "fceil.f16" => fp16!(No, n1(fceil_f16)),
         "ftrunc.f16" => fp16!(No, n1(ftrunc_f16)),
         "frndne.f16" => fp16!(No, n1(frndne_f16)),
-        "ffract.f16" => fp16!(No, n1(fp::f16_fract)),
+        "ffract.f16" => fp16!(Mode16, r1(fp::f16_fract)),
         "fclass.f16" => fp16!(No, i1(fp::f16_class)),
         // ---- half (H): 16-bit integer and bit operations (no flags)
         "mov.b16" => fp16!(No, i1(mov_b16)),
@@ -615,6 +615,8 @@ mod tests {
             ("pkadd.f16", true),
             ("dot2.f32.f16", false),
             ("fcvt.f16.f32.lo", true),
+            ("ffract.f32", false),
+            ("ffract.f16", true),
         ] {
             let i = inst(name, 0, 0, 0, 0);
             let mut w = Warp::new();

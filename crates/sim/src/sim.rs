@@ -6,7 +6,7 @@ use crate::commit::Commit;
 use crate::launch::par_map;
 use crate::program::Program;
 use crate::run::{RunStatus, StepResult};
-use crate::state::{parse_state, write_state, Launch, LaunchWarp, SimError};
+use crate::state::{parse_state, write_state, Launch, SimError};
 use crate::warp::Warp;
 use std::io::Write;
 use warpkit_encoding::Inst;
@@ -16,6 +16,27 @@ pub struct Sim {
     program: Program,
     code_base: u64,
     warps: Vec<LaunchWarp>,
+}
+
+/// A warp and how an earlier run left it (`None`: fresh).
+struct LaunchWarp {
+    warp: Warp,
+    status: Option<RunStatus>,
+}
+
+impl LaunchWarp {
+    /// Whether a run continues this warp (fresh, or stopped by a step limit).
+    fn runnable(&self) -> bool {
+        matches!(self.status, None | Some(RunStatus::StepLimit))
+    }
+}
+
+fn launch_warps(l: Launch) -> Vec<LaunchWarp> {
+    l.warps
+        .into_iter()
+        .zip(l.status.into_iter().chain(std::iter::repeat(None)))
+        .map(|(warp, status)| LaunchWarp { warp, status })
+        .collect()
 }
 
 /// Disassembly callback of the trace: appends the text of an instruction at a PC.
@@ -35,7 +56,7 @@ impl Sim {
         Sim {
             program,
             code_base: launch.code_base,
-            warps: launch.warps,
+            warps: launch_warps(launch),
         }
     }
 
@@ -44,7 +65,7 @@ impl Sim {
     pub fn set_state(&mut self, state_json: &str) -> Result<(), SimError> {
         let l = parse_state(state_json)?;
         self.code_base = l.code_base;
-        self.warps = l.warps;
+        self.warps = launch_warps(l);
         Ok(())
     }
 

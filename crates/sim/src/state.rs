@@ -79,23 +79,11 @@ pub const MAX_WARPS: usize = 16_384;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Launch {
     pub code_base: u64,
-    pub warps: Vec<LaunchWarp>,
-}
-
-/// One warp of a state file: its state (with [`Warp::steps`] from `steps`) and how an
-/// earlier run left it (`status` and `fault`), if the file says.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LaunchWarp {
-    pub warp: Warp,
-    /// `None` for a fresh warp. `Exited` and `Faulted` warps are not run again.
-    pub status: Option<RunStatus>,
-}
-
-impl LaunchWarp {
-    /// Whether a run continues this warp (fresh, or stopped by a step limit).
-    pub fn runnable(&self) -> bool {
-        matches!(self.status, None | Some(RunStatus::StepLimit))
-    }
+    /// The warps' state ([`Warp::steps`] from `steps`).
+    pub warps: Vec<Warp>,
+    /// How an earlier run left each warp (`status` and `fault`), `None` for a fresh warp;
+    /// as long as `warps`. Warps that `Exited` or `Faulted` are not run again.
+    pub status: Vec<Option<RunStatus>>,
 }
 
 const WARP_KEYS: [&str; 10] = [
@@ -276,7 +264,7 @@ fn parse_warp(
     path: &str,
     code_base: u64,
     skip: &[&str],
-) -> Result<LaunchWarp, SimError> {
+) -> Result<(Warp, Option<RunStatus>), SimError> {
     let mut w = Warp::new();
     w.set_code_base(code_base);
     for k in obj.keys() {
@@ -402,7 +390,7 @@ fn parse_warp(
             w.vregs_mut()[r] = lanes;
         }
     }
-    Ok(LaunchWarp { warp: w, status })
+    Ok((w, status))
 }
 
 /// Parse a state file.
@@ -461,7 +449,12 @@ pub fn parse_state(json: &str) -> Result<Launch, SimError> {
         }
         None => vec![parse_warp(top, "", code_base, &["code_base"])?],
     };
-    Ok(Launch { code_base, warps })
+    let (warps, status) = warps.into_iter().unzip();
+    Ok(Launch {
+        code_base,
+        warps,
+        status,
+    })
 }
 
 /// The output state file: always a `warps` list with every field present.

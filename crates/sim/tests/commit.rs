@@ -295,7 +295,7 @@ fn commit_log_replays_every_state() {
         let asm =
             |i: &warpkit_encoding::Inst, _: u32, s: &mut String| s.push_str(i.desc().mnemonic);
         let out = run_state(&code, &state, max, Some((&mut trace, &asm))).unwrap();
-        let printed = parse_state(&out).unwrap().warps.remove(0).warp;
+        let printed = parse_state(&out).unwrap().warps.remove(0);
         let mut from_json = w0.clone();
         for line in String::from_utf8(trace).unwrap().lines() {
             replay_json(&mut from_json, &serde_json::from_str(line).unwrap());

@@ -630,11 +630,27 @@ fn rows() -> Vec<Row> {
         r("frndne.f32", &[0x4020_0000], F2, 0),
         r("frndne.f32", &[0x4060_0000], F4, 0),
         r("frndne.f32", &[0xbf00_0000], N0, 0),
+        // ffract: floor exact, the subtraction rounded with MODE.rm, 1.0 clamped to 0x3f7fffff.
+        // 1.75 - 1 = 0.75; -0.25 - (-1) = 0.75 (exact in every mode)
         r("ffract.f32", &[0x3fe0_0000], 0x3f40_0000, 0),
-        r("ffract.f32", &[0xbe80_0000], 0x3f40_0000, 0),
+        r("ffract.f32", &[0xbe80_0000], 0x3f40_0000, 0).mode(2, 0),
         r("ffract.f32", &[INF], QNAN, NV),
+        // -2^-149 + 1 = 1 - 2^-149: rne and rup give 1.0 (clamped), rdn gives 0x3f7fffff; NX
         r("ffract.f32", &[0x8000_0001], 0x3f7f_ffff, NX),
+        r("ffract.f32", &[0x8000_0001], 0x3f7f_ffff, NX).mode(3, 0),
+        r("ffract.f32", &[0x8000_0001], 0x3f7f_ffff, NX).mode(2, 0),
+        // integers, ±0 included: x - x = +0, -0 in rdn (MODE.rm16 does not matter)
         r("ffract.f32", &[N0], P0, 0),
+        r("ffract.f32", &[N0], P0, 0).mode(0, 2),
+        r("ffract.f32", &[N0], N0, 0).mode(2, 0),
+        r("ffract.f32", &[P0], N0, 0).mode(2, 0),
+        r("ffract.f32", &[F3], N0, 0).mode(2, 0),
+        r("ffract.f32", &[F3], P0, 0).mode(3, 0),
+        // -0.25 - 2^-25 (0xbe800001): 0.75 - 2^-25 is a tie between 0x3f3fffff and 0.75
+        r("ffract.f32", &[0xbe80_0001], 0x3f40_0000, NX),
+        r("ffract.f32", &[0xbe80_0001], 0x3f3f_ffff, NX).mode(2, 0),
+        r("ffract.f32", &[0xbe80_0001], 0x3f3f_ffff, NX).mode(1, 0),
+        r("ffract.f32", &[0xbe80_0001], 0x3f40_0000, NX).mode(4, 0),
         r("fsat.f32", &[F2], ONE, 0),
         r("fsat.f32", &[N0], P0, 0),
         r("fsat.f32", &[QNAN], P0, 0),
@@ -727,9 +743,21 @@ fn rows() -> Vec<Row> {
         r("ftrunc.f16", &[HSNAN], HQNAN, NV),
         r("frndne.f16", &[0x4100], H2, 0),
         r("frndne.f16", &[0x4300], 0x4400, 0),
+        // ffract.f16 rounds with MODE.rm16. 1.75 -> 0.75
         r("ffract.f16", &[0x3f00], 0x3a00, 0),
         r("ffract.f16", &[HINF], HQNAN, NV),
+        // -2^-24 + 1: 1.0 in rne/rup (clamped to 0x3bff), 0x3bff in rtz; NX
         r("ffract.f16", &[0x8001], 0x3bff, NX),
+        r("ffract.f16", &[0x8001], 0x3bff, NX).mode(0, 3),
+        r("ffract.f16", &[0x8001], 0x3bff, NX).mode(0, 1),
+        // integers: -0 in rdn (MODE.rm16, not MODE.rm)
+        r("ffract.f16", &[0x0000], 0x8000, 0).mode(0, 2),
+        r("ffract.f16", &[0x0000], 0x0000, 0).mode(2, 0),
+        r("ffract.f16", &[0xc200], 0x8000, 0).mode(0, 2),
+        // -0.25 - 2^-12 (0xb401): 0.75 - 2^-12 is a tie between 0x39ff and 0.75 (0x3a00)
+        r("ffract.f16", &[0xb401], 0x3a00, NX),
+        r("ffract.f16", &[0xb401], 0x39ff, NX).mode(0, 2),
+        r("ffract.f16", &[0xb401], 0x3a00, NX).mode(0, 4),
         r("mov.b16", &[HSNAN], HSNAN, 0),
         r("add.i16", &[0xffff, 2], 1, 0),
         r("sub.i16", &[0, 1], 0xffff, 0),

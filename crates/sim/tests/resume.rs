@@ -210,7 +210,7 @@ fn ended_warps_stay_ended() {
     assert_eq!(run(&prog, &out, 6).0, out);
     // Output of a faulted run parses back to the same fault.
     let l = parse_state(&out).unwrap();
-    match l.warps[1].status {
+    match l.status[1] {
         Some(RunStatus::Faulted(f)) => assert_eq!((f.cause.code(), f.pc, f.word_bytes), (2, 4, 4)),
         ref s => panic!("{s:?}"),
     }

@@ -184,7 +184,7 @@ fn garbage_state_files_give_clear_errors() {
     assert!(matches!(parse_state("nope"), Err(SimError::Json(_))));
     // negative integers are two's complement of the field
     let l = parse_state(r#"{"u": {"u1": -2}, "code_base": -16}"#).unwrap();
-    assert_eq!(l.warps[0].warp.uregs()[1], 0xffff_fffe);
+    assert_eq!(l.warps[0].uregs()[1], 0xffff_fffe);
     assert_eq!(l.code_base, 0xffff_ffff_ffff_fff0);
     assert!(state_err(r#"{"u": {"u1": -2147483649}}"#).contains("u.u1"));
 }

@@ -1,0 +1,65 @@
+//! The longer parts of `--help`: files, exit codes, the state-file format.
+
+pub const FILES_AND_EXIT: &str = "\
+Files: `-` is standard input (inputs) or standard output (outputs). Outputs are opened
+before any work starts. A regular file is replaced atomically (temporary file, then rename;
+its permission bits are kept; a read-only file is refused); a symbolic link is written
+through to its target; a device or FIFO (/dev/null, /dev/stdout) is written in place. An
+output never overwrites an input, and a failed or interrupted command leaves no temporary.
+
+Exit codes: 0 success; 1 bad input or a file that cannot be read or written (assembly errors,
+bad state file, unknown instruction); 2 bad command line.";
+
+pub const ASM: &str = "\
+Assembly syntax: one instruction per line, `;` or `//` comments, `name:` labels, registers
+v0..v127, u0..u63, halves v1.l/v1.h, groups v[4:5]; modifiers as key:value (rm:rtz, neg:0b101).
+Float literals (1.5, -0x1p-3, inf) are accepted in every 32-bit literal, .word (binary32) and
+.half (binary16). Mnemonics, registers and directives ignore case; labels do not.
+
+Exit codes: 0 assembled (warnings may be printed); 1 errors (all are listed, up to
+--max-errors) or a file problem; 2 bad command line.
+
+`-` is standard input / output. Outputs are opened before the input is read; a regular file
+is replaced atomically (mode kept, read-only refused), a symbolic link written through, a
+device or FIFO written in place; never an input file, and no temporary is left behind.";
+
+pub const DISASM: &str = "\
+The output assembles back to the same bytes: words that do not decode print as .word /
+.dword / .byte data with a comment saying why.
+
+Exit codes: 0 success; 1 a file that cannot be read or written; 2 bad command line.
+
+`-` is standard input / output (the default output).";
+
+pub const SPEC: &str = "\
+NAME is looked up ignoring case: a full mnemonic shows that variant; a family or prefix
+(`fadd`, `saveexec`) lists its variants; anything else is an error with suggestions.
+
+Exit codes: 0 found (one variant or a list); 1 unknown name (also with --json);
+2 bad command line.";
+
+pub const RUN: &str = "\
+State file (JSON; every key optional, unknown keys are errors naming the key):
+  {\"code_base\": \"0x0\", \"warps\": [ {\"pc\": 0, \"exec\": \"0xffffffff\", \"vgprs\": 128,
+    \"mode\": {\"rm\": \"rne\", \"rm16\": \"rne\"}, \"fflags\": \"0x0\",
+    \"u\": {\"u5\": 7}, \"v\": {\"v1\": \"0x3f800000\", \"v2\": [\"0x0\", \"0x1\", ...]} } ]}
+Numbers are JSON integers or hex strings; one `v` value fills all 32 lanes; a single warp
+object may stand at the top level instead of `warps`; at most 16,384 warps. `{}` runs one
+warp in the default state.
+
+Output (standard output): the final state of every warp as JSON, with `status` (exited,
+faulted, step_limit), `steps`, `fault`, `pc`, `exec`, `vgprs`, `mode`, `fflags`, `u`, `v`.
+A warp ends (`exited`) when it runs past its last instruction (PC = code size).
+The output is a valid --state: `status`, `steps` and `fault` are read back, exited and
+faulted warps stay so, and --max-steps counts a warp's `steps`, so a run stopped at K steps
+and resumed with --max-steps N ends like one run with --max-steps N.
+
+Exit codes: 0 the program ran (also when warps faulted or hit the step limit: see each
+warp's `status`); 1 assembly errors, a bad state file, or a file problem; 2 bad command line.
+
+`-` is standard input for PROGRAM or --state (not both). The --trace file is opened before
+the run (a regular file is replaced atomically, a device or FIFO written in place).";
+
+pub const DOCS: &str = "\
+Exit codes: 0 written (or up to date with --check); 1 out of date or missing with --check,
+or a file problem; 2 bad command line.";

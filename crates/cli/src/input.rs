@@ -1,0 +1,93 @@
+//! Programs in: assembly or machine code, by name or by `--format`, assembled with the
+//! diagnostics printed (at most `--max-errors`).
+
+use crate::files;
+use std::path::Path;
+use warpkit_asm::{assemble_file, warnings_of};
+
+/// What a program file holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Assembly text.
+    Asm,
+    /// Raw little-endian machine code.
+    Bin,
+}
+
+/// The format a name implies: `.s`, `.S`, `.asm` (any case) are assembly, anything else
+/// (standard input included) machine code.
+pub fn format_of(path: &Path) -> Format {
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    if ext.eq_ignore_ascii_case("s") || ext.eq_ignore_ascii_case("asm") {
+        Format::Asm
+    } else {
+        Format::Bin
+    }
+}
+
+fn color() -> bool {
+    use std::io::IsTerminal;
+    std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal()
+}
+
+/// Assemble `src`; diagnostics (at most `max_errors` errors, as many warnings) go to
+/// standard error. The error is empty when the diagnostics already said everything.
+pub fn assemble(name: &str, src: &str, max_errors: usize) -> Result<Vec<u8>, String> {
+    match assemble_file(name, src) {
+        Ok(a) => {
+            if !a.warnings.is_empty() {
+                eprint!(
+                    "{}",
+                    warnings_of(name, src, &a).render_limited(color(), max_errors)
+                );
+            }
+            Ok(a.code)
+        }
+        Err(d) => {
+            eprint!("{}", d.render_limited(color(), max_errors));
+            Err(String::new())
+        }
+    }
+}
+
+/// Load a program for `run`: assembled if its format (given, or implied by the name) is
+/// assembly, else the bytes as they are.
+pub fn load_program(path: &Path, format: Format, max_errors: usize) -> Result<Vec<u8>, String> {
+    match format {
+        Format::Asm => {
+            let src = files::read_text(path)?;
+            assemble(&files::display(path), &src, max_errors)
+        }
+        Format::Bin => files::read(path),
+    }
+}
+
+/// Printable text (what an assembly file taken for machine code looks like): valid UTF-8
+/// without control characters other than tab, newline and carriage return.
+pub fn looks_like_text(code: &[u8]) -> bool {
+    !code.is_empty()
+        && std::str::from_utf8(code).is_ok_and(|s| {
+            s.chars()
+                .all(|c| !c.is_control() || matches!(c, '\t' | '\n' | '\r'))
+        })
+}
+
+/// After a run of machine code that looks like text: the hint to read it as assembly, if a
+/// warp faulted on its first instruction (what text run as code does).
+pub fn text_hint(path: &Path, code: &[u8], result_json: &str) -> Option<String> {
+    if !looks_like_text(code) {
+        return None;
+    }
+    let v: serde_json::Value = serde_json::from_str(result_json).ok()?;
+    let faulted_at_once = v["warps"]
+        .as_array()?
+        .iter()
+        .any(|w| w["status"] == "faulted" && w["steps"].as_u64() == Some(0));
+    faulted_at_once.then(|| {
+        format!(
+            "hint: {} is text, and was run as machine code (it faulted on its first word); \
+             if it is assembly, use `--format asm` or name it .s, .S or .asm",
+            files::display(path)
+        )
+    })
+}

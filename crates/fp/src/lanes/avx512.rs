@@ -1,0 +1,365 @@
+//! The AVX-512 kernels (16 lanes per instruction, EXEC as a mask register).
+//!
+//! binary32 in rne/rtz/rdn/rup: the operation with embedded rounding (`{rn,rd,ru,rz}-sae`),
+//! which reads no MXCSR and raises nothing. Inexact iff the rounded-down and rounded-up
+//! results differ. A non-finite operand makes one of them non-finite (infinities are exact
+//! in every mode, NaNs propagate), and so does a result beyond the largest finite value: such
+//! lanes, and inexact ones with |result| <= 2^-126 (possible underflow), are redone by the
+//! scalar function. rmm is rne except on exact ties: see `f32_half`.
+//!
+//! binary16: the AVX2 kernel's method (exact binary32 products, TwoSum, round to odd, one
+//! rounding by the `vcvtps2ph` immediate with exceptions suppressed), 16 halves at a time.
+
+use super::x86::{
+    halves, packed, redo_f16, rm_of, spread, Halves, ADD, FMA, MUL, RDN, RMM, RNE, RTZ, RUP, SUB,
+};
+use super::{redo_f32, Halfs, Op, Words, LANES};
+use crate::{flags, Rm};
+use core::arch::x86_64::*;
+
+const SAE: i32 = _MM_FROUND_NO_EXC;
+const RN: i32 = _MM_FROUND_TO_NEAREST_INT | SAE;
+const RD: i32 = _MM_FROUND_TO_NEG_INF | SAE;
+const RU: i32 = _MM_FROUND_TO_POS_INF | SAE;
+const RZ: i32 = _MM_FROUND_TO_ZERO | SAE;
+
+/// `vfpclassps` categories: quiet NaN, +inf, -inf, signalling NaN.
+const NOT_FINITE: i32 = 0x01 | 0x08 | 0x10 | 0x80;
+
+const ABS: i32 = i32::MAX;
+
+/// Entry point of the binary32 kernels.
+///
+/// # Safety
+/// The CPU must have AVX-512F, AVX-512DQ, AVX2, FMA and F16C.
+#[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
+pub(super) unsafe fn f32_op(
+    op: Op,
+    a: Words,
+    b: Words,
+    c: Words,
+    exec: u32,
+    rm: Rm,
+    out: &mut [u32; LANES],
+) -> u8 {
+    macro_rules! by_mode {
+        ($op:expr) => {
+            match rm {
+                Rm::Rne => f32_sae::<{ $op }, RN, false>(a, b, c, exec, out),
+                Rm::Rtz => f32_sae::<{ $op }, RZ, false>(a, b, c, exec, out),
+                Rm::Rdn => f32_sae::<{ $op }, RD, false>(a, b, c, exec, out),
+                Rm::Rup => f32_sae::<{ $op }, RU, false>(a, b, c, exec, out),
+                Rm::Rmm => f32_sae::<{ $op }, RN, true>(a, b, c, exec, out),
+            }
+        };
+    }
+    match op {
+        Op::Add => by_mode!(ADD),
+        Op::Sub => by_mode!(SUB),
+        Op::Mul => by_mode!(MUL),
+        Op::Fma => by_mode!(FMA),
+    }
+}
+
+#[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
+#[inline]
+fn load(s: Words, h: usize) -> __m512 {
+    match s.lanes {
+        Some(r) => {
+            let v = &r[16 * h..16 * h + 16];
+            // SAFETY: `v` is 16 u32 = 64 bytes; unaligned load.
+            _mm512_castsi512_ps(unsafe { _mm512_loadu_si512(v.as_ptr() as *const __m512i) })
+        }
+        None => _mm512_castsi512_ps(_mm512_set1_epi32(s.splat as i32)),
+    }
+}
+
+/// Lanes `16 h .. 16 h + 16` of `OP` rounded by `R` (rmm if `MM`, with `R` = RN): stores
+/// the results, returns the lanes to redo and the inexact lanes.
+#[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
+#[inline]
+fn f32_half<const OP: u8, const R: i32, const MM: bool>(
+    a: Words,
+    b: Words,
+    c: Words,
+    h: usize,
+    out: &mut [u32; LANES],
+) -> (u32, u32) {
+    let (x, y) = (load(a, h), load(b, h));
+    let z = if OP == FMA {
+        load(c, h)
+    } else {
+        _mm512_setzero_ps()
+    };
+    macro_rules! op {
+        ($r:expr) => {
+            match OP {
+                ADD => _mm512_add_round_ps::<{ $r }>(x, y),
+                SUB => _mm512_sub_round_ps::<{ $r }>(x, y),
+                MUL => _mm512_mul_round_ps::<{ $r }>(x, y),
+                _ => _mm512_fmadd_round_ps::<{ $r }>(x, y, z),
+            }
+        };
+    }
+    let (r, dn, up) = (op!(R), op!(RD), op!(RU));
+    // -0 and +0 compare equal (exact zero results).
+    let nx = _mm512_cmp_ps_mask::<_CMP_NEQ_OQ>(dn, up);
+    let not_finite =
+        _mm512_fpclass_ps_mask::<NOT_FINITE>(dn) | _mm512_fpclass_ps_mask::<NOT_FINITE>(up);
+    let tiny = _mm512_mask_cmple_epu32_mask(
+        nx,
+        _mm512_and_si512(_mm512_castps_si512(r), _mm512_set1_epi32(ABS)),
+        _mm512_set1_epi32(0x0080_0000),
+    );
+    let mut bad = not_finite | tiny;
+    let mut r = r;
+    if MM {
+        // rmm differs from rne only on a tie, where the exact result x is the midpoint of
+        // `dn` and `up`, exact in binary64; then RN64(x) is that midpoint. Where it is, the
+        // TwoSum error of RN64(x) tells whether x is exactly the midpoint (then the result is
+        // the neighbour away from zero) or only within half a binary64 ulp of it (rare: the
+        // lane is redone). Everywhere else the rne result and flags are the rmm ones.
+        let wide = |v: __m512| {
+            [
+                _mm512_cvtps_pd(_mm512_castps512_ps256(v)),
+                _mm512_cvtps_pd(_mm512_extractf32x8_ps::<1>(v)),
+            ]
+        };
+        let (xd, yd, zd, dnd, upd) = (wide(x), wide(y), wide(z), wide(dn), wide(up));
+        let (mut away_up, mut away_dn) = (0u16, 0u16);
+        for k in 0..2 {
+            // x = p + q, with p exact.
+            let (p, q) = match OP {
+                ADD => (xd[k], yd[k]),
+                SUB => (xd[k], _mm512_xor_pd(yd[k], _mm512_set1_pd(-0.0))),
+                MUL => (_mm512_mul_pd(xd[k], yd[k]), _mm512_setzero_pd()),
+                _ => (_mm512_mul_pd(xd[k], yd[k]), zd[k]),
+            };
+            let d = _mm512_add_pd(p, q);
+            let mid = _mm512_mul_pd(_mm512_add_pd(dnd[k], upd[k]), _mm512_set1_pd(0.5));
+            let tie = _mm512_cmp_pd_mask::<_CMP_EQ_OQ>(d, mid) & (nx >> (8 * k)) as u8;
+            if tie != 0 {
+                let bb = _mm512_sub_pd(d, p);
+                let e = _mm512_add_pd(_mm512_sub_pd(p, _mm512_sub_pd(d, bb)), _mm512_sub_pd(q, bb));
+                let exact = _mm512_cmp_pd_mask::<_CMP_EQ_OQ>(e, _mm512_setzero_pd());
+                let positive = _mm512_cmp_pd_mask::<_CMP_GT_OQ>(mid, _mm512_setzero_pd());
+                bad |= ((tie & !exact) as u16) << (8 * k);
+                away_up |= ((tie & exact & positive) as u16) << (8 * k);
+                away_dn |= ((tie & exact & !positive) as u16) << (8 * k);
+            }
+        }
+        r = _mm512_mask_blend_ps(away_up, r, up);
+        r = _mm512_mask_blend_ps(away_dn, r, dn);
+    }
+    let o = &mut out[16 * h..16 * h + 16];
+    // SAFETY: `o` is 16 u32 = 64 bytes; unaligned store.
+    unsafe { _mm512_storeu_si512(o.as_mut_ptr() as *mut __m512i, _mm512_castps_si512(r)) };
+    (bad as u32, nx as u32)
+}
+
+/// binary32 `OP` rounded by the embedded rounding `R`, or in rmm if `MM` (with `R` = RN).
+#[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
+#[inline(never)]
+fn f32_sae<const OP: u8, const R: i32, const MM: bool>(
+    a: Words,
+    b: Words,
+    c: Words,
+    exec: u32,
+    out: &mut [u32; LANES],
+) -> u8 {
+    let (bad0, nx0) = f32_half::<OP, R, MM>(a, b, c, 0, out);
+    let (bad1, nx1) = f32_half::<OP, R, MM>(a, b, c, 1, out);
+    let redo = (bad0 | bad1 << 16) & exec;
+    let fl = if (nx0 | nx1 << 16) & exec & !redo != 0 {
+        flags::NX
+    } else {
+        0
+    };
+    if redo == 0 {
+        return fl;
+    }
+    let op = [Op::Add, Op::Sub, Op::Mul, Op::Fma][OP as usize];
+    let rm = match R {
+        _ if MM => Rm::Rmm,
+        RN => Rm::Rne,
+        RZ => Rm::Rtz,
+        RD => Rm::Rdn,
+        _ => Rm::Rup,
+    };
+    fl | redo_f32(op, a, b, c, rm, redo, out)
+}
+
+/// Entry point of the binary16 kernels on 32 lanes of halves.
+///
+/// # Safety
+/// As for [`f32_op`].
+#[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
+pub(super) unsafe fn f16_op(
+    op: Op,
+    a: Halfs,
+    b: Halfs,
+    c: Halfs,
+    exec: u32,
+    rm: Rm,
+    out: &mut [u16; LANES],
+) -> u8 {
+    let (a, b, c) = (halves(a), halves(b), halves(c));
+    f16_dispatch::<2>(op, a, b, c, exec as u64, rm, out)
+}
+
+/// Entry point of the packed binary16 kernels.
+///
+/// # Safety
+/// As for [`f32_op`].
+#[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
+pub(super) unsafe fn pk_f16_op(
+    op: Op,
+    a: Words,
+    b: Words,
+    c: Words,
+    exec: u32,
+    rm: Rm,
+    out: &mut [u32; LANES],
+) -> u8 {
+    let (a, b, c) = (packed(a), packed(b), packed(c));
+    // SAFETY: 32 u32 are 64 u16 in the same memory; x86 is little-endian, so bits 15:0 of
+    // lane i are u16 number 2i.
+    let out = unsafe { core::slice::from_raw_parts_mut(out.as_mut_ptr() as *mut u16, 64) };
+    f16_dispatch::<4>(op, a, b, c, spread(exec), rm, out)
+}
+
+#[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
+fn f16_dispatch<const G: usize>(
+    op: Op,
+    a: Halves,
+    b: Halves,
+    c: Halves,
+    exec: u64,
+    rm: Rm,
+    out: &mut [u16],
+) -> u8 {
+    macro_rules! by_mode {
+        ($op:expr) => {
+            match rm {
+                Rm::Rne => f16_kernel::<{ $op }, G, { RNE | SAE }>(a, b, c, exec, out),
+                Rm::Rtz => f16_kernel::<{ $op }, G, { RTZ | SAE }>(a, b, c, exec, out),
+                Rm::Rdn => f16_kernel::<{ $op }, G, { RDN | SAE }>(a, b, c, exec, out),
+                Rm::Rup => f16_kernel::<{ $op }, G, { RUP | SAE }>(a, b, c, exec, out),
+                Rm::Rmm => f16_kernel::<{ $op }, G, { RMM | SAE }>(a, b, c, exec, out),
+            }
+        };
+    }
+    match op {
+        Op::Add => by_mode!(ADD),
+        Op::Sub => by_mode!(SUB),
+        Op::Mul => by_mode!(MUL),
+        Op::Fma => by_mode!(FMA),
+    }
+}
+
+/// `p + q` rounded to odd at 24 bits (TwoSum; see the AVX2 kernel), with the exact-zero
+/// sign of rdn if `rdn`; also returns the binary32 sum, not finite iff `p` or `q` is not.
+#[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
+#[inline]
+fn sum_round_odd(p: __m512, q: __m512, rdn: bool) -> (__m512i, __m512) {
+    let s = _mm512_add_ps(p, q);
+    let bb = _mm512_sub_ps(s, p);
+    let e = _mm512_add_ps(_mm512_sub_ps(p, _mm512_sub_ps(s, bb)), _mm512_sub_ps(q, bb));
+    let (sb, eb) = (_mm512_castps_si512(s), _mm512_castps_si512(e));
+    let abs = _mm512_set1_epi32(ABS);
+    let inexact = _mm512_test_epi32_mask(eb, abs);
+    // e points towards zero: the truncation is one ulp below |s|.
+    let down = inexact & _mm512_movepi32_mask(_mm512_xor_si512(sb, eb));
+    let one = _mm512_set1_epi32(1);
+    let t = _mm512_mask_sub_epi32(sb, down, sb, one);
+    let mut t = _mm512_mask_or_epi32(t, inexact, t, one);
+    if rdn {
+        // An exact zero sum in rne has the sign (p & q); in rdn it is (p | q).
+        let zero = _mm512_testn_epi32_mask(t, abs);
+        let pq = _mm512_or_si512(_mm512_castps_si512(p), _mm512_castps_si512(q));
+        t = _mm512_mask_or_epi32(t, zero, t, _mm512_andnot_si512(abs, pq));
+    }
+    (t, s)
+}
+
+/// binary16 `OP` on `16 * G` halves (G = 2: 32 lanes of halves; G = 4: packed), rounded by
+/// `R` (a `vcvtps2ph` rounding immediate with exceptions suppressed, or `RMM | SAE`).
+#[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
+#[inline(never)]
+fn f16_kernel<const OP: u8, const G: usize, const R: i32>(
+    a: Halves,
+    b: Halves,
+    c: Halves,
+    exec: u64,
+    out: &mut [u16],
+) -> u8 {
+    let abs = _mm512_set1_epi32(ABS);
+    let o = out.as_mut_ptr() as *mut __m256i;
+    let mut redo = 0u64;
+    let mut inexact = 0u64;
+    for g in 0..G {
+        let active = (exec >> (16 * g)) as __mmask16;
+        let (x, mut y) = (a.load16(g), b.load16(g));
+        if OP == SUB {
+            y = _mm256_xor_si256(y, _mm256_set1_epi16(i16::MIN));
+        }
+        let (xf, yf) = (_mm512_cvtph_ps(x), _mm512_cvtph_ps(y));
+        let (t, s) = match OP {
+            // 11 x 11 bits: exact in binary32 (and finite for finite operands).
+            MUL => {
+                let p = _mm512_mul_ps(xf, yf);
+                (_mm512_castps_si512(p), p)
+            }
+            ADD | SUB => sum_round_odd(xf, yf, R == RDN | SAE),
+            _ => sum_round_odd(
+                _mm512_mul_ps(xf, yf),
+                _mm512_cvtph_ps(c.load16(g)),
+                R == RDN | SAE,
+            ),
+        };
+        let special = _mm512_fpclass_ps_mask::<NOT_FINITE>(s);
+        // Inactive and special lanes round +0: exact.
+        let t = _mm512_maskz_mov_epi32(active & !special, t);
+        let (h, bad, nx) = if R == RMM | SAE {
+            // Ties away on the binary32 bits, for results in the binary16 normal range.
+            let r = _mm512_andnot_si512(
+                _mm512_set1_epi32(0x1fff),
+                _mm512_add_epi32(t, _mm512_set1_epi32(0x1000)),
+            );
+            let (ta, ra) = (_mm512_and_si512(t, abs), _mm512_and_si512(r, abs));
+            let tiny = _mm512_mask_cmplt_epu32_mask(
+                _mm512_test_epi32_mask(ta, ta),
+                ta,
+                _mm512_set1_epi32(0x3880_0000),
+            );
+            let huge = _mm512_cmpgt_epu32_mask(ra, _mm512_set1_epi32(0x477f_e000));
+            let nx = _mm512_test_epi32_mask(t, _mm512_set1_epi32(0x1fff));
+            // Exact: `r` has at most 11 significant bits in the binary16 normal range.
+            let h = _mm512_cvtps_ph::<{ RNE | SAE }>(_mm512_castsi512_ps(r));
+            (h, tiny | huge, nx)
+        } else {
+            let h = _mm512_cvtps_ph::<R>(_mm512_castsi512_ps(t));
+            let back = _mm512_castps_si512(_mm512_cvtph_ps(h));
+            let nx = _mm512_cmpneq_epi32_mask(back, t);
+            let tiny = _mm512_mask_cmple_epu32_mask(
+                nx,
+                _mm512_and_si512(back, abs),
+                _mm512_set1_epi32(0x3880_0000),
+            );
+            let huge =
+                _mm512_cmpgt_epu32_mask(_mm512_and_si512(t, abs), _mm512_set1_epi32(0x477f_e000));
+            (h, tiny | huge, nx)
+        };
+        let bad = (special | bad) as u64;
+        redo |= bad << (16 * g);
+        inexact |= ((nx as u64) & !bad) << (16 * g);
+        // SAFETY: `out` holds `16 * G` halves = G 32-byte vectors.
+        unsafe { _mm256_storeu_si256(o.add(g), h) };
+    }
+    redo &= exec;
+    let fl = if inexact & exec != 0 { flags::NX } else { 0 };
+    if redo == 0 {
+        return fl;
+    }
+    fl | redo_f16(OP, a, b, c, rm_of(R), redo, out)
+}

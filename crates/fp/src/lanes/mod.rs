@@ -1,0 +1,591 @@
+//! 32-lane batches of binary32 and binary16 add, sub, mul and fma, on the host's vector FPU
+//! where that is exact, with the same result bits and flags as the scalar functions of this
+//! crate, lane by lane.
+//!
+//! Every function computes `out[i] = op(a[i], b[i], c[i])` for the lanes whose bit `i` is set
+//! in `exec`, and returns the OR of the flags ([`crate::flags`]) those lanes raise. Inactive
+//! lanes raise nothing and their operands do not matter; their `out` value is unspecified
+//! (the caller blends under EXEC anyway). Operands are [`Src32`] / [`Src16`]: a lane array or
+//! one value broadcast to every lane (the `.vu`/`.vl` forms), which the fast kernels turn into
+//! a vector register without building an array.
+//!
+//! Formats: `f32_*` work on 32 binary32 lanes; `f16_*` on 32 binary16 lanes (the H format's
+//! half registers, extracted by the caller); `pk_f16_*` on 32 lanes of two binary16 values
+//! each (bits 15:0 and 31:16, like `pkadd.f16`/`pkfma.f16`), both halves under the lane's EXEC
+//! bit.
+//!
+//! # Levels
+//! [`Level::Soft`] runs the scalar functions (`crate::f32_fma` ...) lane by lane on every
+//! architecture. [`Level::Avx2`] (x86_64 with AVX2, FMA and F16C) and [`Level::Avx512`] (also
+//! AVX-512F and AVX-512DQ) run the vector kernels below, detected at run time.
+//! [`Kernels::new`] gives the kernels of a level if this CPU has it (the tests run every
+//! available level on one machine); [`Kernels::best`] and the free functions use the highest.
+//!
+//! # Why the vector kernels are exact, and where the flags come from
+//! Common to all: lanes the fast path cannot settle are *redone* by the scalar function, which
+//! also gives their flags: lanes with an infinite or NaN operand, and lanes whose result may
+//! overflow or underflow (the exact limits are given below). Typical shader data never takes
+//! that path. Inactive lanes are masked out of every flag.
+//!
+//! * **binary32 rne/rtz/rdn/rup, Avx512**: the operation with embedded rounding
+//!   (`{rn,rd,ru,rz}-sae`: the rounding comes from the instruction, MXCSR is neither read nor
+//!   written, no flags are raised). The result is inexact iff its rounded-down and rounded-up
+//!   versions differ (`-0 == +0`, so exact zero results are exact). An infinite or NaN
+//!   operand makes one of them non-finite (infinities are exact in every mode, NaNs
+//!   propagate), and so does a result beyond the largest finite value: those lanes are
+//!   redone. So are inexact lanes with `|result| <= 2^-126`: elsewhere the result is a normal
+//!   number above the smallest normal, which the exact value, rounded in the same direction
+//!   with unbounded exponent, is too, so no underflow. Remaining flags: NX only.
+//! * **binary32 rmm, Avx512**: rmm and rne differ only when the exact value `x` is the
+//!   midpoint of its two binary32 neighbours (the rounded-down and rounded-up results). That
+//!   midpoint is exact in binary64, so for a tie `RN64(x)` (one binary64 add, mul or fma of
+//!   the widened operands) equals it. Lanes where it does (the ties, and the rare non-ties
+//!   within half a binary64 ulp of a midpoint) are redone; all others take the rne result and
+//!   flags above.
+//! * **binary32 rne/rtz/rdn/rup, Avx2**: the host instruction (`vaddps`, `vsubps`, `vmulps`,
+//!   `vfmadd213ps`, 8 lanes each) under MXCSR.RC. SSE/AVX arithmetic is IEEE 754 in that
+//!   direction, with no flushing when MXCSR.FTZ/DAZ are clear, and sets sticky flags IE
+//!   (including signalling NaN operands), ZE, OE, UE (masked underflow: tiny after rounding
+//!   *and* inexact, the rule of SUPPLEMENT §5) and PE, which map onto NV, DZ, OF, UF, NX. One
+//!   `asm!` block saves the caller's MXCSR, loads a control word with the wanted RC, every
+//!   exception masked, FTZ/DAZ off and no flags, runs the arithmetic, stores MXCSR (the flags)
+//!   and restores the caller's word exactly: no compiler-generated code ever runs under the
+//!   changed MXCSR, which is what makes this sound (`_mm_setcsr` is not). Inactive lanes are
+//!   set to `+0` first (`0 + 0`, `0 * 0`, `0 * 0 + 0` are exact and raise nothing), so the
+//!   sticky flags are exactly the OR over the active lanes. Fix-ups for the ISA's NaN rules:
+//!   any NaN result (x86 propagates payloads; its default NaN is negative) becomes
+//!   `0x7fc00000`, and `fma(0, inf, qNaN)`, which x86 returns without IE, raises NV (checked
+//!   only when some lane's result is a NaN). No lane is redone. STMXCSR is slow (about 9 ns
+//!   on an AMD Zen 4), which is why Avx512 avoids MXCSR altogether.
+//! * **binary32 rmm, Avx2** (no hardware mode): in binary64, `p = a * b` is exact (24 x 24
+//!   bits) and TwoSum gives `s + e == p + c` exactly. Rounding `s + e` to odd at 53 bits (`s`,
+//!   moved one ulp towards zero when `e` points there, with the last bit set when `e != 0`) and
+//!   then once to 24 bits equals one rounding of the exact value (round-to-odd with at least
+//!   p + 2 bits, Boldo and Melquiond); that second rounding, ties away, is an integer add of
+//!   half an ulp on the binary64 bits and a truncation. NX: bits below the binary32 ulp.
+//!   Lanes whose result is not a normal binary32 are redone.
+//! * **binary16 (H and packed), both levels**: binary16 values convert exactly to binary32
+//!   (`vcvtph2ps`). A product of two binary16 values is exact in binary32 (22 bits, exponents
+//!   -48..32); a sum `p + c` is made exact by TwoSum in binary32 and rounded to odd at 24 bits,
+//!   which is at least 11 + 2, so one further rounding to binary16 equals one rounding of the
+//!   exact value (the odd bit lies below every binary16 ulp, subnormal ones included, and
+//!   decides only inexactness and ties). An infinite or NaN operand makes that binary32 sum
+//!   (or product) non-finite, and finite binary16 operands cannot: those lanes are redone.
+//!   An exact zero sum takes the IEEE sign of the mode (`-0` in rdn for opposite signs),
+//!   which the binary32 sum computed in rne lacks: it is patched in rdn. The rounding to
+//!   binary16 is `vcvtps2ph` with the mode in its immediate (MXCSR.RC is not read); the result
+//!   is inexact iff converting it back differs from the binary32 value. Lanes that may
+//!   overflow (`|value| > 65504`) or underflow (inexact, `|result| <= 2^-14`) are redone. In
+//!   rmm the rounding is the integer ties-away step on the binary32 bits (13 bits below the
+//!   binary16 ulp), for results in the normal binary16 range; other lanes are redone.
+//!
+//! Everything outside the `asm!` blocks is ordinary code that assumes the default
+//! floating-point environment (rne, no FTZ/DAZ), as all Rust code does; the flags it raises
+//! go to the caller's MXCSR, which Rust code does not read.
+//!
+//! Operands reach the kernels as a pointer and a value (`Words`), not as the [`Src32`] enum:
+//! an enum argument travels through memory, and reading it back in one load after two
+//! stores stalls store forwarding on every call (about 10 ns here).
+
+#[cfg(target_arch = "x86_64")]
+mod avx512;
+#[cfg(target_arch = "x86_64")]
+mod x86;
+
+use crate::Rm;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// Lanes of a warp.
+pub const LANES: usize = 32;
+
+/// A 32-lane operand of 32-bit lanes: a lane array, or one value in every lane.
+#[derive(Clone, Copy, Debug)]
+pub enum Src32<'a> {
+    /// Lane `i` is `lanes[i]`.
+    Lanes(&'a [u32; LANES]),
+    /// Every lane is this value (a uniform register or a literal).
+    Splat(u32),
+}
+
+impl Src32<'_> {
+    /// The value of lane `i` (`i < 32`).
+    #[inline(always)]
+    pub fn get(self, i: usize) -> u32 {
+        match self {
+            Src32::Lanes(r) => r[i],
+            Src32::Splat(x) => x,
+        }
+    }
+}
+
+impl<'a> From<&'a [u32; LANES]> for Src32<'a> {
+    fn from(r: &'a [u32; LANES]) -> Self {
+        Src32::Lanes(r)
+    }
+}
+
+impl From<u32> for Src32<'_> {
+    fn from(x: u32) -> Self {
+        Src32::Splat(x)
+    }
+}
+
+/// A 32-lane operand of binary16 lanes: a lane array, or one value in every lane.
+#[derive(Clone, Copy, Debug)]
+pub enum Src16<'a> {
+    /// Lane `i` is `lanes[i]`.
+    Lanes(&'a [u16; LANES]),
+    /// Every lane is this value.
+    Splat(u16),
+}
+
+impl Src16<'_> {
+    /// The value of lane `i` (`i < 32`).
+    #[inline(always)]
+    pub fn get(self, i: usize) -> u16 {
+        match self {
+            Src16::Lanes(r) => r[i],
+            Src16::Splat(x) => x,
+        }
+    }
+}
+
+impl<'a> From<&'a [u16; LANES]> for Src16<'a> {
+    fn from(r: &'a [u16; LANES]) -> Self {
+        Src16::Lanes(r)
+    }
+}
+
+impl From<u16> for Src16<'_> {
+    fn from(x: u16) -> Self {
+        Src16::Splat(x)
+    }
+}
+
+/// A 32-bit-lane operand as the kernels take it: two scalars, passed in registers. (An enum
+/// argument is passed in memory, written by two stores and read by one load, which defeats
+/// store forwarding and costs a stall on every call.)
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only the x86 kernels use it
+#[derive(Clone, Copy)]
+pub(crate) struct Words<'a> {
+    lanes: Option<&'a [u32; LANES]>,
+    splat: u32,
+}
+
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only the x86 kernels use it
+impl Words<'_> {
+    #[inline(always)]
+    fn get(self, i: usize) -> u32 {
+        match self.lanes {
+            Some(r) => r[i],
+            None => self.splat,
+        }
+    }
+}
+
+impl<'a> From<Src32<'a>> for Words<'a> {
+    #[inline(always)]
+    fn from(s: Src32<'a>) -> Self {
+        match s {
+            Src32::Lanes(r) => Words {
+                lanes: Some(r),
+                splat: 0,
+            },
+            Src32::Splat(x) => Words {
+                lanes: None,
+                splat: x,
+            },
+        }
+    }
+}
+
+/// A binary16-lane operand as the kernels take it (see [`Words`]).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only the x86 kernels use it
+#[derive(Clone, Copy)]
+pub(crate) struct Halfs<'a> {
+    lanes: Option<&'a [u16; LANES]>,
+    splat: u16,
+}
+
+impl<'a> From<Src16<'a>> for Halfs<'a> {
+    #[inline(always)]
+    fn from(s: Src16<'a>) -> Self {
+        match s {
+            Src16::Lanes(r) => Halfs {
+                lanes: Some(r),
+                splat: 0,
+            },
+            Src16::Splat(x) => Halfs {
+                lanes: None,
+                splat: x,
+            },
+        }
+    }
+}
+
+/// The four operations of the kernels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Op {
+    /// `a + b`
+    Add,
+    /// `a - b`
+    Sub,
+    /// `a * b`
+    Mul,
+    /// `a * b + c`, one rounding
+    Fma,
+}
+
+impl Op {
+    /// All four.
+    pub const ALL: [Op; 4] = [Op::Add, Op::Sub, Op::Mul, Op::Fma];
+}
+
+/// An implementation level the kernels can run at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    /// The scalar functions of this crate, lane by lane (every architecture).
+    Soft,
+    /// x86_64 AVX2 + FMA + F16C vector kernels.
+    Avx2,
+    /// AVX-512F/DQ kernels (binary32 rmm: the Avx2 kernel, which this level includes).
+    Avx512,
+}
+
+impl Level {
+    /// Every level, lowest first.
+    pub const ALL: [Level; 3] = [Level::Soft, Level::Avx2, Level::Avx512];
+
+    /// Whether this CPU can run the level.
+    pub fn is_available(self) -> bool {
+        match self {
+            Level::Soft => true,
+            Level::Avx2 => avx2_available(),
+            Level::Avx512 => avx2_available() && avx512_available(),
+        }
+    }
+
+    /// The highest level this CPU can run (detected once).
+    pub fn best() -> Level {
+        static BEST: AtomicU8 = AtomicU8::new(0);
+        // 0: not detected yet, else 1 + the index in ALL.
+        match BEST.load(Ordering::Relaxed) {
+            0 => {
+                let (i, l) = (0..Level::ALL.len())
+                    .rev()
+                    .map(|i| (i, Level::ALL[i]))
+                    .find(|(_, l)| l.is_available())
+                    .unwrap_or((0, Level::Soft));
+                BEST.store(i as u8 + 1, Ordering::Relaxed);
+                l
+            }
+            n => Level::ALL[(n as usize - 1).min(Level::ALL.len() - 1)],
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+fn avx2_available() -> bool {
+    std::is_x86_feature_detected!("avx2")
+        && std::is_x86_feature_detected!("fma")
+        && std::is_x86_feature_detected!("f16c")
+}
+
+#[cfg(target_arch = "x86_64")]
+fn avx512_available() -> bool {
+    std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512dq")
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn avx2_available() -> bool {
+    false
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn avx512_available() -> bool {
+    false
+}
+
+/// The kernels of one level. Only [`Kernels::new`] and [`Kernels::best`] make one, so a value
+/// of this type proves its level runs on this CPU. Small and `Copy`: keep one and call it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Kernels {
+    level: Level,
+}
+
+impl Kernels {
+    /// The kernels of `level`, or `None` if this CPU cannot run it.
+    pub fn new(level: Level) -> Option<Kernels> {
+        level.is_available().then_some(Kernels { level })
+    }
+
+    /// The kernels of [`Level::best`].
+    #[inline]
+    pub fn best() -> Kernels {
+        Kernels {
+            level: Level::best(),
+        }
+    }
+
+    /// The level these kernels run at.
+    pub fn level(self) -> Level {
+        self.level
+    }
+
+    /// binary32 `op` on 32 lanes (`c` is read by [`Op::Fma`] only).
+    // One entry for all four operations (table-driven callers); see also the per-op methods.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn f32(
+        self,
+        op: Op,
+        a: Src32,
+        b: Src32,
+        c: Src32,
+        exec: u32,
+        rm: Rm,
+        out: &mut [u32; LANES],
+    ) -> u8 {
+        if exec == 0 {
+            return 0;
+        }
+        match self.level {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: a `Kernels` of level Avx2 exists only if the CPU has AVX2, FMA and F16C.
+            Level::Avx2 => unsafe { x86::f32_op(op, a.into(), b.into(), c.into(), exec, rm, out) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: level Avx512 also needs AVX-512F and AVX-512DQ.
+            Level::Avx512 => unsafe {
+                avx512::f32_op(op, a.into(), b.into(), c.into(), exec, rm, out)
+            },
+            _ => soft_f32(op, a, b, c, exec, rm, out),
+        }
+    }
+
+    /// binary16 `op` on 32 lanes of halves (`c` is read by [`Op::Fma`] only).
+    // One entry for all four operations (table-driven callers); see also the per-op methods.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn f16(
+        self,
+        op: Op,
+        a: Src16,
+        b: Src16,
+        c: Src16,
+        exec: u32,
+        rm: Rm,
+        out: &mut [u16; LANES],
+    ) -> u8 {
+        if exec == 0 {
+            return 0;
+        }
+        match self.level {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as in `f32`.
+            Level::Avx2 => unsafe { x86::f16_op(op, a.into(), b.into(), c.into(), exec, rm, out) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as in `f32`.
+            Level::Avx512 => unsafe {
+                avx512::f16_op(op, a.into(), b.into(), c.into(), exec, rm, out)
+            },
+            _ => soft_f16(op, a, b, c, exec, rm, out),
+        }
+    }
+
+    /// Packed binary16 `op` on both halves of 32 lanes (`c` is read by [`Op::Fma`] only).
+    // One entry for all four operations (table-driven callers); see also the per-op methods.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn pk_f16(
+        self,
+        op: Op,
+        a: Src32,
+        b: Src32,
+        c: Src32,
+        exec: u32,
+        rm: Rm,
+        out: &mut [u32; LANES],
+    ) -> u8 {
+        if exec == 0 {
+            return 0;
+        }
+        match self.level {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as in `f32`.
+            Level::Avx2 => unsafe {
+                x86::pk_f16_op(op, a.into(), b.into(), c.into(), exec, rm, out)
+            },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as in `f32`.
+            Level::Avx512 => unsafe {
+                avx512::pk_f16_op(op, a.into(), b.into(), c.into(), exec, rm, out)
+            },
+            _ => soft_pk_f16(op, a, b, c, exec, rm, out),
+        }
+    }
+}
+
+/// The scalar binary32 operation (the reference of every kernel).
+#[inline(always)]
+pub(crate) fn scalar_f32(op: Op, a: u32, b: u32, c: u32, rm: Rm, fl: &mut u8) -> u32 {
+    match op {
+        Op::Add => crate::f32_add(a, b, rm, fl),
+        Op::Sub => crate::f32_sub(a, b, rm, fl),
+        Op::Mul => crate::f32_mul(a, b, rm, fl),
+        Op::Fma => crate::f32_fma(a, b, c, rm, fl),
+    }
+}
+
+/// The scalar binary16 operation.
+#[inline(always)]
+pub(crate) fn scalar_f16(op: Op, a: u16, b: u16, c: u16, rm: Rm, fl: &mut u8) -> u16 {
+    match op {
+        Op::Add => crate::f16_add(a, b, rm, fl),
+        Op::Sub => crate::f16_sub(a, b, rm, fl),
+        Op::Mul => crate::f16_mul(a, b, rm, fl),
+        Op::Fma => crate::f16_fma(a, b, c, rm, fl),
+    }
+}
+
+/// Recompute the lanes in the bit set `lanes` with the scalar functions (the kernels' rare
+/// lanes: specials, possible overflow or underflow); returns their flags. Out of line, so
+/// the kernels' hot code stays small.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only the x86 kernels use it
+#[cold]
+#[inline(never)]
+pub(crate) fn redo_f32(
+    op: Op,
+    a: Words,
+    b: Words,
+    c: Words,
+    rm: Rm,
+    mut lanes: u32,
+    out: &mut [u32; LANES],
+) -> u8 {
+    let mut fl = 0;
+    while lanes != 0 {
+        let i = lanes.trailing_zeros() as usize;
+        lanes &= lanes - 1;
+        out[i] = scalar_f32(op, a.get(i), b.get(i), c.get(i), rm, &mut fl);
+    }
+    fl
+}
+
+fn soft_f32(op: Op, a: Src32, b: Src32, c: Src32, exec: u32, rm: Rm, out: &mut [u32; LANES]) -> u8 {
+    let mut fl = 0;
+    let mut m = exec;
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        out[i] = scalar_f32(op, a.get(i), b.get(i), c.get(i), rm, &mut fl);
+    }
+    fl
+}
+
+fn soft_f16(op: Op, a: Src16, b: Src16, c: Src16, exec: u32, rm: Rm, out: &mut [u16; LANES]) -> u8 {
+    let mut fl = 0;
+    let mut m = exec;
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        out[i] = scalar_f16(op, a.get(i), b.get(i), c.get(i), rm, &mut fl);
+    }
+    fl
+}
+
+fn soft_pk_f16(
+    op: Op,
+    a: Src32,
+    b: Src32,
+    c: Src32,
+    exec: u32,
+    rm: Rm,
+    out: &mut [u32; LANES],
+) -> u8 {
+    let mut fl = 0;
+    let mut m = exec;
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let (x, y, z) = (a.get(i), b.get(i), c.get(i));
+        let lo = scalar_f16(op, x as u16, y as u16, z as u16, rm, &mut fl);
+        let hi = scalar_f16(
+            op,
+            (x >> 16) as u16,
+            (y >> 16) as u16,
+            (z >> 16) as u16,
+            rm,
+            &mut fl,
+        );
+        out[i] = lo as u32 | (hi as u32) << 16;
+    }
+    fl
+}
+
+macro_rules! entry_points {
+    ($($(#[$doc:meta])* $name:ident => $kind:ident, $op:expr, $src:ident, $out:ty, ($($arg:ident),*);)*) => {
+        impl Kernels {
+            $(
+                $(#[$doc])*
+                #[inline]
+                pub fn $name<'a>(
+                    self,
+                    $($arg: impl Into<$src<'a>>,)*
+                    exec: u32,
+                    rm: Rm,
+                    out: &mut [$out; LANES],
+                ) -> u8 {
+                    entry_points!(@call self, $kind, $op, $src, exec, rm, out, $($arg),*)
+                }
+            )*
+        }
+
+        $(
+            $(#[$doc])*
+            ///
+            /// At [`Level::best`]; see [`Kernels`] for a chosen level.
+            #[inline]
+            pub fn $name<'a>(
+                $($arg: impl Into<$src<'a>>,)*
+                exec: u32,
+                rm: Rm,
+                out: &mut [$out; LANES],
+            ) -> u8 {
+                Kernels::best().$name($($arg,)* exec, rm, out)
+            }
+        )*
+    };
+    (@call $k:ident, $kind:ident, $op:expr, $src:ident, $exec:ident, $rm:ident, $out:ident, $a:ident, $b:ident) => {
+        $k.$kind($op, $a.into(), $b.into(), $src::Splat(0), $exec, $rm, $out)
+    };
+    (@call $k:ident, $kind:ident, $op:expr, $src:ident, $exec:ident, $rm:ident, $out:ident, $a:ident, $b:ident, $c:ident) => {
+        $k.$kind($op, $a.into(), $b.into(), $c.into(), $exec, $rm, $out)
+    };
+}
+
+entry_points! {
+    /// binary32 `a + b` on the active lanes; returns their flags.
+    f32_add => f32, Op::Add, Src32, u32, (a, b);
+    /// binary32 `a - b` on the active lanes; returns their flags.
+    f32_sub => f32, Op::Sub, Src32, u32, (a, b);
+    /// binary32 `a * b` on the active lanes; returns their flags.
+    f32_mul => f32, Op::Mul, Src32, u32, (a, b);
+    /// binary32 `a * b + c` (one rounding) on the active lanes; returns their flags.
+    f32_fma => f32, Op::Fma, Src32, u32, (a, b, c);
+    /// binary16 `a + b` on the active lanes; returns their flags.
+    f16_add => f16, Op::Add, Src16, u16, (a, b);
+    /// binary16 `a - b` on the active lanes; returns their flags.
+    f16_sub => f16, Op::Sub, Src16, u16, (a, b);
+    /// binary16 `a * b` on the active lanes; returns their flags.
+    f16_mul => f16, Op::Mul, Src16, u16, (a, b);
+    /// binary16 `a * b + c` (one rounding) on the active lanes; returns their flags.
+    f16_fma => f16, Op::Fma, Src16, u16, (a, b, c);
+    /// Packed binary16 `a.x + b.x` for x in {bits 15:0, bits 31:16} (`pkadd.f16`).
+    pk_f16_add => pk_f16, Op::Add, Src32, u32, (a, b);
+    /// Packed binary16 `a.x - b.x` (`pksub.f16`).
+    pk_f16_sub => pk_f16, Op::Sub, Src32, u32, (a, b);
+    /// Packed binary16 `a.x * b.x` (`pkmul.f16`).
+    pk_f16_mul => pk_f16, Op::Mul, Src32, u32, (a, b);
+    /// Packed binary16 `a.x * b.x + c.x`, one rounding (`pkfma.f16`, `pkfmac.f16`).
+    pk_f16_fma => pk_f16, Op::Fma, Src32, u32, (a, b, c);
+}

@@ -1,0 +1,698 @@
+//! The AVX2 + FMA + F16C kernels (see the module docs of `lanes` for why each is exact).
+//!
+//! Every function here needs those three features; the callers in `lanes` only reach them
+//! through a `Kernels` of level Avx2, which exists only where the CPU has them.
+
+use super::{redo_f32, scalar_f16, Halfs, Op, Words, LANES};
+use crate::{flags, Rm};
+use core::arch::asm;
+use core::arch::x86_64::*;
+use core::marker::PhantomData;
+
+pub(super) const ADD: u8 = 0;
+pub(super) const SUB: u8 = 1;
+pub(super) const MUL: u8 = 2;
+pub(super) const FMA: u8 = 3;
+
+const SIGN32: i32 = i32::MIN;
+const ABS32: i32 = i32::MAX;
+const EXP32: i32 = 0x7f80_0000;
+const QNAN32: i32 = 0x7fc0_0000;
+
+/// MXCSR.RC for a hardware rounding mode; `None` for rmm, which x86 does not have.
+fn rounding_control(rm: Rm) -> Option<u32> {
+    match rm {
+        Rm::Rne => Some(0),
+        Rm::Rdn => Some(1),
+        Rm::Rup => Some(2),
+        Rm::Rtz => Some(3),
+        Rm::Rmm => None,
+    }
+}
+
+/// The MXCSR image the arithmetic runs under: every exception masked (bits 12:7), no flags,
+/// DAZ (bit 6) and FTZ (bit 15) off, RC in bits 14:13. Followed by two slots: the caller's
+/// MXCSR, saved and restored by the block, and the flags the arithmetic raised.
+fn control_block(rc: u32) -> [u32; 3] {
+    [0x1f80 | rc << 13, 0, 0]
+}
+
+/// MXCSR flag bits (IE, DE, ZE, OE, UE, PE = bits 0..5) to RISC-V flags; DE (denormal
+/// operand) has no RISC-V counterpart and is dropped.
+fn riscv_flags(m: u32) -> u8 {
+    (((m & 1) << 4) | ((m & 4) << 1) | ((m >> 1) & 4) | ((m >> 3) & 2) | ((m >> 5) & 1)) as u8
+}
+
+/// `ops` on `ymm` operands under the MXCSR of `csr[0]`: save the caller's MXCSR in
+/// `csr[1]`, load `csr[0]`, run the arithmetic, store the flags into `csr[2]`, restore
+/// `csr[1]`. All in one block, so no compiler-generated code runs under the changed MXCSR.
+macro_rules! under_mxcsr {
+    ($csr:ident, [$($line:expr),* $(,)?], $($operands:tt)*) => {
+        asm!(
+            "vstmxcsr dword ptr [{csr} + 4]",
+            "vldmxcsr dword ptr [{csr}]",
+            $($line,)*
+            "vstmxcsr dword ptr [{csr} + 8]",
+            "vldmxcsr dword ptr [{csr} + 4]",
+            csr = in(reg) $csr.as_mut_ptr(),
+            $($operands)*
+            options(nostack, preserves_flags),
+        )
+    };
+}
+
+/// Active-lane mask of 8 32-bit lanes from the low 8 bits of `bits`.
+#[target_feature(enable = "avx2,fma,f16c")]
+#[inline]
+fn mask8x32(bits: u32) -> __m256i {
+    let sel = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32(bits as i32), sel), sel)
+}
+
+/// The 32 lanes of a binary32 operand as four vectors.
+#[target_feature(enable = "avx2,fma,f16c")]
+#[inline]
+fn load32(s: Words) -> [__m256i; 4] {
+    match s.lanes {
+        Some(r) => {
+            let p = r.as_ptr() as *const __m256i;
+            // SAFETY: `r` is 32 u32 = four 32-byte vectors; unaligned loads.
+            unsafe {
+                [
+                    _mm256_loadu_si256(p),
+                    _mm256_loadu_si256(p.add(1)),
+                    _mm256_loadu_si256(p.add(2)),
+                    _mm256_loadu_si256(p.add(3)),
+                ]
+            }
+        }
+        None => [_mm256_set1_epi32(s.splat as i32); 4],
+    }
+}
+
+/// All-ones in the 32-bit lanes holding an infinity or a NaN.
+#[target_feature(enable = "avx2,fma,f16c")]
+#[inline]
+fn special32(x: __m256i) -> __m256i {
+    let e = _mm256_set1_epi32(EXP32);
+    _mm256_cmpeq_epi32(_mm256_and_si256(x, e), e)
+}
+
+/// Entry point of the binary32 kernels.
+///
+/// # Safety
+/// The CPU must have AVX2, FMA and F16C.
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn f32_op(
+    op: Op,
+    a: Words,
+    b: Words,
+    c: Words,
+    exec: u32,
+    rm: Rm,
+    out: &mut [u32; LANES],
+) -> u8 {
+    match (op, rounding_control(rm)) {
+        (Op::Add, Some(rc)) => f32_hw::<ADD>(a, b, c, exec, rc, out),
+        (Op::Sub, Some(rc)) => f32_hw::<SUB>(a, b, c, exec, rc, out),
+        (Op::Mul, Some(rc)) => f32_hw::<MUL>(a, b, c, exec, rc, out),
+        (Op::Fma, Some(rc)) => f32_hw::<FMA>(a, b, c, exec, rc, out),
+        (Op::Add, None) => f32_rmm::<ADD>(a, b, c, exec, out),
+        (Op::Sub, None) => f32_rmm::<SUB>(a, b, c, exec, out),
+        (Op::Mul, None) => f32_rmm::<MUL>(a, b, c, exec, out),
+        (Op::Fma, None) => f32_rmm::<FMA>(a, b, c, exec, out),
+    }
+}
+
+/// binary32 in a hardware rounding mode: the host instruction, NaN results canonicalised.
+#[target_feature(enable = "avx2,fma,f16c")]
+#[inline(never)]
+fn f32_hw<const OP: u8>(
+    a: Words,
+    b: Words,
+    c: Words,
+    exec: u32,
+    rc: u32,
+    out: &mut [u32; LANES],
+) -> u8 {
+    let (mut x, mut y) = (load32(a), load32(b));
+    let mut z = if OP == FMA {
+        load32(c)
+    } else {
+        [_mm256_setzero_si256(); 4]
+    };
+    if exec != u32::MAX {
+        // Inactive lanes compute 0 op 0 (op 0): exact, no flags.
+        for g in 0..4 {
+            let m = mask8x32(exec >> (8 * g));
+            x[g] = _mm256_and_si256(x[g], m);
+            y[g] = _mm256_and_si256(y[g], m);
+            z[g] = _mm256_and_si256(z[g], m);
+        }
+    }
+    let mut r = x.map(|v| _mm256_castsi256_ps(v));
+    let yf = y.map(|v| _mm256_castsi256_ps(v));
+    let zf = z.map(|v| _mm256_castsi256_ps(v));
+    let mut csr = control_block(rc);
+    // SAFETY: the blocks only do register arithmetic and MXCSR accesses to `csr`; the caller's
+    // MXCSR is restored before the block ends.
+    unsafe {
+        match OP {
+            ADD => under_mxcsr!(csr, [
+                "vaddps {r0}, {r0}, {y0}", "vaddps {r1}, {r1}, {y1}",
+                "vaddps {r2}, {r2}, {y2}", "vaddps {r3}, {r3}, {y3}",
+            ],
+                r0 = inout(ymm_reg) r[0], r1 = inout(ymm_reg) r[1],
+                r2 = inout(ymm_reg) r[2], r3 = inout(ymm_reg) r[3],
+                y0 = in(ymm_reg) yf[0], y1 = in(ymm_reg) yf[1],
+                y2 = in(ymm_reg) yf[2], y3 = in(ymm_reg) yf[3],
+            ),
+            SUB => under_mxcsr!(csr, [
+                "vsubps {r0}, {r0}, {y0}", "vsubps {r1}, {r1}, {y1}",
+                "vsubps {r2}, {r2}, {y2}", "vsubps {r3}, {r3}, {y3}",
+            ],
+                r0 = inout(ymm_reg) r[0], r1 = inout(ymm_reg) r[1],
+                r2 = inout(ymm_reg) r[2], r3 = inout(ymm_reg) r[3],
+                y0 = in(ymm_reg) yf[0], y1 = in(ymm_reg) yf[1],
+                y2 = in(ymm_reg) yf[2], y3 = in(ymm_reg) yf[3],
+            ),
+            MUL => under_mxcsr!(csr, [
+                "vmulps {r0}, {r0}, {y0}", "vmulps {r1}, {r1}, {y1}",
+                "vmulps {r2}, {r2}, {y2}", "vmulps {r3}, {r3}, {y3}",
+            ],
+                r0 = inout(ymm_reg) r[0], r1 = inout(ymm_reg) r[1],
+                r2 = inout(ymm_reg) r[2], r3 = inout(ymm_reg) r[3],
+                y0 = in(ymm_reg) yf[0], y1 = in(ymm_reg) yf[1],
+                y2 = in(ymm_reg) yf[2], y3 = in(ymm_reg) yf[3],
+            ),
+            // r = y * r + z
+            _ => under_mxcsr!(csr, [
+                "vfmadd213ps {r0}, {y0}, {z0}", "vfmadd213ps {r1}, {y1}, {z1}",
+                "vfmadd213ps {r2}, {y2}, {z2}", "vfmadd213ps {r3}, {y3}, {z3}",
+            ],
+                r0 = inout(ymm_reg) r[0], r1 = inout(ymm_reg) r[1],
+                r2 = inout(ymm_reg) r[2], r3 = inout(ymm_reg) r[3],
+                y0 = in(ymm_reg) yf[0], y1 = in(ymm_reg) yf[1],
+                y2 = in(ymm_reg) yf[2], y3 = in(ymm_reg) yf[3],
+                z0 = in(ymm_reg) zf[0], z1 = in(ymm_reg) zf[1],
+                z2 = in(ymm_reg) zf[2], z3 = in(ymm_reg) zf[3],
+            ),
+        }
+    }
+    let p = out.as_mut_ptr() as *mut __m256i;
+    let mut any_nan = _mm256_setzero_si256();
+    for (g, v) in r.iter().enumerate() {
+        let v = _mm256_castps_si256(*v);
+        let nan = is_nan32(v);
+        any_nan = _mm256_or_si256(any_nan, nan);
+        let v = _mm256_blendv_epi8(v, _mm256_set1_epi32(QNAN32), nan);
+        // SAFETY: `out` is four 32-byte vectors.
+        unsafe { _mm256_storeu_si256(p.add(g), v) };
+    }
+    let mut fl = riscv_flags(csr[2]);
+    if OP == FMA && _mm256_testz_si256(any_nan, any_nan) == 0 {
+        // x86 gives fma(0, inf, qNaN) the qNaN without IE; IEEE 754 leaves it open and the
+        // ISA (like RISC-V) makes it invalid. Only lanes with a NaN result can be such lanes
+        // (inactive lanes were zeroed).
+        let inf = _mm256_set1_epi32(EXP32);
+        let abs = |v: __m256i| _mm256_and_si256(v, _mm256_set1_epi32(ABS32));
+        for g in 0..4 {
+            let (xa, ya) = (abs(x[g]), abs(y[g]));
+            let zero = _mm256_setzero_si256();
+            let zero_inf = _mm256_or_si256(
+                _mm256_and_si256(_mm256_cmpeq_epi32(xa, zero), _mm256_cmpeq_epi32(ya, inf)),
+                _mm256_and_si256(_mm256_cmpeq_epi32(xa, inf), _mm256_cmpeq_epi32(ya, zero)),
+            );
+            let invalid = _mm256_and_si256(zero_inf, is_nan32(z[g]));
+            if _mm256_testz_si256(invalid, invalid) == 0 {
+                fl |= flags::NV;
+            }
+        }
+    }
+    fl
+}
+
+/// All-ones in the 32-bit lanes holding a NaN.
+#[target_feature(enable = "avx2,fma,f16c")]
+#[inline]
+fn is_nan32(v: __m256i) -> __m256i {
+    let abs = _mm256_and_si256(v, _mm256_set1_epi32(ABS32));
+    _mm256_cmpgt_epi32(abs, _mm256_set1_epi32(EXP32))
+}
+
+/// `s + e` (an exact binary64 sum `s` = RNE(s + e)) rounded to odd at 53 bits, as bits.
+#[target_feature(enable = "avx2,fma,f16c")]
+#[inline]
+fn round_odd64(s: __m256d, e: __m256d) -> __m256i {
+    let (sb, eb) = (_mm256_castpd_si256(s), _mm256_castpd_si256(e));
+    let zero = _mm256_setzero_si256();
+    let exact = _mm256_cmpeq_epi64(_mm256_and_si256(eb, _mm256_set1_epi64x(i64::MAX)), zero);
+    // e points towards zero: the truncation is one ulp below |s|.
+    let towards_zero = _mm256_cmpgt_epi64(zero, _mm256_xor_si256(sb, eb));
+    let t = _mm256_add_epi64(sb, _mm256_andnot_si256(exact, towards_zero));
+    _mm256_or_si256(t, _mm256_andnot_si256(exact, _mm256_set1_epi64x(1)))
+}
+
+/// TwoSum: `(s, e)` with `s = RNE(p + q)` and `s + e == p + q` exactly.
+#[target_feature(enable = "avx2,fma,f16c")]
+#[inline]
+fn two_sum64(p: __m256d, q: __m256d) -> (__m256d, __m256d) {
+    let s = _mm256_add_pd(p, q);
+    let bb = _mm256_sub_pd(s, p);
+    let e = _mm256_add_pd(_mm256_sub_pd(p, _mm256_sub_pd(s, bb)), _mm256_sub_pd(q, bb));
+    (s, e)
+}
+
+/// binary32 in rmm through binary64 (exact products, TwoSum, round to odd, one rounding).
+#[target_feature(enable = "avx2,fma,f16c")]
+#[inline(never)]
+fn f32_rmm<const OP: u8>(a: Words, b: Words, c: Words, exec: u32, out: &mut [u32; LANES]) -> u8 {
+    const LOW29: i64 = (1 << 29) - 1;
+    const HALF_ULP: i64 = 1 << 28;
+    // 2^-126 and the largest finite binary32, as binary64 bits.
+    const MIN_NORMAL: i64 = 0x3810_0000_0000_0000;
+    const MAX_FINITE: i64 = 0x47ef_ffff_e000_0000;
+    let (x, y) = (load32(a), load32(b));
+    let z = if OP == FMA {
+        load32(c)
+    } else {
+        [_mm256_setzero_si256(); 4]
+    };
+    let zero = _mm256_setzero_si256();
+    let mut redo = 0u32;
+    let mut inexact = 0u32;
+    let o = out.as_mut_ptr() as *mut f32;
+    for g in 0..4 {
+        let mut sp = _mm256_or_si256(special32(x[g]), special32(y[g]));
+        if OP == FMA {
+            sp = _mm256_or_si256(sp, special32(z[g]));
+        }
+        redo |= (_mm256_movemask_ps(_mm256_castsi256_ps(sp)) as u32) << (8 * g);
+        let halves = |v: __m256i| {
+            let v = _mm256_castsi256_ps(v);
+            [
+                _mm256_cvtps_pd(_mm256_castps256_ps128(v)),
+                _mm256_cvtps_pd(_mm256_extractf128_ps::<1>(v)),
+            ]
+        };
+        let (xs, ys, zs) = (halves(x[g]), halves(y[g]), halves(z[g]));
+        for h in 0..2 {
+            let p = if OP == MUL || OP == FMA {
+                _mm256_mul_pd(xs[h], ys[h])
+            } else {
+                xs[h]
+            };
+            let (s, e) = match OP {
+                MUL => (p, _mm256_setzero_pd()),
+                ADD => two_sum64(p, ys[h]),
+                SUB => two_sum64(p, _mm256_xor_pd(ys[h], _mm256_set1_pd(-0.0))),
+                _ => two_sum64(p, zs[h]),
+            };
+            let t = round_odd64(s, e);
+            // Ties away from zero: add half a binary32 ulp to the magnitude, truncate.
+            let r = _mm256_andnot_si256(
+                _mm256_set1_epi64x(LOW29),
+                _mm256_add_epi64(t, _mm256_set1_epi64x(HALF_ULP)),
+            );
+            let abs = _mm256_set1_epi64x(i64::MAX);
+            let (ta, ra) = (_mm256_and_si256(t, abs), _mm256_and_si256(r, abs));
+            let tiny = _mm256_andnot_si256(
+                _mm256_cmpeq_epi64(ta, zero),
+                _mm256_cmpgt_epi64(_mm256_set1_epi64x(MIN_NORMAL), ta),
+            );
+            let huge = _mm256_cmpgt_epi64(ra, _mm256_set1_epi64x(MAX_FINITE));
+            let bad = _mm256_or_si256(tiny, huge);
+            let exact = _mm256_cmpeq_epi64(_mm256_and_si256(t, _mm256_set1_epi64x(LOW29)), zero);
+            let k = 8 * g + 4 * h;
+            redo |= (_mm256_movemask_pd(_mm256_castsi256_pd(bad)) as u32) << k;
+            inexact |= ((_mm256_movemask_pd(_mm256_castsi256_pd(exact)) as u32) ^ 0xf) << k;
+            // Exact: `r` has at most 24 significant bits in the binary32 normal range.
+            let v = _mm256_cvtpd_ps(_mm256_castsi256_pd(r));
+            // SAFETY: lanes k..k + 4 of `out`.
+            unsafe { _mm_storeu_ps(o.add(k), v) };
+        }
+    }
+    let redo = redo & exec;
+    let fl = if inexact & exec & !redo != 0 {
+        flags::NX
+    } else {
+        0
+    };
+    if redo == 0 {
+        return fl;
+    }
+    let op = [Op::Add, Op::Sub, Op::Mul, Op::Fma][OP as usize];
+    fl | redo_f32(op, a, b, c, Rm::Rmm, redo, out)
+}
+
+/// A binary16 operand of the 16-bit kernels: `ptr` to as many halves as the kernel works on,
+/// or null and a 32-bit `pattern` repeated (so halves alternate bits 15:0 and 31:16). Two
+/// scalars, passed in registers (see `Words`).
+#[derive(Clone, Copy)]
+pub(super) struct Halves<'a> {
+    ptr: *const u16,
+    pattern: u32,
+    _lanes: PhantomData<&'a [u16]>,
+}
+
+impl Halves<'_> {
+    /// Halves `8 * g .. 8 * g + 8`.
+    #[target_feature(enable = "avx2,fma,f16c")]
+    #[inline]
+    fn load(self, g: usize) -> __m128i {
+        if self.ptr.is_null() {
+            _mm_set1_epi32(self.pattern as i32)
+        } else {
+            // SAFETY: the kernel asks only for halves inside the operand (see `packed` and
+            // `halves`); unaligned load.
+            unsafe { _mm_loadu_si128(self.ptr.add(8 * g) as *const __m128i) }
+        }
+    }
+
+    /// Halves `16 * g .. 16 * g + 16`.
+    #[target_feature(enable = "avx2,fma,f16c")]
+    #[inline]
+    pub(super) fn load16(self, g: usize) -> __m256i {
+        if self.ptr.is_null() {
+            _mm256_set1_epi32(self.pattern as i32)
+        } else {
+            // SAFETY: as in `load`.
+            unsafe { _mm256_loadu_si256(self.ptr.add(16 * g) as *const __m256i) }
+        }
+    }
+
+    /// Half `j` (inside the operand).
+    pub(super) fn get(self, j: usize) -> u16 {
+        if self.ptr.is_null() {
+            (self.pattern >> (16 * (j & 1))) as u16
+        } else {
+            // SAFETY: as in `load`.
+            unsafe { *self.ptr.add(j) }
+        }
+    }
+}
+
+/// The 64 halves of a packed operand: lane `i` gives halves `2i` (bits 15:0) and `2i + 1`
+/// (x86 is little-endian).
+#[inline]
+pub(super) fn packed(s: Words) -> Halves {
+    match s.lanes {
+        Some(r) => Halves {
+            ptr: r.as_ptr() as *const u16,
+            pattern: 0,
+            _lanes: PhantomData,
+        },
+        None => Halves {
+            ptr: core::ptr::null(),
+            pattern: s.splat,
+            _lanes: PhantomData,
+        },
+    }
+}
+
+/// The 32 halves of an H-format operand.
+#[inline]
+pub(super) fn halves(s: Halfs) -> Halves {
+    match s.lanes {
+        Some(r) => Halves {
+            ptr: r.as_ptr(),
+            pattern: 0,
+            _lanes: PhantomData,
+        },
+        None => Halves {
+            ptr: core::ptr::null(),
+            pattern: s.splat as u32 * 0x1_0001,
+            _lanes: PhantomData,
+        },
+    }
+}
+
+/// Entry point of the binary16 kernels on 32 lanes of halves.
+///
+/// # Safety
+/// The CPU must have AVX2, FMA and F16C.
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn f16_op(
+    op: Op,
+    a: Halfs,
+    b: Halfs,
+    c: Halfs,
+    exec: u32,
+    rm: Rm,
+    out: &mut [u16; LANES],
+) -> u8 {
+    let (a, b, c) = (halves(a), halves(b), halves(c));
+    f16_dispatch::<4>(op, a, b, c, exec as u64, rm, out)
+}
+
+/// Entry point of the packed binary16 kernels.
+///
+/// # Safety
+/// The CPU must have AVX2, FMA and F16C.
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn pk_f16_op(
+    op: Op,
+    a: Words,
+    b: Words,
+    c: Words,
+    exec: u32,
+    rm: Rm,
+    out: &mut [u32; LANES],
+) -> u8 {
+    let (a, b, c) = (packed(a), packed(b), packed(c));
+    // SAFETY: as in `packed`, for the output.
+    let out = unsafe { core::slice::from_raw_parts_mut(out.as_mut_ptr() as *mut u16, 64) };
+    f16_dispatch::<8>(op, a, b, c, spread(exec), rm, out)
+}
+
+/// Each bit of `x` twice: lane `i` active makes halves `2i` and `2i + 1` active.
+pub(super) fn spread(x: u32) -> u64 {
+    let mut x = x as u64;
+    x = (x | x << 16) & 0x0000_ffff_0000_ffff;
+    x = (x | x << 8) & 0x00ff_00ff_00ff_00ff;
+    x = (x | x << 4) & 0x0f0f_0f0f_0f0f_0f0f;
+    x = (x | x << 2) & 0x3333_3333_3333_3333;
+    x = (x | x << 1) & 0x5555_5555_5555_5555;
+    x | x << 1
+}
+
+#[target_feature(enable = "avx2,fma,f16c")]
+fn f16_dispatch<const G: usize>(
+    op: Op,
+    a: Halves,
+    b: Halves,
+    c: Halves,
+    exec: u64,
+    rm: Rm,
+    out: &mut [u16],
+) -> u8 {
+    macro_rules! by_mode {
+        ($op:ident) => {
+            match rm {
+                Rm::Rne => f16_kernel::<$op, G, RNE>(a, b, c, exec, out),
+                Rm::Rtz => f16_kernel::<$op, G, RTZ>(a, b, c, exec, out),
+                Rm::Rdn => f16_kernel::<$op, G, RDN>(a, b, c, exec, out),
+                Rm::Rup => f16_kernel::<$op, G, RUP>(a, b, c, exec, out),
+                Rm::Rmm => f16_kernel::<$op, G, RMM>(a, b, c, exec, out),
+            }
+        };
+    }
+    match op {
+        Op::Add => by_mode!(ADD),
+        Op::Sub => by_mode!(SUB),
+        Op::Mul => by_mode!(MUL),
+        Op::Fma => by_mode!(FMA),
+    }
+}
+
+// Rounding of the binary16 kernels: the `vcvtps2ph` immediates, and rmm.
+pub(super) const RNE: i32 = _MM_FROUND_TO_NEAREST_INT;
+pub(super) const RDN: i32 = _MM_FROUND_TO_NEG_INF;
+pub(super) const RUP: i32 = _MM_FROUND_TO_POS_INF;
+pub(super) const RTZ: i32 = _MM_FROUND_TO_ZERO;
+// Never reaches `vcvtps2ph` (rmm takes its own branch); a valid immediate all the same.
+pub(super) const RMM: i32 = 4;
+
+/// All-ones in the 32-bit lanes holding an infinity or a NaN.
+#[target_feature(enable = "avx2,fma,f16c")]
+#[inline]
+fn non_finite32(v: __m256i) -> __m256i {
+    special32(v)
+}
+
+/// `p + q` of binary32 values rounded to odd at 24 bits, as bits (TwoSum: `s` and its exact
+/// error `e`; the truncation of `s + e` is `s` or one ulp below it, then the last bit is set
+/// if `e != 0`). Exact zero sums get the IEEE sign of the rounding mode (`rdn`: -0 unless
+/// both addends are +0). Also returns `s`, which is not finite iff `p` or `q` is not.
+#[target_feature(enable = "avx2,fma,f16c")]
+#[inline]
+fn sum_round_odd32(p: __m256, q: __m256, rdn: bool) -> (__m256i, __m256i) {
+    let s = _mm256_add_ps(p, q);
+    let bb = _mm256_sub_ps(s, p);
+    let e = _mm256_add_ps(_mm256_sub_ps(p, _mm256_sub_ps(s, bb)), _mm256_sub_ps(q, bb));
+    let (sb, eb) = (_mm256_castps_si256(s), _mm256_castps_si256(e));
+    let zero = _mm256_setzero_si256();
+    let abs = _mm256_set1_epi32(ABS32);
+    let exact = _mm256_cmpeq_epi32(_mm256_and_si256(eb, abs), zero);
+    let towards_zero = _mm256_srai_epi32::<31>(_mm256_xor_si256(sb, eb));
+    let t = _mm256_add_epi32(sb, _mm256_andnot_si256(exact, towards_zero));
+    let mut t = _mm256_or_si256(t, _mm256_andnot_si256(exact, _mm256_set1_epi32(1)));
+    if rdn {
+        // An exact zero sum in rne has the sign (p & q); in rdn it is (p | q).
+        let zero_sum = _mm256_cmpeq_epi32(_mm256_and_si256(t, abs), zero);
+        let pq = _mm256_or_si256(_mm256_castps_si256(p), _mm256_castps_si256(q));
+        let sign = _mm256_and_si256(pq, _mm256_set1_epi32(SIGN32));
+        t = _mm256_or_si256(t, _mm256_and_si256(zero_sum, sign));
+    }
+    (t, sb)
+}
+
+/// binary16 `OP` on `8 * G` halves (G = 4: 32 lanes of halves; G = 8: packed), rounded by
+/// `R` (a `vcvtps2ph` rounding immediate, or `RMM`).
+#[target_feature(enable = "avx2,fma,f16c")]
+#[inline(never)]
+fn f16_kernel<const OP: u8, const G: usize, const R: i32>(
+    a: Halves,
+    b: Halves,
+    c: Halves,
+    exec: u64,
+    out: &mut [u16],
+) -> u8 {
+    let rdn = R == RDN;
+    let abs = _mm256_set1_epi32(ABS32);
+    let z32 = _mm256_setzero_si256();
+    let o = out.as_mut_ptr() as *mut __m128i;
+    let mut redo = 0u64;
+    let mut inexact = 0u64;
+    for g in 0..G {
+        let bits = (exec >> (8 * g)) as u32 & 0xff;
+        if bits == 0 {
+            continue;
+        }
+        let active = mask8x32(bits);
+        let (x, mut y) = (a.load(g), b.load(g));
+        if OP == SUB {
+            y = _mm_xor_si128(y, _mm_set1_epi16(i16::MIN));
+        }
+        // Exact conversions; infinities and NaNs give a non-finite sum or product below.
+        let (xf, yf) = (_mm256_cvtph_ps(x), _mm256_cvtph_ps(y));
+        let (t, s) = match OP {
+            // 11 x 11 bits: exact in binary32 (and finite for finite operands).
+            MUL => {
+                let p = _mm256_castps_si256(_mm256_mul_ps(xf, yf));
+                (p, p)
+            }
+            ADD | SUB => sum_round_odd32(xf, yf, rdn),
+            _ => sum_round_odd32(_mm256_mul_ps(xf, yf), _mm256_cvtph_ps(c.load(g)), rdn),
+        };
+        let special = _mm256_and_si256(non_finite32(s), active);
+        // Inactive and special lanes round +0: exact.
+        let t = _mm256_and_si256(t, _mm256_andnot_si256(special, active));
+        let (h, bad, nx) = if R == RMM {
+            // Ties away on the binary32 bits (13 bits below the binary16 ulp), for results in
+            // the binary16 normal range; other lanes are redone.
+            let r = _mm256_andnot_si256(
+                _mm256_set1_epi32(0x1fff),
+                _mm256_add_epi32(t, _mm256_set1_epi32(0x1000)),
+            );
+            let (ta, ra) = (_mm256_and_si256(t, abs), _mm256_and_si256(r, abs));
+            // Below 2^-14 (tiny), or above 65504 (overflow).
+            let tiny = _mm256_andnot_si256(
+                _mm256_cmpeq_epi32(ta, z32),
+                _mm256_cmpgt_epi32(_mm256_set1_epi32(0x3880_0000), ta),
+            );
+            let huge = _mm256_cmpgt_epi32(ra, _mm256_set1_epi32(0x477f_e000));
+            let exact = _mm256_cmpeq_epi32(_mm256_and_si256(t, _mm256_set1_epi32(0x1fff)), z32);
+            // Exact: `r` has at most 11 significant bits in the binary16 normal range.
+            let h = _mm256_cvtps_ph::<RNE>(_mm256_castsi256_ps(r));
+            (
+                h,
+                _mm256_or_si256(tiny, huge),
+                _mm256_andnot_si256(exact, active),
+            )
+        } else {
+            // One rounding by the immediate (MXCSR.RC is not read). Inexact iff the binary16
+            // result differs from `t`. Results that may overflow (|t| > 65504) or underflow
+            // (inexact, |result| <= 2^-14) are redone.
+            let h = _mm256_cvtps_ph::<R>(_mm256_castsi256_ps(t));
+            let back = _mm256_castps_si256(_mm256_cvtph_ps(h));
+            let nx = _mm256_xor_si256(_mm256_cmpeq_epi32(back, t), _mm256_set1_epi32(-1));
+            let tiny = _mm256_and_si256(
+                nx,
+                _mm256_cmpgt_epi32(_mm256_set1_epi32(0x3880_0001), _mm256_and_si256(back, abs)),
+            );
+            let huge = _mm256_cmpgt_epi32(_mm256_and_si256(t, abs), _mm256_set1_epi32(0x477f_e000));
+            (h, _mm256_or_si256(tiny, huge), nx)
+        };
+        let lane_bits = |m: __m256i| _mm256_movemask_ps(_mm256_castsi256_ps(m)) as u64;
+        let bad = lane_bits(_mm256_or_si256(special, bad));
+        redo |= bad << (8 * g);
+        inexact |= (lane_bits(nx) & !bad) << (8 * g);
+        // SAFETY: `out` holds `8 * G` halves = G 16-byte vectors.
+        unsafe { _mm_storeu_si128(o.add(g), h) };
+    }
+    redo &= exec;
+    let fl = if inexact & exec != 0 { flags::NX } else { 0 };
+    if redo == 0 {
+        return fl;
+    }
+    fl | redo_f16(OP, a, b, c, rm_of(R), redo, out)
+}
+
+/// The rounding mode of a `vcvtps2ph` immediate (or `RMM`).
+pub(super) const fn rm_of(r: i32) -> Rm {
+    match r & 7 {
+        RNE => Rm::Rne,
+        RTZ => Rm::Rtz,
+        RDN => Rm::Rdn,
+        RUP => Rm::Rup,
+        _ => Rm::Rmm,
+    }
+}
+
+/// Recompute the halves in the bit set `redo` with the scalar functions; returns their flags.
+#[cold]
+#[inline(never)]
+pub(super) fn redo_f16(
+    op: u8,
+    a: Halves,
+    b: Halves,
+    c: Halves,
+    rm: Rm,
+    mut redo: u64,
+    out: &mut [u16],
+) -> u8 {
+    let op = [Op::Add, Op::Sub, Op::Mul, Op::Fma][op as usize];
+    let mut fl = 0;
+    while redo != 0 {
+        let j = redo.trailing_zeros() as usize;
+        redo &= redo - 1;
+        out[j] = scalar_f16(op, a.get(j), b.get(j), c.get(j), rm, &mut fl);
+    }
+    fl
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flag_map() {
+        assert_eq!(riscv_flags(1), flags::NV);
+        assert_eq!(riscv_flags(2), 0);
+        assert_eq!(riscv_flags(4), flags::DZ);
+        assert_eq!(riscv_flags(8), flags::OF);
+        assert_eq!(riscv_flags(16), flags::UF);
+        assert_eq!(riscv_flags(32), flags::NX);
+        assert_eq!(riscv_flags(0x3f), 0x1f);
+    }
+
+    #[test]
+    fn spread_doubles_bits() {
+        assert_eq!(spread(0), 0);
+        assert_eq!(spread(1), 3);
+        assert_eq!(spread(0x8000_0000), 0xc000_0000_0000_0000);
+        assert_eq!(spread(u32::MAX), u64::MAX);
+        assert_eq!(spread(0b101), 0b11_00_11);
+    }
+}
