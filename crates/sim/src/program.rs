@@ -10,7 +10,7 @@ use crate::op::{Flow, LoggedFn, Op};
 use crate::semantics::handler_for;
 use crate::warp::Warp;
 use warpkit_encoding::{decode, DecodeError, Inst};
-use warpkit_isa::{RegFile, Slot};
+use warpkit_isa::{Loc, RegFile, Slot};
 
 /// Which build of the handlers a [`Program`] runs (the semantics are the same; a test
 /// checks every level against the portable one).
@@ -250,10 +250,16 @@ impl Program {
 fn make_op(inst: &Inst, pc: u32, size: usize, handler: crate::op::FastFn) -> Op {
     let d = inst.desc();
     let mut vreg_end = 0u32;
-    let movrel_s = d.mnemonic == "movrel.s";
-    let movrel_d = d.mnemonic == "movrel.d";
+    // The base of an indexed operand (movrel) names no register by itself: the register
+    // is base + U[index], checked when the instruction runs.
+    let indexed_base = |slot: Slot| {
+        d.reads
+            .iter()
+            .chain(d.writes)
+            .any(|l| matches!(l, Loc::Indexed { base, .. } if *base == slot))
+    };
     for o in d.operands {
-        if (movrel_s && o.slot == Slot::Rs1) || (movrel_d && o.slot == Slot::Rd) {
+        if indexed_base(o.slot) {
             continue;
         }
         if let Some((file, count, _)) = o.ty.reg() {

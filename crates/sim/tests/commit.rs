@@ -8,11 +8,14 @@
 mod common;
 use common::*;
 use serde_json::Value;
+use std::collections::BTreeSet;
 use warpkit_encoding::random::{random_inst, XorShift};
-use warpkit_encoding::{encode, encode_word};
+use warpkit_encoding::{encode, encode_word, Inst, Reg};
+use warpkit_isa::{Loc, RegFile, INSNS};
 use warpkit_sim::state::{parse_state, state_to_json};
 use warpkit_sim::{
     run_state, Commit, Level, Program, RunOutcome, RunStatus, StepResult, Warp, WarpResult,
+    MAX_U_WRITES, MAX_V_WRITES,
 };
 
 /// Check one retired instruction's record against the states before and after.
@@ -75,6 +78,52 @@ fn check_record(what: &str, before: &Warp, after: &Warp, c: &Commit, size: u8) {
     );
 }
 
+/// The registers a record names are exactly the destinations the database's access facts
+/// give for this instruction (indexed ones resolved with the uniform registers before it),
+/// and EXEC / FFLAGS / PC appear only when the facts say the instruction may write them.
+fn check_against_facts(what: &str, i: &Inst, before: &Warp, c: &Commit) {
+    let mut want_v = BTreeSet::new();
+    let mut want_u = BTreeSet::new();
+    let (mut exec, mut fflags, mut pc) = (false, false, false);
+    for r in i.writes().iter() {
+        match r.resolve(before.uregs(), before.vgprs()) {
+            Some(Reg::V(n)) => {
+                want_v.insert(n);
+            }
+            Some(Reg::U(n)) => {
+                want_u.insert(n);
+            }
+            Some(Reg::Exec) => exec = true,
+            Some(Reg::Fflags) => fflags = true,
+            Some(Reg::Pc) => pc = true,
+            Some(r) => panic!("{what}: the model writes {r}?"),
+            None => {} // movrel.d past vgprs: dropped
+        }
+    }
+    let got_v: BTreeSet<u8> = c.v_writes().iter().map(|x| x.reg).collect();
+    let got_u: BTreeSet<u8> = c.u_writes().iter().map(|x| x.reg).collect();
+    assert_eq!(
+        got_v, want_v,
+        "{what}: vector registers recorded vs access facts"
+    );
+    assert_eq!(
+        got_u, want_u,
+        "{what}: uniform registers recorded vs access facts"
+    );
+    assert!(
+        exec || c.exec_write().is_none(),
+        "{what}: EXEC written, facts say no"
+    );
+    assert!(
+        fflags || c.fflags_write().is_none(),
+        "{what}: FFLAGS written, facts say no"
+    );
+    assert!(
+        pc || c.pc_write().is_none(),
+        "{what}: PC written, facts say no"
+    );
+}
+
 /// Every executable variant, many random instances and warps.
 #[test]
 fn every_variant_records_what_changed() {
@@ -103,6 +152,7 @@ fn every_variant_records_what_changed() {
                     assert_eq!(c.word, encode_word(&i), "{name}");
                     assert_eq!(c.inst, i, "{name}");
                     check_record(name, &w0, &logged, &c, i.size() as u8);
+                    check_against_facts(name, &i, &w0, &c);
                 }
                 StepResult::Faulted(_) => {
                     assert_eq!(logged, w0, "{name}: a faulting instruction changed state");
@@ -113,6 +163,32 @@ fn every_variant_records_what_changed() {
         }
     }
     assert!(retired > 1000, "only {retired} instructions retired");
+}
+
+/// A record has room for every register any variant can write (its access facts,
+/// registers of groups counted one by one).
+#[test]
+fn record_capacity_covers_every_variant() {
+    for d in INSNS.iter() {
+        let (mut v, mut u) = (0, 0);
+        for l in d.writes {
+            match l {
+                Loc::Op(slot) => match d.reg_slots.get(*slot as usize).copied().flatten() {
+                    Some(e) if e.file == RegFile::U => u += e.count as usize,
+                    Some(e) if e.file == RegFile::V => v += e.count as usize,
+                    Some(_) => v += 1, // a half: its whole register
+                    None => {}
+                },
+                Loc::Indexed { .. } => v += 1,
+                _ => {}
+            }
+        }
+        assert!(
+            v <= MAX_V_WRITES && u <= MAX_U_WRITES,
+            "{}: {v} v, {u} u",
+            d.mnemonic
+        );
+    }
 }
 
 /// Half-register destinations record the whole 32-bit register; FFLAGS appear when a
