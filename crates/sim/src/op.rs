@@ -21,6 +21,9 @@ pub(crate) enum Flow {
 /// call the handler stored in an [`Op`] made by `Program`.
 pub(crate) type FastFn = unsafe fn(&mut Warp, &Op) -> Flow;
 
+/// Distinct values of [`Op::tag`].
+pub(crate) const TAGS: usize = 4;
+
 /// The logged copy of a handler: the same semantics, reporting every write to the record.
 pub(crate) type LoggedFn = fn(&mut Warp, &Op, &mut Commit) -> Flow;
 
@@ -45,8 +48,9 @@ pub struct Op {
     pub(crate) rs3: u8,
     /// The immediate's bits (sign-extended for signed types, raw for `k32`).
     pub(crate) imm: u32,
-    /// Bytes (4 or 8).
-    pub(crate) size: u8,
+    /// Bits 3:0: bytes (4 or 8); bits 6:4: a tag that tells this instruction's handler
+    /// from the handlers of the instructions around it (see `run.rs`, `tag_branches`).
+    pub(crate) size_tag: u8,
     /// One past the highest vector register the instruction names (0 if none); the warp's
     /// `vgprs` must be at least this. `movrel` bases are excluded (their index is dynamic).
     pub(crate) vreg_end: u8,
@@ -57,6 +61,19 @@ pub struct Op {
     pub(crate) mods: u8,
     /// The instruction's own PC (its offset in the code object).
     pub(crate) pc: u32,
+}
+
+impl Op {
+    /// Bytes (4 or 8).
+    #[inline(always)]
+    pub(crate) fn size(&self) -> u8 {
+        self.size_tag & 15
+    }
+
+    #[inline(always)]
+    pub(crate) fn tag(&self) -> u8 {
+        self.size_tag >> 4
+    }
 }
 
 const _: () = assert!(std::mem::size_of::<Op>() <= 24);

@@ -6,7 +6,7 @@
 
 use crate::commit::Commit;
 use crate::fault::FaultReason;
-use crate::op::{Flow, LoggedFn, Op};
+use crate::op::{FastFn, Flow, LoggedFn, Op, TAGS};
 use crate::semantics::handler_for;
 use crate::warp::Warp;
 use warpkit_encoding::{decode, DecodeError, Inst};
@@ -104,7 +104,7 @@ fn bad_op(pc: u32, inst: Option<Inst>, truncated: bool) -> (Op, OpMeta) {
             rs2: 0,
             rs3: 0,
             imm: 0,
-            size: 4,
+            size_tag: 4,
             vreg_end: 0,
             rm: 0,
             mods: 0,
@@ -161,6 +161,22 @@ impl Program {
             meta.push(m);
         }
         let vreg_end = ops.iter().map(|o| o.vreg_end).max().unwrap_or(0);
+        // Tags: the handlers of the program numbered in order of first appearance, modulo
+        // TAGS, so that neighbouring instructions with different handlers differ in tag.
+        let mut seen: Vec<FastFn> = Vec::new();
+        for op in ops.iter_mut() {
+            let k = match seen
+                .iter()
+                .position(|&h| std::ptr::fn_addr_eq(h, op.handler))
+            {
+                Some(k) => k,
+                None => {
+                    seen.push(op.handler);
+                    seen.len() - 1
+                }
+            };
+            op.size_tag = op.size() | ((k % TAGS) as u8) << 4;
+        }
         let mut chain = Vec::with_capacity(n);
         let mut chain_at = vec![u32::MAX; n];
         let mut k = 0;
@@ -168,7 +184,7 @@ impl Program {
             let op: Op = ops[k];
             chain_at[k] = chain.len() as u32;
             chain.push(op);
-            k += (op.size as usize / 4).max(1);
+            k += (op.size() as usize / 4).max(1);
         }
         Program {
             code: code.to_vec(),
@@ -247,7 +263,7 @@ impl Program {
     }
 }
 
-fn make_op(inst: &Inst, pc: u32, size: usize, handler: crate::op::FastFn) -> Op {
+fn make_op(inst: &Inst, pc: u32, size: usize, handler: FastFn) -> Op {
     let d = inst.desc();
     let mut vreg_end = 0u32;
     // The base of an indexed operand (movrel) names no register by itself: the register
@@ -279,7 +295,7 @@ fn make_op(inst: &Inst, pc: u32, size: usize, handler: crate::op::FastFn) -> Op 
         rs2: inst.rs2,
         rs3: inst.rs3,
         imm: inst.imm as u32,
-        size: size as u8,
+        size_tag: size as u8,
         vreg_end: vreg_end.min(255) as u8,
         rm: inst.rm,
         mods: (inst.neg & 7) | (inst.abs & 7) << 3 | (inst.sat & 1) << 6,
