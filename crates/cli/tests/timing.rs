@@ -4,7 +4,6 @@
 mod common;
 use common::*;
 use serde_json::Value;
-use std::path::Path;
 
 /// A chain of 5 dependent adds (20 cycles) and a state with two warps.
 fn setup() -> tempfile::TempDir {
@@ -16,14 +15,6 @@ fn setup() -> tempfile::TempDir {
     )
     .unwrap();
     dir
-}
-
-fn no_temporaries(dir: &Path) {
-    let left: Vec<String> = entries(dir)
-        .into_iter()
-        .filter(|n| n.ends_with(".tmp"))
-        .collect();
-    assert!(left.is_empty(), "temporaries left: {left:?}");
 }
 
 #[test]
