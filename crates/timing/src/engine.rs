@@ -23,7 +23,8 @@ const SB_U: usize = 128;
 const SB_EXEC: usize = 192;
 const SB_MODE: usize = 193;
 const SB_CODE_BASE: usize = 194;
-const SB_LEN: usize = 195;
+/// Entries 195..255 are never used: indexing by a `u8` then needs no bounds check.
+const SB_LEN: usize = 256;
 
 fn sb_index(r: Reg) -> Option<u8> {
     Some(match r {
