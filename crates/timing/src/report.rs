@@ -103,17 +103,29 @@ pub struct WarpReport {
     pub active_lanes: [u64; LANES + 1],
 }
 
-fn ipc(instructions: u64, cycles: u64) -> f64 {
-    if cycles == 0 {
+/// n / d, 0 when d is 0.
+fn ratio(n: u64, d: u64) -> f64 {
+    if d == 0 {
         0.0
     } else {
-        instructions as f64 / cycles as f64
+        n as f64 / d as f64
     }
 }
 
 impl WarpReport {
     pub fn ipc(&self) -> f64 {
-        ipc(self.instructions, self.cycles)
+        ratio(self.instructions, self.cycles)
+    }
+
+    /// Mean active lanes at issue (0 if nothing issued).
+    pub fn mean_lanes(&self) -> f64 {
+        let lanes: u64 = self
+            .active_lanes
+            .iter()
+            .enumerate()
+            .map(|(k, n)| k as u64 * n)
+            .sum();
+        ratio(lanes, self.instructions)
     }
 
     fn fault_json(&self) -> Value {
@@ -174,7 +186,7 @@ impl Report {
     }
 
     pub fn ipc(&self) -> f64 {
-        ipc(self.instructions, self.cycles)
+        ratio(self.instructions, self.cycles)
     }
 
     /// Stall cycles summed over the warps.
@@ -235,13 +247,14 @@ impl Report {
         s.push('\n');
         let _ = writeln!(
             s,
-            "{:>5} {:>5} {:<10} {:>10} {:>10} {:>6} {:>10} {:>10} {:>10} {:>10}",
+            "{:>5} {:>5} {:<10} {:>10} {:>10} {:>6} {:>5} {:>10} {:>10} {:>10} {:>10}",
             "warp",
             "sched",
             "status",
             "instr",
             "cycles",
             "IPC",
+            "lanes",
             "wait:reg",
             "wait:br",
             "wait:other",
@@ -250,13 +263,14 @@ impl Report {
         for w in self.warps.iter().take(TEXT_WARPS) {
             let _ = writeln!(
                 s,
-                "{:>5} {:>5} {:<10} {:>10} {:>10} {:>6.3} {:>10} {:>10} {:>10} {:>10}",
+                "{:>5} {:>5} {:<10} {:>10} {:>10} {:>6.3} {:>5.1} {:>10} {:>10} {:>10} {:>10}",
                 w.warp,
                 w.scheduler,
                 w.status.name(),
                 w.instructions,
                 w.cycles,
                 w.ipc(),
+                w.mean_lanes(),
                 w.stalls.register_total(),
                 w.stalls.branch,
                 w.stalls.other_warp,

@@ -447,6 +447,7 @@ fn lanes_at_issue_are_counted() {
     // Both issue with EXEC = 0xff (8 lanes), the uniform op included.
     assert_eq!(r.warps[0].active_lanes[8], 2);
     assert_eq!(r.active_lanes()[8], 2);
+    assert_eq!(r.warps[0].mean_lanes(), 8.0);
 }
 
 #[test]
