@@ -68,7 +68,7 @@ impl Timeline {
     pub fn render(&self, program: &Program) -> String {
         let mut s = String::new();
         let Some(first) = self.rows.iter().map(|e| e.since).min() else {
-            s.push_str("Timeline: no instruction issued.\n");
+            s.push_str("Timeline: no instruction to show.\n");
             return s;
         };
         let last = self
