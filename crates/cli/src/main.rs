@@ -3,6 +3,7 @@
 mod cmd_diff;
 mod cmd_gen;
 mod cmd_shrink;
+mod cmd_timing;
 mod files;
 mod help;
 mod input;
@@ -104,6 +105,8 @@ enum Cmd {
     Shrink(cmd_shrink::ShrinkArgs),
     /// Show the first divergence between two commit logs (JSON Lines traces).
     Diff(cmd_diff::DiffArgs),
+    /// Time a program: cycles, IPC, stalls, timeline, SVG and trace-event pictures.
+    Timing(cmd_timing::TimingArgs),
 }
 
 /// One variant as `spec --json` shows it.
@@ -243,6 +246,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Cmd::Gen(a) => cmd_gen::run(a),
         Cmd::Shrink(a) => cmd_shrink::run(a),
         Cmd::Diff(a) => cmd_diff::run(a),
+        Cmd::Timing(a) => cmd_timing::run(a),
     }
 }
 
