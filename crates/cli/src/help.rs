@@ -50,6 +50,9 @@ warp in the default state.
 Output (standard output): the final state of every warp as JSON, with `status` (exited,
 faulted, step_limit), `steps`, `fault`, `pc`, `exec`, `vgprs`, `mode`, `fflags`, `u`, `v`.
 A warp ends (`exited`) when it runs past its last instruction (PC = code size).
+The output is a valid --state: `status`, `steps` and `fault` are read back, exited and
+faulted warps stay so, and --max-steps counts a warp's `steps`, so a run stopped at K steps
+and resumed with --max-steps N ends like one run with --max-steps N.
 
 Exit codes: 0 the program ran (also when warps faulted or hit the step limit: see each
 warp's `status`); 1 assembly errors, a bad state file, or a file problem; 2 bad command line.

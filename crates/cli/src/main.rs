@@ -4,6 +4,7 @@ mod cmd_diff;
 mod cmd_export;
 mod cmd_gen;
 mod cmd_shrink;
+mod cmd_timing;
 mod files;
 mod help;
 mod input;
@@ -74,10 +75,11 @@ enum Cmd {
         /// Read PROGRAM as assembly or as machine code, whatever its name.
         #[arg(long, value_enum)]
         format: Option<input::Format>,
-        /// Initial state (JSON, see below; `-`: standard input); default: one warp.
+        /// Initial state (JSON, see below; `-`: standard input); default: one warp. The
+        /// output of a run is accepted too, to resume it.
         #[arg(long)]
         state: Option<PathBuf>,
-        /// Step limit per warp.
+        /// Stop a warp when its step count (continued from --state) reaches this.
         #[arg(long, default_value_t = warpkit_sim::DEFAULT_MAX_STEPS)]
         max_steps: u64,
         /// Write one JSON line per executed instruction to this file (`-`: standard output,
@@ -107,6 +109,8 @@ enum Cmd {
     /// Write the encoding facts as a SystemVerilog package (--sv) or a C header (--c).
     #[command(after_help = cmd_export::AFTER_HELP)]
     Export(cmd_export::ExportArgs),
+    /// Time a program: cycles, IPC, stalls, timeline, SVG and trace-event pictures.
+    Timing(cmd_timing::TimingArgs),
 }
 
 /// One variant as `spec --json` shows it.
@@ -178,10 +182,8 @@ fn run(cli: Cli) -> Result<(), String> {
                 Some(p) => files::read_text(p)?,
                 None => "{}".to_string(),
             };
-            let asm = |i: &warpkit_encoding::Inst, pc: u32| {
-                let mut s = String::new();
-                warpkit_asm::format_inst(i, pc, None, &mut s);
-                s
+            let asm = |i: &warpkit_encoding::Inst, pc: u32, s: &mut String| {
+                warpkit_asm::format_inst(i, pc, None, s);
             };
             let sink = trace_out.as_mut().map(|o| (o as &mut dyn Write, &asm as _));
             let json =
@@ -233,6 +235,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Cmd::Shrink(a) => cmd_shrink::run(a),
         Cmd::Diff(a) => cmd_diff::run(a),
         Cmd::Export(a) => cmd_export::run(a),
+        Cmd::Timing(a) => cmd_timing::run(a),
     }
 }
 

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{cmd, entries, run, run_with, PROG};
+use common::{cmd, entries, no_temporaries, run, run_with, PROG};
 use std::os::unix::fs::{FileTypeExt, PermissionsExt};
 use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
@@ -21,14 +21,6 @@ fn setup() -> (tempfile::TempDir, Vec<u8>) {
     std::fs::remove_file(dir.path().join("want.bin")).unwrap();
     assert_eq!(want.len(), 8);
     (dir, want)
-}
-
-fn no_temporaries(dir: &Path) {
-    let left: Vec<String> = entries(dir)
-        .into_iter()
-        .filter(|n| n.ends_with(".tmp"))
-        .collect();
-    assert!(left.is_empty(), "temporaries left: {left:?}");
 }
 
 #[test]

@@ -22,6 +22,11 @@ fn asm(i: &warpkit_encoding::Inst, pc: u32) -> String {
     s
 }
 
+/// The trace's disassembly callback (appends to the line being built).
+fn asm_into(i: &warpkit_encoding::Inst, pc: u32, s: &mut String) {
+    warpkit_asm::format_inst(i, pc, None, s);
+}
+
 fn hex(v: &Value) -> u64 {
     match v {
         Value::String(s) => u64::from_str_radix(s.trim_start_matches("0x"), 16).unwrap(),
@@ -102,7 +107,7 @@ fn run_equals_step(p: &Generated, prog: &Program, max: u64) -> Result<(), String
 
 fn trace_replays_to_final_state(p: &Generated, code: &[u8], max: u64) -> Result<(), String> {
     let mut trace = Vec::new();
-    let out = run_state(code, &p.state, max, Some((&mut trace, &asm))).unwrap();
+    let out = run_state(code, &p.state, max, Some((&mut trace, &asm_into))).unwrap();
     // Traced runs go warp by warp; untraced ones in parallel: the same final state.
     if run_state(code, &p.state, max, None).unwrap() != out {
         return Err(fail(
@@ -222,7 +227,7 @@ fn trace_names_fflags(_out: &str) -> bool {
             &code,
             r#"{"v": {"v1": "0x3f800000", "v2": "0x30800000"}}"#,
             10,
-            Some((&mut t, &asm)),
+            Some((&mut t, &asm_into)),
         )
         .unwrap();
         String::from_utf8(t).unwrap().contains("fflags")
@@ -244,14 +249,13 @@ fn half_write_trace() -> String {
         &code,
         r#"{"v": {"v2": "0x1234"}}"#,
         10,
-        Some((&mut t, &asm)),
+        Some((&mut t, &asm_into)),
     )
     .unwrap();
     String::from_utf8(t).unwrap()
 }
 
 #[test]
-#[ignore = "fails: the trace omits writes to half registers (warpkit-sim write_set)"]
 fn the_trace_records_writes_to_half_registers() {
     let t = half_write_trace();
     assert!(t.contains("\"v1\":[\"0x12340000\""), "{t}");
@@ -329,6 +333,7 @@ fn cut_and_continue(p: &Generated, code: &[u8], max: u64, k: u64) -> Result<(), 
         c.set_mode(b.mode()).unwrap();
         c.set_fflags(b.fflags()).unwrap();
         c.set_vgprs(b.vgprs()).unwrap();
+        c.set_steps(b.steps());
         c.run(&prog, max);
         if a != c {
             return Err(fail(

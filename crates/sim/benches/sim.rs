@@ -1,7 +1,15 @@
-//! Simulator throughput: warp-instructions/s and lane-ops/s on a straight-line integer
-//! kernel (full EXEC) and on a branchy loop (compares, saveexec, branches), each next to
-//! native Rust doing the same arithmetic on `[u32; 32]` arrays. Besides the criterion
-//! groups, a summary with the simulator/native ratio is printed.
+//! Simulator integer throughput against native Rust doing the same lane arithmetic on
+//! `[u32; 32]` arrays, in one run. Native code comes in two builds: the crate's default
+//! target (x86-64 baseline) and the host CPU's (`#[target_feature(enable = "avx2,fma")]`,
+//! chosen at run time when the CPU has them). Kernels:
+//!
+//! * straight line: 960 add/xor/mul/sll/srl/sub on eight registers, full EXEC;
+//! * mul+add loop: eight independent `mul`+`add` chains per iteration (16 vector
+//!   instructions, plus 3 uniform ones for the loop counter and branch), 1000 iterations;
+//! * branchy loop: compare, saveexec, bexecz, three vector ops, exec.set, loop branch.
+//!
+//! Each kernel's result is checked against its native version. Besides the criterion
+//! groups, a summary prints the simulator/native time ratios.
 #![allow(clippy::needless_range_loop)]
 
 mod common;
@@ -10,13 +18,15 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use warpkit_encoding::{encode_into, Inst};
 use warpkit_isa::lookup;
-use warpkit_sim::{Program, RunStatus, Warp};
+use warpkit_sim::{Level, Program, RunStatus, Warp};
+
+type Regs = [[u32; 32]; 24];
 
 const BLOCK: usize = 24;
 const BLOCKS: usize = 40;
 /// Instructions of the straight-line kernel.
 const STRAIGHT: usize = BLOCK * BLOCKS;
-/// Iterations of the branchy loop.
+/// Iterations of the loops.
 const ITERS: u32 = 1000;
 
 fn mk(m: &str, rd: u8, rs1: u8, rs2: u8, imm: i32) -> Inst {
@@ -27,6 +37,16 @@ fn mk(m: &str, rd: u8, rs1: u8, rs2: u8, imm: i32) -> Inst {
     i.imm = imm;
     i
 }
+
+fn encode(insts: &[Inst]) -> Vec<u8> {
+    let mut code = Vec::new();
+    for i in insts {
+        encode_into(i, &mut code);
+    }
+    code
+}
+
+// ------------------------------------------------------------------ kernels
 
 /// Op k of the 24-op block: (mnemonic, d, a, b).
 fn block_op(k: usize) -> (&'static str, u8, u8, u8) {
@@ -40,31 +60,22 @@ fn block_op(k: usize) -> (&'static str, u8, u8, u8) {
 }
 
 fn straight_program() -> Vec<u8> {
-    let mut code = Vec::new();
-    for i in 0..STRAIGHT {
-        let (m, d, a, b) = block_op(i % BLOCK);
-        let inst = if m == "sll.vi" {
-            mk(m, d, a, 0, 3)
-        } else {
-            mk(m, d, a, b, 0)
-        };
-        encode_into(&inst, &mut code);
-    }
-    code
+    let insts: Vec<Inst> = (0..STRAIGHT)
+        .map(|i| {
+            let (m, d, a, b) = block_op(i % BLOCK);
+            if m == "sll.vi" {
+                mk(m, d, a, 0, 3)
+            } else {
+                mk(m, d, a, b, 0)
+            }
+        })
+        .collect();
+    encode(&insts)
 }
 
-fn init_warp() -> Warp {
-    let mut w = Warp::new();
-    for r in 1..=8 {
-        for l in 0..32 {
-            w.vregs_mut()[r][l] = (r as u32 * 0x9e37_79b9) ^ (l as u32 * 0x85eb_ca6b);
-        }
-    }
-    w
-}
-
-/// Native Rust: the same 960 operations on arrays (shift amounts masked like the ISA).
-fn native_straight(v: &mut [[u32; 32]; 9]) {
+/// The same 960 operations on arrays (shift amounts masked like the ISA).
+#[inline(always)]
+fn straight_body(v: &mut Regs) {
     macro_rules! op {
         ($k:expr) => {{
             const K: usize = $k;
@@ -113,9 +124,39 @@ fn native_straight(v: &mut [[u32; 32]; 9]) {
     }
 }
 
+/// loop: v[k] = v[k] * v[8+k]; v[k] = v[k] + v[16+k] for k = 0..8 (eight independent
+/// chains, registers v0..v23); u7 += 1; loop while u7 < u9.
+fn muladd_program() -> Vec<u8> {
+    let mut body = Vec::new();
+    for k in 0..8u8 {
+        body.push(mk("mul", k, k, 8 + k, 0));
+        body.push(mk("add", k, k, 16 + k, 0));
+    }
+    body.push(mk("uaddi", 7, 7, 0, 1));
+    body.push(mk("usltu", 8, 7, 9, 0));
+    let back = -4 * body.len() as i32;
+    body.push(mk("bnz", 0, 8, 0, back));
+    encode(&body)
+}
+
+#[inline(always)]
+fn muladd_body(v: &mut Regs) {
+    for _ in 0..ITERS {
+        for k in 0..8 {
+            for l in 0..32 {
+                v[k][l] = v[k][l].wrapping_mul(v[8 + k][l]);
+            }
+            for l in 0..32 {
+                v[k][l] = v[k][l].wrapping_add(v[16 + k][l]);
+            }
+        }
+        black_box(&mut *v);
+    }
+}
+
 /// loop: lanes with v1 < u6 do v2 += v1; v3 = v2 * v1; v4 ^= v3; then v1 += 1; ITERS times.
 fn branchy_program() -> Vec<u8> {
-    let body = [
+    encode(&[
         mk("cmp.lt.u32.vu", 2, 1, 6, 0),
         mk("saveexec.and", 3, 2, 0, 0),
         mk("bexecz", 0, 0, 0, 16), // skip the three vector ops
@@ -127,29 +168,17 @@ fn branchy_program() -> Vec<u8> {
         mk("uaddi", 7, 7, 0, 1),
         mk("usltu", 8, 7, 9, 0),
         mk("bnz", 0, 8, 0, -40),
-    ];
-    let mut code = Vec::new();
-    for i in &body {
-        encode_into(i, &mut code);
-    }
-    code
+    ])
 }
 
-fn branchy_warp() -> Warp {
-    let mut w = init_warp();
-    for l in 0..32 {
-        w.vregs_mut()[1][l] = l as u32 * 40;
-    }
-    w.uregs_mut()[6] = 30_000;
-    w.uregs_mut()[9] = ITERS;
-    w
-}
+const LIMIT: u32 = 30_000;
 
-fn native_branchy(v: &mut [[u32; 32]; 9], limit: u32) {
+#[inline(always)]
+fn branchy_body(v: &mut Regs) {
     for _ in 0..ITERS {
         let mut m = 0u32;
         for l in 0..32 {
-            m |= ((v[1][l] < limit) as u32) << l;
+            m |= ((v[1][l] < LIMIT) as u32) << l;
         }
         if m != 0 {
             for l in 0..32 {
@@ -167,117 +196,207 @@ fn native_branchy(v: &mut [[u32; 32]; 9], limit: u32) {
     }
 }
 
-/// Run the kernel again on a warp that ran it before: only the loop state is reset (PC,
-/// the loop counter u7 and the lane counters v1), so no 16 KiB state copy is timed.
-fn sim_run(p: &Program, w: &mut Warp, v1: &[u32; 32]) -> u64 {
+// ------------------------------------------------------------------ native builds
+
+/// A kernel body compiled twice: for the default target and for AVX2+FMA.
+struct Native {
+    name: &'static str,
+    portable: fn(&mut Regs),
+    #[cfg(target_arch = "x86_64")]
+    avx2: unsafe fn(&mut Regs),
+}
+
+macro_rules! native {
+    ($name:literal, $body:ident) => {{
+        fn portable(v: &mut Regs) {
+            $body(v)
+        }
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "avx2,fma")]
+        fn avx2(v: &mut Regs) {
+            $body(v)
+        }
+        Native {
+            name: $name,
+            portable,
+            #[cfg(target_arch = "x86_64")]
+            avx2,
+        }
+    }};
+}
+
+fn host_has_avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+impl Native {
+    /// The build for the host CPU.
+    fn host(&self, v: &mut Regs) {
+        #[cfg(target_arch = "x86_64")]
+        if host_has_avx2() {
+            // SAFETY: the CPU has AVX2 and FMA (checked just above).
+            return unsafe { (self.avx2)(v) };
+        }
+        (self.portable)(v)
+    }
+}
+
+// ------------------------------------------------------------------ simulated runs
+
+struct Kernel {
+    native: Native,
+    code: Vec<u8>,
+    warp: Warp,
+}
+
+fn init_regs() -> Regs {
+    let mut v = [[0u32; 32]; 24];
+    for (r, reg) in v.iter_mut().enumerate() {
+        for (l, x) in reg.iter_mut().enumerate() {
+            *x = (r as u32 * 0x9e37_79b9) ^ (l as u32 * 0x85eb_ca6b);
+        }
+    }
+    v
+}
+
+fn kernels() -> Vec<Kernel> {
+    let regs = init_regs();
+    let mut base = Warp::new();
+    base.vregs_mut()[..24].copy_from_slice(&regs);
+    base.uregs_mut()[9] = ITERS;
+    base.uregs_mut()[6] = LIMIT;
+    let mut branchy = base.clone();
+    for l in 0..32 {
+        branchy.vregs_mut()[1][l] = l as u32 * 40;
+    }
+    vec![
+        Kernel {
+            native: native!("straight line", straight_body),
+            code: straight_program(),
+            warp: base.clone(),
+        },
+        Kernel {
+            native: native!("mul+add loop", muladd_body),
+            code: muladd_program(),
+            warp: base,
+        },
+        Kernel {
+            native: native!("branchy loop", branchy_body),
+            code: branchy_program(),
+            warp: branchy,
+        },
+    ]
+}
+
+/// Run a kernel on a warp that ran it before: only the loop state is reset (PC, the loop
+/// counter u7, the registers the kernel reads and writes), so no 16 KiB state copy is timed.
+fn sim_run(p: &Program, w: &mut Warp, init: &Regs) -> u64 {
     w.set_pc(0);
     w.uregs_mut()[7] = 0;
-    w.vregs_mut()[1] = *v1;
+    w.vregs_mut()[..24].copy_from_slice(init);
     let o = w.run(p, u64::MAX);
     assert_eq!(o.status, RunStatus::Exited);
     black_box(&*w);
     o.steps
 }
 
-fn summary() {
-    let sp = Program::new(&straight_program());
-    let sw = init_warp();
-    let mut ws = sw.clone();
-    let steps = sim_run(&sp, &mut ws, &sw.vregs()[1]);
-    assert_eq!(steps as usize, STRAIGHT);
-    let t_sim = best(
-        || {
-            sim_run(&sp, &mut ws, &sw.vregs()[1]);
-        },
-        200,
-    );
-    let mut nv = [[0u32; 32]; 9];
-    nv.copy_from_slice(&sw.vregs()[..9]);
-    let t_nat = best(|| native_straight(black_box(&mut nv.clone())), 200);
-    // Check that native and simulated compute the same thing.
-    let mut w = sw.clone();
-    w.run(&sp, u64::MAX);
-    let mut check = [[0u32; 32]; 9];
-    check.copy_from_slice(&sw.vregs()[..9]);
-    native_straight(&mut check);
-    assert_eq!(
-        &w.vregs()[..9],
-        &check[..],
-        "native kernel differs from the simulated one"
-    );
-    let ips = steps as f64 / t_sim;
-    println!(
-        "straight-line ({STRAIGHT} insts, full EXEC): sim {:.1} M warp-inst/s, {:.2} G lane-ops/s; native {:.1} M inst-equiv/s; sim/native time ratio {:.2}",
-        ips / 1e6,
-        ips * 32.0 / 1e9,
-        STRAIGHT as f64 / t_nat / 1e6,
-        t_sim / t_nat
-    );
+impl Kernel {
+    fn regs(&self) -> Regs {
+        let mut r = [[0u32; 32]; 24];
+        r.copy_from_slice(&self.warp.vregs()[..24]);
+        r
+    }
 
-    let bp = Program::new(&branchy_program());
-    let bw = branchy_warp();
-    let mut wb = bw.clone();
-    let steps = sim_run(&bp, &mut wb, &bw.vregs()[1]);
-    let t_sim = best(
-        || {
-            sim_run(&bp, &mut wb, &bw.vregs()[1]);
-        },
-        50,
-    );
-    let mut nv = [[0u32; 32]; 9];
-    nv.copy_from_slice(&bw.vregs()[..9]);
-    let t_nat = best(|| native_branchy(black_box(&mut nv.clone()), 30_000), 50);
-    let mut w = bw.clone();
-    w.run(&bp, u64::MAX);
-    let mut check = nv;
-    native_branchy(&mut check, 30_000);
-    assert_eq!(
-        &w.vregs()[1..5],
-        &check[1..5],
-        "native branchy kernel differs"
-    );
-    let ips = steps as f64 / t_sim;
+    /// The simulated and native results agree (on every native build).
+    fn check(&self, p: &Program) {
+        let mut w = self.warp.clone();
+        sim_run(p, &mut w, &self.regs());
+        let mut a = self.regs();
+        (self.native.portable)(&mut a);
+        let mut b = self.regs();
+        self.native.host(&mut b);
+        assert_eq!(a, b, "{}: native builds differ", self.native.name);
+        assert_eq!(
+            &w.vregs()[..24],
+            &a[..],
+            "{}: simulator differs",
+            self.native.name
+        );
+    }
+}
+
+fn summary() {
     println!(
-        "branchy loop ({steps} insts): sim {:.1} M warp-inst/s, {:.2} G lane-slots/s; native loop {:.2} us vs sim {:.2} us; sim/native time ratio {:.2}",
-        ips / 1e6,
-        ips * 32.0 / 1e9,
-        t_nat * 1e6,
-        t_sim * 1e6,
-        t_sim / t_nat
+        "host CPU build of the native kernels: {}",
+        if host_has_avx2() {
+            "AVX2+FMA"
+        } else {
+            "none (AVX2/FMA not available): portable build"
+        }
     );
+    for k in kernels() {
+        let init = k.regs();
+        let mut times = Vec::new();
+        for level in Level::ALL {
+            let Some(p) = Program::with_level(&k.code, level) else {
+                continue;
+            };
+            k.check(&p);
+            let mut w = k.warp.clone();
+            let steps = sim_run(&p, &mut w, &init);
+            let t = best(
+                || {
+                    sim_run(&p, &mut w, &init);
+                },
+                100,
+            );
+            times.push((level, steps, t));
+        }
+        let reps = 100;
+        let t_port = best(|| (k.native.portable)(black_box(&mut init.clone())), reps);
+        let t_host = best(|| k.native.host(black_box(&mut init.clone())), reps);
+        let (level, steps, t_sim) = *times.last().expect("the portable level always runs");
+        println!(
+            "{:<14} sim ({level:?} handlers) {:>7.1} us, {:>6.1} M warp-inst/s; native: host build {:>7.1} us, baseline build {:>7.1} us; sim/native(host) {:.2}x, sim/native(baseline) {:.2}x",
+            k.native.name,
+            t_sim * 1e6,
+            steps as f64 / t_sim / 1e6,
+            t_host * 1e6,
+            t_port * 1e6,
+            t_sim / t_host,
+            t_sim / t_port,
+        );
+        for (level, _, t) in &times[..times.len() - 1] {
+            println!("{:<14} sim ({level:?} handlers) {:>7.1} us", "", t * 1e6);
+        }
+    }
 }
 
 fn bench(c: &mut Criterion) {
     summary();
-    let sp = Program::new(&straight_program());
-    let sw = init_warp();
-    let mut g = c.benchmark_group("straight_line");
-    g.throughput(Throughput::Elements(STRAIGHT as u64));
-    let mut ws = sw.clone();
-    g.bench_function("sim", |b| b.iter(|| sim_run(&sp, &mut ws, &sw.vregs()[1])));
-    let mut nv = [[0u32; 32]; 9];
-    nv.copy_from_slice(&sw.vregs()[..9]);
-    g.bench_function("native", |b| {
-        b.iter(|| native_straight(black_box(&mut nv.clone())))
-    });
-    g.finish();
-
-    let bp = Program::new(&branchy_program());
-    let bw = branchy_warp();
-    let steps = {
-        let mut w = bw.clone();
-        w.run(&bp, u64::MAX).steps
-    };
-    let mut g = c.benchmark_group("branchy");
-    g.throughput(Throughput::Elements(steps));
-    let mut wb = bw.clone();
-    g.bench_function("sim", |b| b.iter(|| sim_run(&bp, &mut wb, &bw.vregs()[1])));
-    let mut nv = [[0u32; 32]; 9];
-    nv.copy_from_slice(&bw.vregs()[..9]);
-    g.bench_function("native", |b| {
-        b.iter(|| native_branchy(black_box(&mut nv.clone()), 30_000))
-    });
-    g.finish();
+    for k in kernels() {
+        let p = Program::new(&k.code);
+        let steps = sim_run(&p, &mut k.warp.clone(), &k.regs());
+        let init = k.regs();
+        let mut g = c.benchmark_group(k.native.name);
+        g.throughput(Throughput::Elements(steps));
+        let mut w = k.warp.clone();
+        g.bench_function("sim", |b| b.iter(|| sim_run(&p, &mut w, &init)));
+        g.bench_function("native host", |b| {
+            b.iter(|| k.native.host(black_box(&mut init.clone())))
+        });
+        g.bench_function("native baseline", |b| {
+            b.iter(|| (k.native.portable)(black_box(&mut init.clone())))
+        });
+        g.finish();
+    }
 }
 
 criterion_group!(benches, bench);

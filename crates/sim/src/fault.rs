@@ -44,6 +44,8 @@ pub enum FaultReason {
     Misaligned,
     /// The instruction at PC runs past the end of the code object.
     Truncated,
+    /// The fault was read from a state file (which records cause, PC and word, not why).
+    FromState,
 }
 
 impl fmt::Display for FaultReason {
@@ -65,6 +67,7 @@ impl fmt::Display for FaultReason {
             FaultReason::OutsideCode => write!(f, "PC outside the code object"),
             FaultReason::Misaligned => write!(f, "PC not 4-byte aligned"),
             FaultReason::Truncated => write!(f, "instruction cut by the end of the code object"),
+            FaultReason::FromState => write!(f, "recorded in the input state"),
         }
     }
 }

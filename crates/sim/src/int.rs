@@ -1,7 +1,8 @@
-//! Pure per-lane semantics of the §6.1 integer, uniform and EXEC instructions, in the style
-//! of Spike's `insns/*.h`: one short function per family. The drivers in `exec.rs` do the
-//! lane loops, EXEC masking, register pairs and uniform broadcast; nothing here knows about
-//! registers. Every function is total (no panics, wrapping arithmetic).
+//! Pure per-lane semantics of the §6.1 integer, uniform, EXEC and branch instructions, in
+//! the style of Spike's `insns/*.h`: one short function per family. The drivers in
+//! `shapes.rs` do the lane loops, EXEC masking, register pairs and uniform broadcast through
+//! the register-access layer; nothing here knows about registers. Every function is total
+//! (no panics, wrapping arithmetic).
 //!
 //! Decisions the manual leaves open are listed in `SEMANTICS-INT.md`.
 
@@ -377,6 +378,76 @@ pub fn wqm(a: u32) -> u32 {
     r
 }
 
+/// `saveexec.andn1`: `s & !exec`.
+#[inline(always)]
+pub fn andn1(exec: u32, s: u32) -> u32 {
+    s & !exec
+}
+/// `saveexec.mov`: the new EXEC is `s`.
+#[inline(always)]
+pub fn take2(_exec: u32, s: u32) -> u32 {
+    s
+}
+
+// ---------------------------------------------------------------- PC-relative
+
+/// `upc`: `PC + imm`.
+#[inline(always)]
+pub fn upc(pc: u32, imm: u32) -> u32 {
+    pc.wrapping_add(imm)
+}
+/// `upca`: `CODE_BASE + PC + sext64(imm)`.
+#[inline(always)]
+pub fn upca(code_base: u64, pc: u32, imm: u32) -> u64 {
+    code_base
+        .wrapping_add(pc as u64)
+        .wrapping_add(imm as i32 as i64 as u64)
+}
+
+// ---------------------------------------------------------------- branches
+
+/// Branch conditions on (EXEC, u1).
+#[inline(always)]
+pub fn always(_exec: u32, _u: u32) -> bool {
+    true
+}
+#[inline(always)]
+pub fn exec_zero(exec: u32, _u: u32) -> bool {
+    exec == 0
+}
+#[inline(always)]
+pub fn exec_nonzero(exec: u32, _u: u32) -> bool {
+    exec != 0
+}
+#[inline(always)]
+pub fn u_zero(_exec: u32, u: u32) -> bool {
+    u == 0
+}
+#[inline(always)]
+pub fn u_nonzero(_exec: u32, u: u32) -> bool {
+    u != 0
+}
+/// No active lane is set in `u`.
+#[inline(always)]
+pub fn none_active(exec: u32, u: u32) -> bool {
+    u & exec == 0
+}
+/// Some active lane is set in `u`.
+#[inline(always)]
+pub fn any_active(exec: u32, u: u32) -> bool {
+    u & exec != 0
+}
+/// Target of `jal`/`jmp`-style jumps: `PC + imm`.
+#[inline(always)]
+pub fn pc_rel(pc: u32, _u: u32, imm: u32) -> u32 {
+    pc.wrapping_add(imm)
+}
+/// Target of `jr`/`jalr`: `(u1 + imm) & !3`.
+#[inline(always)]
+pub fn reg_rel(_pc: u32, u: u32, imm: u32) -> u32 {
+    u.wrapping_add(imm) & !3
+}
+
 // ---------------------------------------------------------------- lane-indexed
 
 /// `a + popcount(m & ((1 << lane) - 1))`: rank of this lane among the lanes set in `m`.
@@ -396,6 +467,11 @@ pub fn cndmask(d: u32, a: u32, m: u32, lane: u32) -> u32 {
 }
 
 // ---------------------------------------------------------------- 64-bit
+
+#[inline(always)]
+pub fn mov64(a: u64) -> u64 {
+    a
+}
 
 #[inline(always)]
 pub fn add64(a: u64, b: u64) -> u64 {

@@ -1,6 +1,7 @@
 //! Running many independent warps of one program on all cores.
 
-use crate::warp::{RunOutcome, Warp};
+use crate::run::RunOutcome;
+use crate::warp::Warp;
 use crate::Program;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -16,24 +17,26 @@ pub struct WarpResult {
 /// available cores. Warps share nothing but the program, so the results are exactly those
 /// of a sequential run, returned in input order.
 pub fn run_warps(program: &Program, warps: Vec<Warp>, max_steps: u64) -> Vec<WarpResult> {
-    let n = warps.len();
+    par_map(warps, |mut w| {
+        let outcome = w.run(program, max_steps);
+        WarpResult { warp: w, outcome }
+    })
+}
+
+/// `items.map(f)` on all available cores, results in input order. Each item is taken by
+/// exactly one thread, so the result equals a sequential map.
+pub(crate) fn par_map<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync) -> Vec<R> {
+    let n = items.len();
     let threads = std::thread::available_parallelism()
         .map_or(1, |t| t.get())
         .min(n);
     if threads <= 1 {
-        return run_warps_sequential(program, warps, max_steps);
+        return items.into_iter().map(f).collect();
     }
-    let slots: Vec<Mutex<Option<WarpResult>>> = warps
+    // Slot i holds item i until a thread takes it, then its result.
+    let slots: Vec<Mutex<Result<R, Option<T>>>> = items
         .into_iter()
-        .map(|w| {
-            Mutex::new(Some(WarpResult {
-                warp: w,
-                outcome: RunOutcome {
-                    status: crate::RunStatus::StepLimit,
-                    steps: 0,
-                },
-            }))
-        })
+        .map(|x| Mutex::new(Err(Some(x))))
         .collect();
     let next = AtomicUsize::new(0);
     std::thread::scope(|s| {
@@ -41,18 +44,19 @@ pub fn run_warps(program: &Program, warps: Vec<Warp>, max_steps: u64) -> Vec<War
             s.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(slot) = slots.get(i) else { break };
-                // Each slot is taken by exactly one thread; a poisoned lock cannot happen
-                // because nothing panics while holding it, but recover the data anyway.
+                // Nothing panics while a lock is held, but recover the data anyway.
                 let mut g = slot.lock().unwrap_or_else(|e| e.into_inner());
-                if let Some(r) = g.as_mut() {
-                    r.outcome = r.warp.run(program, max_steps);
+                if let Err(item) = &mut *g {
+                    if let Some(x) = item.take() {
+                        *g = Ok(f(x));
+                    }
                 }
             });
         }
     });
     slots
         .into_iter()
-        .filter_map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()))
+        .filter_map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()).ok())
         .collect()
 }
 

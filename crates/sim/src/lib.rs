@@ -1,37 +1,51 @@
 //! `warpkit-sim`: the golden functional model of one warpkit warp (32 lanes).
 //!
 //! * [`Program::new`] decodes a code object once: every 4-byte-aligned offset gets its
-//!   instruction and a resolved handler, so [`Warp::step`] does no decoding, no lookup by
+//!   instruction and resolved handlers, so [`Warp::step`] does no decoding, no lookup by
 //!   name and no allocation.
 //! * [`Warp`] holds the architectural state of SUPPLEMENT §1 and executes with
-//!   [`Warp::step`] / [`Warp::run`] (and the `_traced` variants, which report every
-//!   register written; the untraced path does not pay for them).
+//!   [`Warp::step`] / [`Warp::run`]. [`Warp::step_logged`] / [`Warp::run_logged`] run the
+//!   logged copy of the same handlers and return a [`Commit`] record per retired
+//!   instruction (every register written, with its new value and lane mask); the fast
+//!   path contains none of that.
 //! * [`run_warps`] runs independent warps on all cores.
-//! * [`state`] reads and writes JSON state files and JSON Lines traces; [`run_state`] is
-//!   the entry point of the command line tool.
+//! * [`state`] reads and writes JSON state files (the output of a run is a valid input:
+//!   runs can be resumed). [`Sim`] holds a program and the warps a state file launches,
+//!   to run them or step them one at a time with commit records (for embeddings);
+//!   [`run_state`] (`warpkit run`) is built on it.
 //!
 //! Semantics: every §6.1 variant (integer, uniform, EXEC, branches) and every §6.2 variant
 //! (binary32/binary16 FP, packed 16-bit, via `warpkit-fp`), bit-exact; §7 tex/gfx variants
-//! raise IllegalInsn (see [`semantics_for`]). Decisions the manual leaves open are in
+//! raise IllegalInsn (see [`has_semantics`]). Decisions the manual leaves open are in
 //! `SEMANTICS-INT.md` (integer) and `docs/semantics.md` (FP).
+//!
+//! Layout (no module depends on a later one): `warp` (state) → `commit` (the record and
+//! the logger trait) → `op` (pre-decoded instruction, handler types) → `access` (the
+//! register-access layer: every read and write, masking, pairs, halves, FFLAGS, logging)
+//! → `shapes` (operand-shape drivers) → `semantics` (the table: driver + lane function
+//! per variant, lane functions in `int` and `float`) → `program` → `run` (fetch/execute).
 
-mod exec;
+mod access;
+mod commit;
 mod fault;
-mod fp;
+pub mod float;
 pub mod int;
 mod launch;
+mod op;
 mod program;
+mod run;
+mod semantics;
+mod shapes;
+mod sim;
 pub mod state;
-mod trace;
 mod warp;
 
-pub use exec::{has_semantics, semantics_for, Flow, Handler};
+pub use commit::{Commit, RegWrite, UWrite, VWrite, MAX_U_WRITES, MAX_V_WRITES};
 pub use fault::{Fault, FaultCause, FaultReason};
 pub use launch::{run_warps, run_warps_sequential, WarpResult};
-pub use program::{Op, Program};
-pub use state::{run_state, SimError, DEFAULT_MAX_STEPS};
-pub use trace::{RegWrite, TraceRecord};
-pub use warp::{
-    fflag, rm, Mode, RunOutcome, RunStatus, StateError, StepResult, VReg, Warp, LANES, NUM_UREGS,
-    NUM_VREGS,
-};
+pub use program::{Level, Program};
+pub use run::{RunOutcome, RunStatus, StepResult};
+pub use semantics::has_semantics;
+pub use sim::{run_state, AsmFn, Sim};
+pub use state::{SimError, DEFAULT_MAX_STEPS};
+pub use warp::{fflag, rm, Mode, StateError, VReg, Warp, LANES, NUM_UREGS, NUM_VREGS};

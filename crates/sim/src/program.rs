@@ -1,52 +1,59 @@
 //! A code object decoded once: for every 4-byte-aligned offset, the instruction there (or
-//! why it cannot execute) and its resolved handler, so that [`Warp::step`] does no decoding,
-//! no lookup by name and no allocation.
+//! why it cannot execute) and its resolved handlers, so that [`Warp::step`] does no
+//! decoding, no lookup by name and no allocation.
 //!
 //! [`Warp::step`]: crate::Warp::step
 
-use crate::exec::{handler_for, Flow, Handler};
+use crate::commit::Commit;
 use crate::fault::FaultReason;
-use crate::Warp;
+use crate::op::{FastFn, Flow, LoggedFn, Op, TAGS};
+use crate::semantics::handler_for;
+use crate::warp::Warp;
 use warpkit_encoding::{decode, DecodeError, Inst};
-use warpkit_isa::{Flags, OpType, RegFile, Slot};
+use warpkit_isa::{Loc, RegFile, Slot};
 
-/// One pre-decoded instruction slot: everything `step` needs, in 24 bytes.
-#[derive(Clone, Copy)]
-pub struct Op {
-    pub(crate) handler: Handler,
-    pub(crate) rd: u8,
-    pub(crate) rs1: u8,
-    pub(crate) rs2: u8,
-    pub(crate) rs3: u8,
-    /// The immediate's bits (sign-extended for signed types, raw for `k32`).
-    pub(crate) imm: u32,
-    /// Bytes (4 or 8).
-    pub(crate) size: u8,
-    /// One past the highest vector register the instruction names (0 if none); the warp's
-    /// `vgprs` must be at least this. `movrel` bases are excluded (their index is dynamic).
-    pub(crate) vreg_end: u8,
-    /// Rounding-mode field (7 = dyn), kept for the FP semantics.
-    #[allow(dead_code)]
-    pub(crate) rm: u8,
+/// Which build of the handlers a [`Program`] runs (the semantics are the same; a test
+/// checks every level against the portable one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// x86-64 baseline (or whatever the crate was compiled for).
+    Portable,
+    /// Compiled for AVX2 (x86-64 CPUs that have it).
+    Avx2,
 }
 
-/// Registers an instruction writes, for the trace (computed once, read only when tracing).
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct WriteSet {
-    /// First vector register and count.
-    pub v: Option<(u8, u8)>,
-    /// First uniform register and count.
-    pub u: Option<(u8, u8)>,
-    pub exec: bool,
-    /// `movrel.d`: the destination is `rd + u[rs2]`, known only at run time.
-    pub movrel_d: bool,
+impl Level {
+    /// The fastest level this CPU runs.
+    pub fn best() -> Level {
+        if Level::Avx2.is_available() {
+            Level::Avx2
+        } else {
+            Level::Portable
+        }
+    }
+
+    /// Every level, slowest first. (An AVX-512 build was measured: no faster than AVX2
+    /// on the CPUs at hand, so it is not kept.)
+    pub const ALL: [Level; 2] = [Level::Portable, Level::Avx2];
+
+    /// Whether this CPU can run the level.
+    pub fn is_available(self) -> bool {
+        match self {
+            Level::Portable => true,
+            #[cfg(target_arch = "x86_64")]
+            Level::Avx2 => std::is_x86_feature_detected!("avx2"),
+            #[cfg(not(target_arch = "x86_64"))]
+            Level::Avx2 => false,
+        }
+    }
 }
 
+/// What only the slow paths need about a slot.
 #[derive(Clone, Copy)]
 pub(crate) struct OpMeta {
     /// The decoded instruction, if the word decodes (with or without semantics).
     pub inst: Option<Inst>,
-    pub writes: WriteSet,
+    pub logged: LoggedFn,
 }
 
 /// A decoded code object. Cheap to share between threads (`&Program` is `Sync`).
@@ -54,9 +61,24 @@ pub struct Program {
     code: Vec<u8>,
     pub(crate) ops: Vec<Op>,
     pub(crate) meta: Vec<OpMeta>,
+    /// The instructions met walking the code from offset 0 (each slot after the previous
+    /// instruction's end), in order: [`Warp::run`](crate::Warp::run) executes straight
+    /// along this chain until control flow leaves it.
+    pub(crate) chain: Vec<Op>,
+    /// For every 4-byte slot, its index in `chain`, or `u32::MAX` when no chained
+    /// instruction starts there (the middle of a 64-bit instruction).
+    pub(crate) chain_at: Vec<u32>,
+    /// The largest [`Op::vreg_end`]: a warp with at least this many vgprs never fails the
+    /// per-instruction register check, so the run loop can leave it out.
+    pub(crate) vreg_end: u8,
+    level: Level,
 }
 
 fn illegal(_: &mut Warp, _: &Op) -> Flow {
+    Flow::Illegal
+}
+
+fn illegal_logged(_: &mut Warp, _: &Op, _: &mut Commit) -> Flow {
     Flow::Illegal
 }
 
@@ -64,68 +86,120 @@ fn cut_by_end(_: &mut Warp, _: &Op) -> Flow {
     Flow::FetchFault
 }
 
-fn bad_op(handler: Handler) -> Op {
-    Op {
-        handler,
-        rd: 0,
-        rs1: 0,
-        rs2: 0,
-        rs3: 0,
-        imm: 0,
-        size: 4,
-        vreg_end: 0,
-        rm: 0,
-    }
+fn cut_by_end_logged(_: &mut Warp, _: &Op, _: &mut Commit) -> Flow {
+    Flow::FetchFault
+}
+
+fn bad_op(pc: u32, inst: Option<Inst>, truncated: bool) -> (Op, OpMeta) {
+    let (fast, logged): (fn(&mut Warp, &Op) -> Flow, LoggedFn) = if truncated {
+        (cut_by_end, cut_by_end_logged)
+    } else {
+        (illegal, illegal_logged)
+    };
+    (
+        Op {
+            handler: fast,
+            rd: 0,
+            rs1: 0,
+            rs2: 0,
+            rs3: 0,
+            imm: 0,
+            size_tag: 4,
+            vreg_end: 0,
+            rm: 0,
+            mods: 0,
+            pc,
+        },
+        OpMeta { inst, logged },
+    )
 }
 
 impl Program {
-    /// Decode every 4-byte-aligned offset of `code`. Never fails: words that cannot execute
-    /// become slots that fault when (and only when) they are reached.
+    /// Decode every 4-byte-aligned offset of `code`, with the fastest handlers this CPU
+    /// runs ([`Level::best`]). Never fails: words that cannot execute become slots that
+    /// fault when (and only when) they are reached.
     pub fn new(code: &[u8]) -> Program {
+        Program::build(code, Level::best())
+    }
+
+    /// [`Program::new`] with the handlers of one [`Level`]; `None` when this CPU cannot
+    /// run it.
+    pub fn with_level(code: &[u8], level: Level) -> Option<Program> {
+        level.is_available().then(|| Program::build(code, level))
+    }
+
+    fn build(code: &[u8], level: Level) -> Program {
         let n = code.len().div_ceil(4);
         let mut ops = Vec::with_capacity(n);
         let mut meta = Vec::with_capacity(n);
         for k in 0..n {
+            let pc = 4 * k as u32;
             let (op, m) = match decode(&code[4 * k..]) {
                 Ok((inst, size)) => match handler_for(inst.id) {
-                    Some(h) => (
-                        make_op(&inst, size, h),
-                        OpMeta {
-                            inst: Some(inst),
-                            writes: write_set(&inst),
-                        },
-                    ),
-                    None => (
-                        bad_op(illegal),
-                        OpMeta {
-                            inst: Some(inst),
-                            writes: WriteSet::default(),
-                        },
-                    ),
+                    Some(h) => {
+                        let fast = match level {
+                            Level::Portable => h.fast,
+                            #[cfg(target_arch = "x86_64")]
+                            Level::Avx2 => h.fast_avx2,
+                            #[cfg(not(target_arch = "x86_64"))]
+                            Level::Avx2 => h.fast,
+                        };
+                        (
+                            make_op(&inst, pc, size, fast),
+                            OpMeta {
+                                inst: Some(inst),
+                                logged: h.logged,
+                            },
+                        )
+                    }
+                    None => bad_op(pc, Some(inst), false),
                 },
-                Err(DecodeError::Truncated { .. }) => (
-                    bad_op(cut_by_end),
-                    OpMeta {
-                        inst: None,
-                        writes: WriteSet::default(),
-                    },
-                ),
-                Err(_) => (
-                    bad_op(illegal),
-                    OpMeta {
-                        inst: None,
-                        writes: WriteSet::default(),
-                    },
-                ),
+                Err(DecodeError::Truncated { .. }) => bad_op(pc, None, true),
+                Err(_) => bad_op(pc, None, false),
             };
             ops.push(op);
             meta.push(m);
+        }
+        let vreg_end = ops.iter().map(|o| o.vreg_end).max().unwrap_or(0);
+        // Tags: the handlers of the program numbered in order of first appearance, modulo
+        // TAGS, so that neighbouring instructions with different handlers differ in tag.
+        let mut seen: Vec<FastFn> = Vec::new();
+        for op in ops.iter_mut() {
+            let k = match seen
+                .iter()
+                .position(|&h| std::ptr::fn_addr_eq(h, op.handler))
+            {
+                Some(k) => k,
+                None => {
+                    seen.push(op.handler);
+                    seen.len() - 1
+                }
+            };
+            op.size_tag = op.size() | ((k % TAGS) as u8) << 4;
+        }
+        let mut chain = Vec::with_capacity(n);
+        let mut chain_at = vec![u32::MAX; n];
+        let mut k = 0;
+        while k < n {
+            let op: Op = ops[k];
+            chain_at[k] = chain.len() as u32;
+            chain.push(op);
+            k += (op.size() as usize / 4).max(1);
         }
         Program {
             code: code.to_vec(),
             ops,
             meta,
+            chain,
+            chain_at,
+            vreg_end,
+            level,
         }
+    }
+
+    /// The handler build this program runs.
+    pub fn level(&self) -> Level {
+        self.level
     }
 
     /// The code object's bytes.
@@ -189,13 +263,19 @@ impl Program {
     }
 }
 
-fn make_op(inst: &Inst, size: usize, handler: Handler) -> Op {
+fn make_op(inst: &Inst, pc: u32, size: usize, handler: FastFn) -> Op {
     let d = inst.desc();
     let mut vreg_end = 0u32;
-    let movrel_s = d.mnemonic == "movrel.s";
-    let movrel_d = d.mnemonic == "movrel.d";
+    // The base of an indexed operand (movrel) names no register by itself: the register
+    // is base + U[index], checked when the instruction runs.
+    let indexed_base = |slot: Slot| {
+        d.reads
+            .iter()
+            .chain(d.writes)
+            .any(|l| matches!(l, Loc::Indexed { base, .. } if *base == slot))
+    };
     for o in d.operands {
-        if (movrel_s && o.slot == Slot::Rs1) || (movrel_d && o.slot == Slot::Rd) {
+        if indexed_base(o.slot) {
             continue;
         }
         if let Some((file, count, _)) = o.ty.reg() {
@@ -214,36 +294,11 @@ fn make_op(inst: &Inst, size: usize, handler: Handler) -> Op {
         rs1: inst.rs1,
         rs2: inst.rs2,
         rs3: inst.rs3,
-        // X/H formats have no immediate: their neg/abs/sat modifiers ride in `imm`
-        // (see `crate::fp::pack_mods`); every other format has these modifiers at zero.
-        imm: inst.imm as u32 | crate::fp::pack_mods(inst),
-        size: size as u8,
+        imm: inst.imm as u32,
+        size_tag: size as u8,
         vreg_end: vreg_end.min(255) as u8,
         rm: inst.rm,
+        mods: (inst.neg & 7) | (inst.abs & 7) << 3 | (inst.sat & 1) << 6,
+        pc,
     }
-}
-
-fn write_set(inst: &Inst) -> WriteSet {
-    let d = inst.desc();
-    let mut w = WriteSet {
-        exec: d.flags.has(Flags::WE),
-        ..WriteSet::default()
-    };
-    if d.mnemonic == "movrel.d" {
-        w.movrel_d = true;
-        return w;
-    }
-    if let Some(o) = d.operand(Slot::Rd) {
-        let n = match o.ty {
-            OpType::V | OpType::VAcc | OpType::U => 1,
-            OpType::VP2 | OpType::UP2 => 2,
-            _ => 0,
-        };
-        match o.ty.reg() {
-            Some((RegFile::V, ..)) if n > 0 => w.v = Some((inst.rd, n)),
-            Some((RegFile::U, ..)) if n > 0 => w.u = Some((inst.rd, n)),
-            _ => {}
-        }
-    }
-    w
 }

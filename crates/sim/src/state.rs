@@ -1,5 +1,8 @@
-//! JSON state files (input and output) and the JSON Lines trace: the simulator's file
-//! interface, and [`run_state`], the one entry point the command line tool calls.
+//! JSON state files (input and output): the simulator's file interface. [`Sim`] and
+//! [`run_state`] run what a state file launches.
+//!
+//! [`Sim`]: crate::Sim
+//! [`run_state`]: crate::run_state
 //!
 //! Input (every key optional; an unknown key is an error naming it):
 //!
@@ -14,14 +17,21 @@
 //! Numbers are JSON integers or `0x` hex strings (negative integers are taken as two's
 //! complement of the field width); a single `v` value fills all 32 lanes; the keys of one
 //! warp may stand at top level instead of `warps`; `{}` is one warp in the default state.
+//!
+//! The output of a run is a valid input, so a run can be checkpointed and resumed: a warp
+//! may also carry `status` (`exited`, `faulted`, `step_limit`), `steps` (instructions
+//! retired so far; the count goes on from there) and `fault` (`null`, or the object the
+//! output prints for a faulted warp). A warp that `exited` or `faulted` stays so and is not
+//! run again; a `step_limit` warp runs on. The step limit counts a warp's `steps`, so
+//! running to `K` steps and resuming with a limit of `N` ends exactly like one run with a
+//! limit of `N` (final state and the concatenated trace).
 
-use crate::launch::{run_warps, WarpResult};
-use crate::warp::{rm, Mode, RunStatus, Warp, LANES, NUM_UREGS};
-use crate::{Program, TraceRecord};
+use crate::fault::{Fault, FaultCause, FaultReason};
+use crate::launch::WarpResult;
+use crate::run::RunStatus;
+use crate::warp::{rm, Mode, Warp, LANES, NUM_UREGS};
 use serde_json::{Map, Value};
 use std::fmt::{self, Write as _};
-use std::io::Write;
-use warpkit_encoding::Inst;
 
 /// Steps per warp when the caller has no better idea.
 pub const DEFAULT_MAX_STEPS: u64 = 1_000_000;
@@ -35,6 +45,8 @@ pub enum SimError {
     State { path: String, message: String },
     /// Writing the trace failed.
     Io(std::io::Error),
+    /// A warp index beyond the launched warps.
+    NoWarp { index: usize, warps: usize },
 }
 
 impl fmt::Display for SimError {
@@ -43,6 +55,9 @@ impl fmt::Display for SimError {
             SimError::Json(e) => write!(f, "state file is not valid JSON: {e}"),
             SimError::State { path, message } => write!(f, "state file: {path}: {message}"),
             SimError::Io(e) => write!(f, "writing the trace: {e}"),
+            SimError::NoWarp { index, warps } => {
+                write!(f, "no warp {index}: {warps} warps are launched")
+            }
         }
     }
 }
@@ -64,10 +79,16 @@ pub const MAX_WARPS: usize = 16_384;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Launch {
     pub code_base: u64,
+    /// The warps' state ([`Warp::steps`] from `steps`).
     pub warps: Vec<Warp>,
+    /// How an earlier run left each warp (`status` and `fault`), `None` for a fresh warp;
+    /// as long as `warps`. Warps that `Exited` or `Faulted` are not run again.
+    pub status: Vec<Option<RunStatus>>,
 }
 
-const WARP_KEYS: [&str; 7] = ["pc", "exec", "vgprs", "mode", "fflags", "u", "v"];
+const WARP_KEYS: [&str; 10] = [
+    "status", "steps", "fault", "pc", "exec", "vgprs", "mode", "fflags", "u", "v",
+];
 
 fn describe(v: &Value) -> String {
     let s = v.to_string();
@@ -183,12 +204,67 @@ fn rm_value(v: &Value, path: &str) -> Result<u8, SimError> {
     }
 }
 
+/// `fault` of a state file: `{"cause": 1, "name": "IllegalInsn", "pc": "0x…", "word": "0x…"}`
+/// (`name` optional; `word` has 8 or 16 hex digits for a 4- or 8-byte word).
+fn parse_fault(v: &Value, path: &str) -> Result<Fault, SimError> {
+    let obj = object(v, path)?;
+    for k in obj.keys() {
+        if !["cause", "name", "pc", "word"].contains(&k.as_str()) {
+            return err(
+                &format!("{path}.{k}"),
+                "unknown key (expected cause, name, pc, word)",
+            );
+        }
+    }
+    let field = |k: &str| {
+        obj.get(k)
+            .map_or_else(|| err(path, format!("missing \"{k}\"")), Ok)
+    };
+    let cause = match num(field("cause")?, &format!("{path}.cause"), 32)? {
+        1 => FaultCause::IllegalInsn,
+        2 => FaultCause::FetchFault,
+        c => {
+            return err(
+                &format!("{path}.cause"),
+                format!("unknown fault cause {c} (1 IllegalInsn, 2 FetchFault)"),
+            )
+        }
+    };
+    if let Some(n) = obj.get("name") {
+        if n.as_str() != Some(cause.name()) {
+            return err(
+                &format!("{path}.name"),
+                format!(
+                    "cause {} is {}, not {}",
+                    cause.code(),
+                    cause.name(),
+                    describe(n)
+                ),
+            );
+        }
+    }
+    let pc = num(field("pc")?, &format!("{path}.pc"), 32)? as u32;
+    let wv = field("word")?;
+    let word_bytes = match wv.as_str().map(|s| s.len()) {
+        Some(18) => 8,
+        _ => 4,
+    };
+    let word = num(wv, &format!("{path}.word"), 8 * word_bytes as u32)?;
+    Ok(Fault {
+        cause,
+        pc,
+        word,
+        word_bytes,
+        reason: FaultReason::FromState,
+    })
+}
+
 fn parse_warp(
     obj: &Map<String, Value>,
     path: &str,
     code_base: u64,
     skip: &[&str],
-) -> Result<Warp, SimError> {
+) -> Result<(Warp, Option<RunStatus>), SimError> {
     let mut w = Warp::new();
     w.set_code_base(code_base);
     for k in obj.keys() {
@@ -198,6 +274,45 @@ fn parse_warp(
                 format!("unknown key (expected one of {})", WARP_KEYS.join(", ")),
             );
         }
+    }
+    if let Some(v) = obj.get("steps") {
+        w.set_steps(num(v, &format!("{path}steps"), 64)?);
+    }
+    let fault = match obj.get("fault") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(parse_fault(v, &format!("{path}fault"))?),
+    };
+    let status = match obj.get("status") {
+        None => None,
+        Some(v) => {
+            let p = format!("{path}status");
+            Some(match (v.as_str(), fault) {
+                (Some("exited"), None) => RunStatus::Exited,
+                (Some("step_limit"), None) => RunStatus::StepLimit,
+                (Some("faulted"), Some(f)) => RunStatus::Faulted(f),
+                (Some("faulted"), None) => {
+                    return err(&p, "a faulted warp needs its \"fault\" object")
+                }
+                (Some("exited" | "step_limit"), Some(_)) => {
+                    return err(&p, "only a faulted warp has a \"fault\" object")
+                }
+                _ => {
+                    return err(
+                        &p,
+                        format!(
+                            "expected \"exited\", \"faulted\" or \"step_limit\", got {}",
+                            describe(v)
+                        ),
+                    )
+                }
+            })
+        }
+    };
+    if status.is_none() && fault.is_some() {
+        return err(
+            &format!("{path}fault"),
+            "a fault needs \"status\": \"faulted\"",
+        );
     }
     if let Some(v) = obj.get("vgprs") {
         let p = format!("{path}vgprs");
@@ -275,7 +390,7 @@ fn parse_warp(
             w.vregs_mut()[r] = lanes;
         }
     }
-    Ok(w)
+    Ok((w, status))
 }
 
 /// Parse a state file.
@@ -334,20 +449,36 @@ pub fn parse_state(json: &str) -> Result<Launch, SimError> {
         }
         None => vec![parse_warp(top, "", code_base, &["code_base"])?],
     };
-    Ok(Launch { code_base, warps })
+    let (warps, status) = warps.into_iter().unzip();
+    Ok(Launch {
+        code_base,
+        warps,
+        status,
+    })
 }
 
 /// The output state file: always a `warps` list with every field present.
 pub fn state_to_json(code_base: u64, results: &[WarpResult]) -> String {
-    let mut s = String::with_capacity(results.len() * 64 * 1024);
+    write_state(
+        code_base,
+        results.iter().map(|r| (&r.warp, r.outcome.status)),
+    )
+}
+
+/// The output state file of warps and their statuses.
+pub(crate) fn write_state<'a>(
+    code_base: u64,
+    warps: impl ExactSizeIterator<Item = (&'a Warp, RunStatus)>,
+) -> String {
+    let empty = warps.len() == 0;
+    let mut s = String::with_capacity(warps.len() * 64 * 1024);
     let _ = write!(
         s,
         "{{\n  \"code_base\": \"0x{code_base:016x}\",\n  \"warps\": ["
     );
-    for (wi, r) in results.iter().enumerate() {
-        let w = &r.warp;
+    for (wi, (w, status)) in warps.enumerate() {
         s.push_str(if wi == 0 { "\n" } else { ",\n" });
-        let fault = match &r.outcome.status {
+        let fault = match &status {
             RunStatus::Faulted(f) => format!(
                 "{{\"cause\": {}, \"name\": \"{}\", \"pc\": \"0x{:08x}\", \"word\": \"{}\"}}",
                 f.cause.code(),
@@ -361,8 +492,8 @@ pub fn state_to_json(code_base: u64, results: &[WarpResult]) -> String {
         let _ = write!(
             s,
             "    {{\n      \"status\": \"{}\",\n      \"steps\": {},\n      \"fault\": {fault},\n      \"pc\": \"0x{:08x}\",\n      \"exec\": \"0x{:08x}\",\n      \"vgprs\": {},\n      \"mode\": {{\"rm\": \"{}\", \"rm16\": \"{}\"}},\n      \"fflags\": \"0x{:08x}\",\n      \"u\": {{",
-            r.outcome.status.name(),
-            r.outcome.steps,
+            status.name(),
+            w.steps(),
             w.pc(),
             w.exec(),
             w.vgprs(),
@@ -387,54 +518,6 @@ pub fn state_to_json(code_base: u64, results: &[WarpResult]) -> String {
         }
         s.push_str("\n      }\n    }");
     }
-    s.push_str(if results.is_empty() {
-        "]\n}\n"
-    } else {
-        "\n  ]\n}\n"
-    });
+    s.push_str(if empty { "]\n}\n" } else { "\n  ]\n}\n" });
     s
-}
-
-/// Disassembly callback of the trace: instruction and its PC to text.
-pub type AsmFn<'a> = &'a dyn Fn(&Inst, u32) -> String;
-
-/// The command line tool's entry point: load `code`, launch the warps of `state_json`,
-/// run each for at most `max_steps` instructions and return the output state file.
-///
-/// Without a trace the warps run in parallel; with one they run one after another (warp
-/// 0 first) so the trace is deterministic, and every executed instruction becomes one JSON
-/// line (see [`TraceRecord::to_json`]) with its text from `asm`.
-pub fn run_state(
-    code: &[u8],
-    state_json: &str,
-    max_steps: u64,
-    trace: Option<(&mut dyn Write, AsmFn<'_>)>,
-) -> Result<String, SimError> {
-    let launch = parse_state(state_json)?;
-    let program = Program::new(code);
-    let results = match trace {
-        None => run_warps(&program, launch.warps, max_steps),
-        Some((out, asm)) => {
-            let mut results = Vec::with_capacity(launch.warps.len());
-            let mut io_error: Option<std::io::Error> = None;
-            for (i, mut w) in launch.warps.into_iter().enumerate() {
-                let mut hook = |rec: &TraceRecord<'_>| {
-                    if io_error.is_none() {
-                        let mut line = rec.to_json(i, &asm(rec.inst, rec.pc));
-                        line.push('\n');
-                        if let Err(e) = out.write_all(line.as_bytes()) {
-                            io_error = Some(e);
-                        }
-                    }
-                };
-                let outcome = w.run_traced(&program, max_steps, &mut hook);
-                results.push(WarpResult { warp: w, outcome });
-            }
-            if let Some(e) = io_error.or_else(|| out.flush().err()) {
-                return Err(SimError::Io(e));
-            }
-            results
-        }
-    };
-    Ok(state_to_json(launch.code_base, &results))
 }

@@ -1,10 +1,5 @@
-//! Architectural state of one warp and the fetch/execute loop.
-
-use crate::exec::Flow;
-use crate::fault::{Fault, FaultCause, FaultReason};
-use crate::program::{Op, Program};
-use crate::trace::{RegWrite, TraceRecord};
-use warpkit_encoding::Inst;
+//! Architectural state of one warp (SUPPLEMENT §1): registers, EXEC, PC, MODE, FFLAGS,
+//! and the count of instructions it has retired. Execution lives in `run.rs`.
 
 /// Lanes per warp.
 pub const LANES: usize = 32;
@@ -88,55 +83,34 @@ impl Mode {
     }
 }
 
-/// Result of one [`Warp::step`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StepResult {
-    /// One instruction executed; the warp can go on.
-    Running,
-    /// PC equals the code size: the warp has ended normally (nothing executed).
-    Exited,
-    /// The instruction at PC faulted and changed nothing.
-    Faulted(Fault),
-}
+/// The vector register file, aligned to a cache line so that every register (128 bytes)
+/// starts on one: 32-byte vector loads and stores then never straddle two lines. (Its
+/// plain array type would be 4-byte aligned, and where the allocator put it decided
+/// whether stores forwarded to the next instruction's loads: the straight-line kernel ran
+/// 2x slower in a cloned warp.)
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[repr(C, align(64))]
+pub(crate) struct VFile(pub(crate) [VReg; NUM_VREGS]);
 
-/// How a [`Warp::run`] ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RunStatus {
-    Exited,
-    Faulted(Fault),
-    /// `max_steps` instructions executed and the warp has not ended.
-    StepLimit,
-}
-
-impl RunStatus {
-    /// `exited`, `faulted`, `step_limit` (state files).
-    pub fn name(&self) -> &'static str {
-        match self {
-            RunStatus::Exited => "exited",
-            RunStatus::Faulted(_) => "faulted",
-            RunStatus::StepLimit => "step_limit",
-        }
+impl std::ops::Deref for VFile {
+    type Target = [VReg; NUM_VREGS];
+    #[inline(always)]
+    fn deref(&self) -> &Self::Target {
+        &self.0
     }
 }
 
-/// [`RunStatus`] plus the number of instructions executed (a faulting instruction does
-/// not count).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RunOutcome {
-    pub status: RunStatus,
-    pub steps: u64,
-}
-
-/// Why the fast path stopped.
-enum Stop {
-    Exit,
-    Fault(FaultCause, Option<FaultReason>),
+impl std::ops::DerefMut for VFile {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
 }
 
 /// The architectural state of one warp (SUPPLEMENT §1).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Warp {
-    pub(crate) v: Box<[VReg; NUM_VREGS]>,
+    pub(crate) v: Box<VFile>,
     pub(crate) u: [u32; NUM_UREGS],
     pub(crate) exec: u32,
     pub(crate) pc: u32,
@@ -144,6 +118,8 @@ pub struct Warp {
     pub(crate) mode: Mode,
     pub(crate) fflags: u8,
     pub(crate) vgprs: u8,
+    /// Instructions retired so far (a faulting instruction does not retire).
+    pub(crate) steps: u64,
 }
 
 impl Default for Warp {
@@ -165,10 +141,11 @@ impl std::fmt::Display for StateError {
 impl std::error::Error for StateError {}
 
 impl Warp {
-    /// All registers 0, EXEC all ones, PC 0, CODE_BASE 0, MODE rne/rne, FFLAGS 0, 128 vgprs.
+    /// All registers 0, EXEC all ones, PC 0, CODE_BASE 0, MODE rne/rne, FFLAGS 0, 128 vgprs,
+    /// no instruction retired.
     pub fn new() -> Warp {
         Warp {
-            v: Box::new([[0; LANES]; NUM_VREGS]),
+            v: Box::new(VFile([[0; LANES]; NUM_VREGS])),
             u: [0; NUM_UREGS],
             exec: u32::MAX,
             pc: 0,
@@ -176,15 +153,16 @@ impl Warp {
             mode: Mode::default(),
             fflags: 0,
             vgprs: NUM_VREGS as u8,
+            steps: 0,
         }
     }
 
     /// All 128 vector registers (those at or above `vgprs` are not addressable by code).
     pub fn vregs(&self) -> &[VReg; NUM_VREGS] {
-        &self.v
+        &self.v.0
     }
     pub fn vregs_mut(&mut self) -> &mut [VReg; NUM_VREGS] {
-        &mut self.v
+        &mut self.v.0
     }
     pub fn uregs(&self) -> &[u32; NUM_UREGS] {
         &self.u
@@ -247,211 +225,12 @@ impl Warp {
         Ok(())
     }
 
-    // ------------------------------------------------------------ execution
-
-    /// Fetch and execute one instruction. The hot path: no decoding, no allocation.
-    #[inline(always)]
-    fn step_fast(&mut self, p: &Program) -> Result<(), Stop> {
-        let pc = self.pc;
-        let k = (pc >> 2) as usize;
-        let Some(op) = p.ops.get(k) else {
-            return Err(self.fetch_stop(p));
-        };
-        if pc & 3 != 0 {
-            return Err(self.fetch_stop(p));
-        }
-        if op.vreg_end > self.vgprs {
-            return Err(Stop::Fault(
-                FaultCause::IllegalInsn,
-                Some(FaultReason::VgprLimit {
-                    reg: op.vreg_end - 1,
-                    vgprs: self.vgprs,
-                }),
-            ));
-        }
-        match (op.handler)(self, op) {
-            Flow::Next => self.pc = pc.wrapping_add(op.size as u32),
-            Flow::Jump(t) => self.pc = t,
-            Flow::Illegal => return Err(Stop::Fault(FaultCause::IllegalInsn, None)),
-            Flow::FetchFault => {
-                return Err(Stop::Fault(
-                    FaultCause::FetchFault,
-                    Some(FaultReason::Truncated),
-                ))
-            }
-        }
-        Ok(())
+    /// Instructions this warp has retired (state files call it `steps`). Every retired
+    /// instruction adds one; a commit record's `step` is this count before the instruction.
+    pub fn steps(&self) -> u64 {
+        self.steps
     }
-
-    #[cold]
-    fn fetch_stop(&self, p: &Program) -> Stop {
-        if self.pc as usize == p.len() {
-            Stop::Exit
-        } else if self.pc & 3 != 0 {
-            Stop::Fault(FaultCause::FetchFault, Some(FaultReason::Misaligned))
-        } else {
-            Stop::Fault(FaultCause::FetchFault, Some(FaultReason::OutsideCode))
-        }
-    }
-
-    #[cold]
-    fn make_fault(&self, p: &Program, cause: FaultCause, reason: Option<FaultReason>) -> Fault {
-        let (word, word_bytes) = p.raw_word(self.pc);
-        let reason = reason.unwrap_or_else(|| p.illegal_reason(self.pc));
-        Fault {
-            cause,
-            pc: self.pc,
-            word,
-            word_bytes,
-            reason,
-        }
-    }
-
-    /// Execute one instruction.
-    pub fn step(&mut self, p: &Program) -> StepResult {
-        match self.step_fast(p) {
-            Ok(()) => StepResult::Running,
-            Err(Stop::Exit) => StepResult::Exited,
-            Err(Stop::Fault(c, r)) => StepResult::Faulted(self.make_fault(p, c, r)),
-        }
-    }
-
-    /// The outcome when the step limit is reached: a warp standing exactly at the end of the
-    /// code has exited, any other has hit the limit.
-    fn at_limit(&self, p: &Program, steps: u64) -> RunOutcome {
-        let status = if self.pc as usize == p.len() {
-            RunStatus::Exited
-        } else {
-            RunStatus::StepLimit
-        };
-        RunOutcome { status, steps }
-    }
-
-    /// Execute up to `max_steps` instructions. A warp that reaches the end of the code
-    /// exactly at the limit counts as exited.
-    pub fn run(&mut self, p: &Program, max_steps: u64) -> RunOutcome {
-        let mut steps = 0u64;
-        loop {
-            if steps >= max_steps {
-                return self.at_limit(p, steps);
-            }
-            match self.step_fast(p) {
-                Ok(()) => steps += 1,
-                Err(Stop::Exit) => {
-                    return RunOutcome {
-                        status: RunStatus::Exited,
-                        steps,
-                    }
-                }
-                Err(Stop::Fault(c, r)) => {
-                    let f = self.make_fault(p, c, r);
-                    return RunOutcome {
-                        status: RunStatus::Faulted(f),
-                        steps,
-                    };
-                }
-            }
-        }
-    }
-
-    /// [`Warp::step`] that also reports what the instruction wrote. `step_no` is passed
-    /// through to the record. The untraced path does not contain any of this.
-    pub fn step_traced(
-        &mut self,
-        p: &Program,
-        step_no: u64,
-        hook: &mut dyn FnMut(&TraceRecord<'_>),
-    ) -> StepResult {
-        let pc = self.pc;
-        let exec_before = self.exec;
-        // Dynamic destination of movrel.d: computed before execution (its u2 is not written).
-        let k = (pc >> 2) as usize;
-        let movrel_dst = match (p.ops.get(k), p.meta.get(k)) {
-            (Some(op), Some(m)) if m.writes.movrel_d && pc & 3 == 0 => {
-                let idx = op.rd as u64 + self.u[(op.rs2 & 63) as usize] as u64;
-                (idx < self.vgprs as u64).then_some(idx as u8)
-            }
-            _ => None,
-        };
-        let r = self.step(p);
-        if r != StepResult::Running {
-            return r;
-        }
-        let (Some(op), Some(m)) = (p.ops.get(k), p.meta.get(k)) else {
-            return r;
-        };
-        let inst: Inst = m.inst.unwrap_or_default();
-        let mut writes: [RegWrite; 4] = [RegWrite::Pc(0); 4];
-        let mut n = 0;
-        let mut push = |w: RegWrite| {
-            if n < writes.len() {
-                writes[n] = w;
-                n += 1;
-            }
-        };
-        if let Some((first, count)) = m.writes.v {
-            for i in 0..count {
-                let reg = first.wrapping_add(i) & 127;
-                push(RegWrite::V(reg, self.v[reg as usize]));
-            }
-        }
-        if let Some(reg) = movrel_dst {
-            push(RegWrite::V(reg, self.v[(reg & 127) as usize]));
-        }
-        if let Some((first, count)) = m.writes.u {
-            for i in 0..count {
-                let reg = first.wrapping_add(i) & 63;
-                push(RegWrite::U(reg, self.u[reg as usize]));
-            }
-        }
-        if m.writes.exec {
-            push(RegWrite::Exec(self.exec));
-        }
-        if self.pc != pc.wrapping_add(op.size as u32) {
-            push(RegWrite::Pc(self.pc));
-        }
-        let (word, _) = p.raw_word(pc);
-        hook(&TraceRecord {
-            step: step_no,
-            pc,
-            word,
-            size: op.size,
-            inst: &inst,
-            exec_before,
-            writes: &writes[..n],
-        });
-        r
-    }
-
-    /// [`Warp::run`] with a trace hook called after every executed instruction.
-    pub fn run_traced(
-        &mut self,
-        p: &Program,
-        max_steps: u64,
-        hook: &mut dyn FnMut(&TraceRecord<'_>),
-    ) -> RunOutcome {
-        let mut steps = 0u64;
-        loop {
-            if steps >= max_steps {
-                return self.at_limit(p, steps);
-            }
-            match self.step_traced(p, steps, hook) {
-                StepResult::Running => steps += 1,
-                StepResult::Exited => {
-                    return RunOutcome {
-                        status: RunStatus::Exited,
-                        steps,
-                    }
-                }
-                StepResult::Faulted(f) => {
-                    return RunOutcome {
-                        status: RunStatus::Faulted(f),
-                        steps,
-                    }
-                }
-            }
-        }
+    pub fn set_steps(&mut self, n: u64) {
+        self.steps = n;
     }
 }
-
-const _: () = assert!(std::mem::size_of::<Op>() <= 24);

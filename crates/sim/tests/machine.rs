@@ -344,7 +344,7 @@ fn multi_warp_matches_sequential() {
 }
 
 #[test]
-fn trace_records_writes() {
+fn commit_records_writes() {
     let prog = code(&[
         mk("movi", 4, 0, 0, 0, 5),
         mk("add64", 6, 4, 4, 0, 0),
@@ -360,38 +360,39 @@ fn trace_records_writes() {
     w.set_exec(0xffff);
     w.uregs_mut()[12] = 1; // movrel.d writes v3
     let mut recs = Vec::new();
-    let o = w.run_traced(&p, 100, &mut |r| {
+    let o = w.run_logged(&p, 100, &mut |c| {
         recs.push((
-            r.step,
-            r.pc,
-            r.inst.desc().mnemonic,
-            r.exec_before,
-            r.writes.to_vec(),
+            c.step,
+            c.pc,
+            c.inst.desc().mnemonic,
+            c.exec,
+            c.writes().collect::<Vec<_>>(),
         ))
     });
     assert_eq!((o.status, o.steps), (RunStatus::Exited, 7));
     let lanes =
         |lo: u32, n: u32| -> [u32; 32] { std::array::from_fn(|l| if l < 16 { n } else { lo }) };
-    assert_eq!(recs[0].4, vec![RegWrite::V(4, lanes(0, 5))]);
-    assert_eq!(
-        recs[1].4,
-        vec![RegWrite::V(6, lanes(0, 10)), RegWrite::V(7, lanes(0, 0))]
-    );
-    assert_eq!(recs[2].4, vec![RegWrite::U(9, 0xffff)]);
-    assert_eq!(
-        recs[3].4,
-        vec![RegWrite::U(10, 0xffff), RegWrite::Exec(0xffff)]
-    );
-    assert_eq!(recs[4].4, vec![RegWrite::U(11, 20), RegWrite::Pc(24)]);
+    let v = |reg: u8, value: [u32; 32]| RegWrite::V {
+        reg,
+        mask: 0xffff,
+        value,
+    };
+    let u = |reg: u8, value: u32| RegWrite::U { reg, value };
+    assert_eq!(recs[0].4, vec![v(4, lanes(0, 5))]);
+    assert_eq!(recs[1].4, vec![v(6, lanes(0, 10)), v(7, lanes(0, 0))]);
+    assert_eq!(recs[2].4, vec![u(9, 0xffff)]);
+    // EXEC written but unchanged (0xffff & 0xffff): not recorded.
+    assert_eq!(recs[3].4, vec![u(10, 0xffff)]);
+    assert_eq!(recs[4].4, vec![u(11, 20), RegWrite::Pc(24)]);
     assert_eq!((recs[5].1, recs[5].2), (24, "movrel.d"));
-    assert_eq!(recs[5].4, vec![RegWrite::V(3, lanes(0, 5))]);
+    assert_eq!(recs[5].4, vec![v(3, lanes(0, 5))]);
     // bz taken, but its target is the next address: PC is recorded only when the flow jumps
     assert_eq!(recs[6].4, vec![]);
     assert!(recs
         .iter()
         .enumerate()
         .all(|(i, r)| r.0 == i as u64 && r.3 == 0xffff));
-    // the traced run ends in the same state as the untraced one
+    // the logged run ends in the same state as the fast one
     let mut w2 = Warp::new();
     w2.set_exec(0xffff);
     w2.uregs_mut()[12] = 1;
@@ -400,10 +401,10 @@ fn trace_records_writes() {
     // JSON line form
     let mut line = String::new();
     let mut w3 = Warp::new();
-    w3.run_traced(
+    w3.run_logged(
         &Program::new(&code(&[mk("saveexec.and", 10, 9, 0, 0, 0)])),
         1,
-        &mut |r| line = r.to_json(3, "saveexec.and u10, u9"),
+        &mut |c| line = c.to_json(3, "saveexec.and u10, u9"),
     );
     let v: serde_json::Value = serde_json::from_str(&line).unwrap();
     assert_eq!(v["warp"], 3);
@@ -413,4 +414,35 @@ fn trace_records_writes() {
     assert_eq!(v["exec"], "0xffffffff");
     assert_eq!(v["writes"]["u10"], "0xffffffff");
     assert_eq!(v["writes"]["exec"], "0x00000000");
+}
+
+/// A jump into the second word of a 64-bit instruction executes whatever decodes there
+/// (here the literal of `add.vl` is itself a `uaddi`), in `run` and step by step alike.
+#[test]
+fn jump_into_the_middle_of_a_64_bit_instruction() {
+    let inner = encode_word(&mk("uaddi", 1, 1, 0, 0, 5)) as u32;
+    let prog = code(&[
+        mk("jmp", 0, 0, 0, 0, 8),
+        mk("add.vl", 2, 2, 0, 0, inner as i32),
+        mk("uaddi", 3, 3, 0, 0, 1),
+    ]);
+    let p = Program::new(&prog);
+    let mut w = Warp::new();
+    let o = w.run(&p, 100);
+    assert_eq!((o.status, o.steps), (RunStatus::Exited, 3));
+    assert_eq!((w.uregs()[1], w.uregs()[3], w.vregs()[2][0]), (5, 1, 0));
+    let mut w2 = Warp::new();
+    while w2.step(&p) == StepResult::Running {}
+    assert_eq!(w2, w);
+    // Limits that stop inside straight-line code stop exactly there.
+    for max in 0..4 {
+        let mut w3 = Warp::new();
+        let o = w3.run(&p, max);
+        assert_eq!((o.steps, w3.steps()), (max.min(3), max.min(3)));
+        let mut w4 = Warp::new();
+        for _ in 0..max {
+            w4.step(&p);
+        }
+        assert_eq!(w3, w4, "max {max}");
+    }
 }

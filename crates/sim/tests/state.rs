@@ -54,7 +54,9 @@ fn round_trip_and_output_shape() {
     assert_eq!(v["warps"][2]["steps"], 1);
     // Same result with a trace (sequential) and without (parallel).
     let mut buf = Vec::new();
-    let asm = |i: &warpkit_encoding::Inst, pc: u32| format!("{}@{pc}", i.desc().mnemonic);
+    let asm = |i: &warpkit_encoding::Inst, pc: u32, s: &mut String| {
+        s.push_str(&format!("{}@{pc}", i.desc().mnemonic))
+    };
     let out2 = run_state(&prog(), &state.to_string(), 100, Some((&mut buf, &asm))).unwrap();
     assert_eq!(out, out2);
     let lines: Vec<Value> = String::from_utf8(buf)
@@ -198,7 +200,7 @@ fn trace_io_error_is_reported() {
             Ok(())
         }
     }
-    let asm = |_: &warpkit_encoding::Inst, _: u32| String::new();
+    let asm = |_: &warpkit_encoding::Inst, _: u32, _: &mut String| {};
     let r = run_state(&prog(), "{}", 10, Some((&mut Broken, &asm)));
     assert!(matches!(r, Err(SimError::Io(_))));
 }

@@ -60,5 +60,14 @@ pub fn entries(dir: &Path) -> Vec<String> {
     v
 }
 
+/// No temporary output file is left in `dir`.
+pub fn no_temporaries(dir: &Path) {
+    let left: Vec<String> = entries(dir)
+        .into_iter()
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "temporaries left: {left:?}");
+}
+
 /// The machine code of `laneid v0` (4 bytes), the small program the file tests write.
 pub const PROG: &str = "laneid v0\nadd v1, v0, v0\n";

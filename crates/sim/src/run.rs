@@ -1,0 +1,350 @@
+//! The fetch/execute loops: [`Warp::step`] and [`Warp::run`] (fast copies of the
+//! handlers, nothing recorded) and [`Warp::step_logged`] / [`Warp::run_logged`] (logged
+//! copies, one [`Commit`] per retired instruction).
+
+use crate::commit::Commit;
+use crate::fault::{Fault, FaultCause, FaultReason};
+use crate::op::{Flow, Op};
+use crate::program::Program;
+use crate::warp::Warp;
+
+/// Result of one [`Warp::step`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepResult {
+    /// One instruction executed; the warp can go on.
+    Running,
+    /// PC equals the code size: the warp has ended normally (nothing executed).
+    Exited,
+    /// The instruction at PC faulted and changed nothing.
+    Faulted(Fault),
+}
+
+/// How a [`Warp::run`] ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunStatus {
+    Exited,
+    Faulted(Fault),
+    /// `max_steps` instructions executed and the warp has not ended.
+    StepLimit,
+}
+
+impl RunStatus {
+    /// `exited`, `faulted`, `step_limit` (state files).
+    pub fn name(&self) -> &'static str {
+        match self {
+            RunStatus::Exited => "exited",
+            RunStatus::Faulted(_) => "faulted",
+            RunStatus::StepLimit => "step_limit",
+        }
+    }
+}
+
+/// [`RunStatus`] plus the number of instructions executed (a faulting instruction does
+/// not count).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunOutcome {
+    pub status: RunStatus,
+    pub steps: u64,
+}
+
+/// Why the fast path stopped.
+enum Stop {
+    Exit,
+    Fault(FaultCause, Option<FaultReason>),
+}
+
+/// Conditional branches whose directions are the bits of `tag`, just before a handler
+/// is called through a pointer. Indirect-branch predictors choose the target from the
+/// recent branch history; with one call site for every instruction that history can be
+/// the same whichever handler comes next (measured: alternating `add`/`xor` ran 4x slower
+/// than either alone, depending on where the linker put the two handlers). These branches
+/// make the history name the handler; for code that repeats (loops, unrolled kernels)
+/// they are predicted like any pattern. The empty `asm!` keeps each one a real branch.
+#[inline(always)]
+fn tag_branches(tag: u8) {
+    if tag & 1 != 0 {
+        // SAFETY: an empty instruction sequence.
+        unsafe { std::arch::asm!("", options(nomem, nostack, preserves_flags)) }
+    }
+    if tag & 2 != 0 {
+        // SAFETY: as above.
+        unsafe { std::arch::asm!("", options(nomem, nostack, preserves_flags)) }
+    }
+}
+
+impl Warp {
+    /// The slot at PC, or why there is none (end of code: exit; otherwise a fetch fault).
+    #[inline(always)]
+    fn fetch<'p>(&self, p: &'p Program) -> Result<&'p Op, Stop> {
+        let pc = self.pc;
+        match p.ops.get((pc >> 2) as usize) {
+            Some(op) if pc & 3 == 0 => Ok(op),
+            _ => Err(self.fetch_stop(p)),
+        }
+    }
+
+    #[cold]
+    fn fetch_stop(&self, p: &Program) -> Stop {
+        if self.pc as usize == p.len() {
+            Stop::Exit
+        } else if self.pc & 3 != 0 {
+            Stop::Fault(FaultCause::FetchFault, Some(FaultReason::Misaligned))
+        } else {
+            Stop::Fault(FaultCause::FetchFault, Some(FaultReason::OutsideCode))
+        }
+    }
+
+    #[cold]
+    fn vgpr_stop(&self, op: &Op) -> Stop {
+        Stop::Fault(
+            FaultCause::IllegalInsn,
+            Some(FaultReason::VgprLimit {
+                reg: op.vreg_end - 1,
+                vgprs: self.vgprs,
+            }),
+        )
+    }
+
+    /// Where a handler's flow leads: the next PC, or the fault it raised.
+    #[inline(always)]
+    fn next_pc(pc: u32, op: &Op, flow: Flow) -> Result<u32, Stop> {
+        match flow {
+            Flow::Next => Ok(pc.wrapping_add(op.size() as u32)),
+            Flow::Jump(t) => Ok(t),
+            Flow::Illegal => Err(Stop::Fault(FaultCause::IllegalInsn, None)),
+            Flow::FetchFault => Err(Stop::Fault(
+                FaultCause::FetchFault,
+                Some(FaultReason::Truncated),
+            )),
+        }
+    }
+
+    /// Fetch and execute one instruction with the fast handlers. The hot path: no
+    /// decoding, no allocation. `CHECK_VGPRS` is false when the caller knows that no
+    /// instruction of the program names a register at or above `vgprs`.
+    #[inline(always)]
+    fn step_fast<const CHECK_VGPRS: bool>(&mut self, p: &Program) -> Result<(), Stop> {
+        let pc = self.pc;
+        let op = self.fetch(p)?;
+        if CHECK_VGPRS && op.vreg_end > self.vgprs {
+            return Err(self.vgpr_stop(op));
+        }
+        // SAFETY: `op` was made by `Program`, which stores a handler build only when the
+        // CPU supports it (`Level::is_available`).
+        let flow = unsafe { (op.handler)(self, op) };
+        self.pc = Self::next_pc(pc, op, flow)?;
+        Ok(())
+    }
+
+    #[cold]
+    fn make_fault(&self, p: &Program, cause: FaultCause, reason: Option<FaultReason>) -> Fault {
+        let (word, word_bytes) = p.raw_word(self.pc);
+        let reason = reason.unwrap_or_else(|| p.illegal_reason(self.pc));
+        Fault {
+            cause,
+            pc: self.pc,
+            word,
+            word_bytes,
+            reason,
+        }
+    }
+
+    fn step_result(&mut self, p: &Program, r: Result<(), Stop>) -> StepResult {
+        match r {
+            Ok(()) => {
+                self.steps += 1;
+                StepResult::Running
+            }
+            Err(Stop::Exit) => StepResult::Exited,
+            Err(Stop::Fault(c, r)) => StepResult::Faulted(self.make_fault(p, c, r)),
+        }
+    }
+
+    /// Execute one instruction.
+    pub fn step(&mut self, p: &Program) -> StepResult {
+        let r = self.step_fast::<true>(p);
+        self.step_result(p, r)
+    }
+
+    /// The outcome when the step limit is reached: a warp standing exactly at the end of the
+    /// code has exited, any other has hit the limit.
+    fn at_limit(&self, p: &Program, steps: u64) -> RunOutcome {
+        let status = if self.pc as usize == p.len() {
+            RunStatus::Exited
+        } else {
+            RunStatus::StepLimit
+        };
+        RunOutcome { status, steps }
+    }
+
+    fn outcome(&self, p: &Program, stop: Option<Stop>, steps: u64) -> RunOutcome {
+        match stop {
+            None => self.at_limit(p, steps),
+            Some(Stop::Exit) => RunOutcome {
+                status: RunStatus::Exited,
+                steps,
+            },
+            Some(Stop::Fault(c, r)) => RunOutcome {
+                status: RunStatus::Faulted(self.make_fault(p, c, r)),
+                steps,
+            },
+        }
+    }
+
+    /// The run loop. Where PC is on the program's chain of instructions, execute straight
+    /// along it (no fetch checks, no per-instruction bookkeeping beyond PC) until an
+    /// instruction jumps, faults, the chain ends or the step limit is reached; elsewhere
+    /// take one ordinary step.
+    #[inline(always)]
+    fn run_loop<const CHECK_VGPRS: bool>(
+        &mut self,
+        p: &Program,
+        max_steps: u64,
+    ) -> (Option<Stop>, u64) {
+        let mut n = 0u64;
+        while n < max_steps {
+            let pc = self.pc;
+            let start = match p.chain_at.get((pc >> 2) as usize) {
+                Some(&i) if i != u32::MAX && pc & 3 == 0 => i as usize,
+                _ => {
+                    if let Err(s) = self.step_fast::<CHECK_VGPRS>(p) {
+                        return (Some(s), n);
+                    }
+                    n += 1;
+                    continue;
+                }
+            };
+            let room = (max_steps - n).min(p.chain.len() as u64) as usize;
+            let block = &p.chain[start..p.chain.len().min(start + room)];
+            let mut done = 0usize;
+            let mut jumped = None;
+            // One instruction of the block; `break $out` when control leaves it.
+            macro_rules! one {
+                ($out:lifetime, $op:expr) => {{
+                    let op: &Op = $op;
+                    if CHECK_VGPRS && op.vreg_end > self.vgprs {
+                        self.pc = op.pc;
+                        return (Some(self.vgpr_stop(op)), n + done as u64);
+                    }
+                    self.pc = op.pc;
+                    tag_branches(op.tag());
+                    // SAFETY: `op` was made by `Program`, which stores a handler build
+                    // only when the CPU supports it (`Level::is_available`).
+                    let flow = unsafe { (op.handler)(self, op) };
+                    if !matches!(flow, Flow::Next) {
+                        match Self::next_pc(op.pc, op, flow) {
+                            Ok(t) => {
+                                done += 1;
+                                jumped = Some(t);
+                            }
+                            Err(s) => return (Some(s), n + done as u64),
+                        }
+                        break $out;
+                    }
+                    done += 1;
+                }};
+            }
+            // Two call sites, for even and odd positions: the indirect-branch predictor
+            // then tells apart handlers that alternate even when their addresses make
+            // them look alike in its history.
+            'block: {
+                let mut pairs = block.chunks_exact(2);
+                for pair in &mut pairs {
+                    one!('block, &pair[0]);
+                    one!('block, &pair[1]);
+                }
+                if let [op] = pairs.remainder() {
+                    one!('block, op);
+                }
+            }
+            self.pc = match (jumped, done.checked_sub(1).and_then(|i| block.get(i))) {
+                (Some(t), _) => t,
+                (None, Some(last)) => last.pc.wrapping_add(last.size() as u32),
+                (None, None) => pc,
+            };
+            n += done as u64;
+        }
+        (None, n)
+    }
+
+    /// Execute up to `max_steps` instructions (counted from this call; [`Warp::steps`]
+    /// grows by the number executed). A warp that reaches the end of the code exactly at
+    /// the limit counts as exited.
+    pub fn run(&mut self, p: &Program, max_steps: u64) -> RunOutcome {
+        // The register check is made once here when the whole program fits.
+        let (stop, n) = if p.vreg_end <= self.vgprs {
+            self.run_loop::<false>(p, max_steps)
+        } else {
+            self.run_loop::<true>(p, max_steps)
+        };
+        self.steps += n;
+        self.outcome(p, stop, n)
+    }
+
+    /// [`Warp::step`] with the logged handlers: when the instruction retires
+    /// ([`StepResult::Running`]), `c` holds its commit record (`c.step` is
+    /// [`Warp::steps`] before it). Otherwise the warp is unchanged and `c` holds no writes.
+    pub fn step_logged(&mut self, p: &Program, c: &mut Commit) -> StepResult {
+        c.clear_writes();
+        let r = self.step_logged_inner(p, c);
+        if r.is_err() {
+            c.clear_writes();
+        }
+        self.step_result(p, r)
+    }
+
+    fn step_logged_inner(&mut self, p: &Program, c: &mut Commit) -> Result<(), Stop> {
+        let pc = self.pc;
+        let op = self.fetch(p)?;
+        if op.vreg_end > self.vgprs {
+            return Err(self.vgpr_stop(op));
+        }
+        let meta = &p.meta[(pc >> 2) as usize];
+        c.step = self.steps;
+        c.pc = pc;
+        c.word = p.raw_word(pc).0;
+        c.size = op.size();
+        c.inst = meta.inst.unwrap_or_default();
+        c.exec = self.exec;
+        let flow = (meta.logged)(self, op, c);
+        let next = Self::next_pc(pc, op, flow)?;
+        if next != pc.wrapping_add(op.size() as u32) {
+            c.set_pc_write(next);
+        }
+        self.pc = next;
+        Ok(())
+    }
+
+    /// [`Warp::run`] with the logged handlers: `hook` gets the commit record of every
+    /// retired instruction. One record is reused throughout (no allocation per step).
+    pub fn run_logged(
+        &mut self,
+        p: &Program,
+        max_steps: u64,
+        hook: &mut dyn FnMut(&Commit),
+    ) -> RunOutcome {
+        let mut c = Commit::new();
+        let mut n = 0u64;
+        while n < max_steps {
+            match self.step_logged(p, &mut c) {
+                StepResult::Running => {
+                    n += 1;
+                    hook(&c);
+                }
+                StepResult::Exited => {
+                    return RunOutcome {
+                        status: RunStatus::Exited,
+                        steps: n,
+                    }
+                }
+                StepResult::Faulted(f) => {
+                    return RunOutcome {
+                        status: RunStatus::Faulted(f),
+                        steps: n,
+                    }
+                }
+            }
+        }
+        self.at_limit(p, n)
+    }
+}

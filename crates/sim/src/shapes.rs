@@ -1,0 +1,917 @@
+//! Operand-shape drivers: for each shape of instruction (vector-vector, vector-uniform,
+//! pair, compare into a mask, binary32 with modifiers, half registers, packed halves ...)
+//! one function that reads the operands through the register-access layer, applies a
+//! pure lane function (from [`crate::int`] or [`crate::float`]) to every lane, and writes
+//! the result back through it. A handler is one driver applied to one lane function.
+//!
+//! The floating-point drivers take a whole-register kernel
+//! `(s1, s2, c, exec, rm) -> (result, flags)`; the adapters at the end of this file build
+//! kernels from lane functions, and a 32-lane host kernel can be plugged in in their place.
+
+use crate::access::{each_lane, each_lane_fast, lanes, to_mask, HReg};
+use crate::commit::Log;
+use crate::op::{Flow, Op};
+use crate::warp::{VReg, Warp, LANES};
+use warpkit_fp::{self as fp, Rm};
+
+// ------------------------------------------------------------------ 32-bit vector
+
+/// `d = f(s1, s2)`, vector-vector.
+#[inline(always)]
+pub(crate) fn vv<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u32, u32) -> u32) -> Flow {
+    let (a, b) = (w.vr(o.rs1), w.vr(o.rs2));
+    let r = lanes(|i| f(a[i], b[i]));
+    w.wv(l, o.rd, &r);
+    Flow::Next
+}
+
+/// `d = f(s1, u2)`, vector-uniform.
+#[inline(always)]
+pub(crate) fn vu<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u32, u32) -> u32) -> Flow {
+    let (a, b) = (w.vr(o.rs1), w.ur(o.rs2));
+    let r = lanes(|i| f(a[i], b));
+    w.wv(l, o.rd, &r);
+    Flow::Next
+}
+
+/// `d = f(s1, imm)`, vector-immediate (sign-extended `s8`, or a raw `k32` literal).
+#[inline(always)]
+pub(crate) fn vi<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u32, u32) -> u32) -> Flow {
+    let (a, b) = (w.vr(o.rs1), o.imm);
+    let r = lanes(|i| f(a[i], b));
+    w.wv(l, o.rd, &r);
+    Flow::Next
+}
+
+/// `d = f(d, s1, s2)`: accumulating destination (`v*`).
+#[inline(always)]
+pub(crate) fn vv_acc<L: Log>(
+    w: &mut Warp,
+    o: &Op,
+    l: &mut L,
+    f: impl Fn(u32, u32, u32) -> u32,
+) -> Flow {
+    let (d, a, b) = (w.vr(o.rd), w.vr(o.rs1), w.vr(o.rs2));
+    let r = lanes(|i| f(d[i], a[i], b[i]));
+    w.wv(l, o.rd, &r);
+    Flow::Next
+}
+
+/// `d = f(d, s1, u2)`.
+#[inline(always)]
+pub(crate) fn vu_acc<L: Log>(
+    w: &mut Warp,
+    o: &Op,
+    l: &mut L,
+    f: impl Fn(u32, u32, u32) -> u32,
+) -> Flow {
+    let (d, a, b) = (w.vr(o.rd), w.vr(o.rs1), w.ur(o.rs2));
+    let r = lanes(|i| f(d[i], a[i], b));
+    w.wv(l, o.rd, &r);
+    Flow::Next
+}
+
+/// `d = f(s1, u2, lane)`: lane-indexed vector-uniform (mbcnt).
+#[inline(always)]
+pub(crate) fn vu_idx<L: Log>(
+    w: &mut Warp,
+    o: &Op,
+    l: &mut L,
+    f: impl Fn(u32, u32, u32) -> u32,
+) -> Flow {
+    let (a, b) = (w.vr(o.rs1), w.ur(o.rs2));
+    let r = lanes(|i| f(a[i], b, i as u32));
+    w.wv(l, o.rd, &r);
+    Flow::Next
+}
+
+/// `d = f(d, s1, u2, lane)`: lane-indexed vector-uniform with the old destination
+/// (cndmask).
+#[inline(always)]
+pub(crate) fn vu_lane<L: Log>(
+    w: &mut Warp,
+    o: &Op,
+    l: &mut L,
+    f: impl Fn(u32, u32, u32, u32) -> u32,
+) -> Flow {
+    let (d, a, b) = (w.vr(o.rd), w.vr(o.rs1), w.ur(o.rs2));
+    let r = lanes(|i| f(d[i], a[i], b, i as u32));
+    w.wv(l, o.rd, &r);
+    Flow::Next
+}
+
+/// `d = f(s1)`, unary.
+#[inline(always)]
+pub(crate) fn v1<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u32) -> u32) -> Flow {
+    let a = w.vr(o.rs1);
+    let r = lanes(|i| f(a[i]));
+    w.wv(l, o.rd, &r);
+    Flow::Next
+}
+
+/// `d = f(lane number)`.
+#[inline(always)]
+pub(crate) fn v_lane<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u32) -> u32) -> Flow {
+    let r = lanes(|i| f(i as u32));
+    w.wv(l, o.rd, &r);
+    Flow::Next
+}
+
+/// `d = f(u1)` in every lane (uniform broadcast).
+#[inline(always)]
+pub(crate) fn v_u1<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u32) -> u32) -> Flow {
+    let x = f(w.ur(o.rs1));
+    w.wv(l, o.rd, &[x; LANES]);
+    Flow::Next
+}
+
+/// `d = f(imm)` in every lane.
+#[inline(always)]
+pub(crate) fn v_imm<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u32) -> u32) -> Flow {
+    let x = f(o.imm);
+    w.wv(l, o.rd, &[x; LANES]);
+    Flow::Next
+}
+
+/// `d = f(s1, s2, s3)`, X-format three sources.
+#[inline(always)]
+pub(crate) fn vvv<L: Log>(
+    w: &mut Warp,
+    o: &Op,
+    l: &mut L,
+    f: impl Fn(u32, u32, u32) -> u32,
+) -> Flow {
+    let (a, b, c) = (w.vr(o.rs1), w.vr(o.rs2), w.vr(o.rs3));
+    let r = lanes(|i| f(a[i], b[i], c[i]));
+    w.wv(l, o.rd, &r);
+    Flow::Next
+}
+
+/// `movrel.s`: `d = f(V[rs1 + u2])`; the source is all zeros when that index is not
+/// allocated.
+#[inline(always)]
+pub(crate) fn movrel_s<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u32) -> u32) -> Flow {
+    let idx = o.rs1 as u64 + w.ur(o.rs2) as u64;
+    let src = if idx < w.vgprs as u64 {
+        *w.vr(idx as u8)
+    } else {
+        [0; LANES]
+    };
+    let r = lanes(|i| f(src[i]));
+    w.wv(l, o.rd, &r);
+    Flow::Next
+}
+
+/// `movrel.d`: `V[rd + u2] = f(s1)`; dropped (nothing written) when that index is not
+/// allocated.
+#[inline(always)]
+pub(crate) fn movrel_d<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u32) -> u32) -> Flow {
+    let idx = o.rd as u64 + w.ur(o.rs2) as u64;
+    if idx < w.vgprs as u64 {
+        let a = w.vr(o.rs1);
+        let r = lanes(|i| f(a[i]));
+        w.wv(l, idx as u8, &r);
+    }
+    Flow::Next
+}
+
+// ------------------------------------------------------------------ 64-bit pairs
+
+/// `d64 = f(s1_64, s2_64)`.
+#[inline(always)]
+pub(crate) fn p_pp<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u64, u64) -> u64) -> Flow {
+    let (a, b) = (w.vp(o.rs1), w.vp(o.rs2));
+    let r = lanes(|i| f(a[i], b[i]));
+    w.wvp(l, o.rd, &r);
+    Flow::Next
+}
+
+/// `d64 = f(s1_64, s2)`.
+#[inline(always)]
+pub(crate) fn p_pv<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u64, u32) -> u64) -> Flow {
+    let (a, b) = (w.vp(o.rs1), w.vr(o.rs2));
+    let r = lanes(|i| f(a[i], b[i]));
+    w.wvp(l, o.rd, &r);
+    Flow::Next
+}
+
+/// `d64 = f(s1_64, u2)`.
+#[inline(always)]
+pub(crate) fn p_pu<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u64, u32) -> u64) -> Flow {
+    let (a, b) = (w.vp(o.rs1), w.ur(o.rs2));
+    let r = lanes(|i| f(a[i], b));
+    w.wvp(l, o.rd, &r);
+    Flow::Next
+}
+
+/// `d64 = f(s1_64, imm32)`.
+#[inline(always)]
+pub(crate) fn p_pi<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u64, u32) -> u64) -> Flow {
+    let (a, b) = (w.vp(o.rs1), o.imm);
+    let r = lanes(|i| f(a[i], b));
+    w.wvp(l, o.rd, &r);
+    Flow::Next
+}
+
+/// `d64 = f(s1, s2)` (widening).
+#[inline(always)]
+pub(crate) fn p_vv<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u32, u32) -> u64) -> Flow {
+    let (a, b) = (w.vr(o.rs1), w.vr(o.rs2));
+    let r = lanes(|i| f(a[i], b[i]));
+    w.wvp(l, o.rd, &r);
+    Flow::Next
+}
+
+/// `d64 = f(s1, s2, s3_64)` (mad64).
+#[inline(always)]
+pub(crate) fn p_vvp<L: Log>(
+    w: &mut Warp,
+    o: &Op,
+    l: &mut L,
+    f: impl Fn(u32, u32, u64) -> u64,
+) -> Flow {
+    let (a, b, c) = (w.vr(o.rs1), w.vr(o.rs2), w.vp(o.rs3));
+    let r = lanes(|i| f(a[i], b[i], c[i]));
+    w.wvp(l, o.rd, &r);
+    Flow::Next
+}
+
+/// `d64 = f(s1_64, s2_64, s3)` (sel64).
+#[inline(always)]
+pub(crate) fn p_ppv<L: Log>(
+    w: &mut Warp,
+    o: &Op,
+    l: &mut L,
+    f: impl Fn(u64, u64, u32) -> u64,
+) -> Flow {
+    let (a, b, c) = (w.vp(o.rs1), w.vp(o.rs2), w.vr(o.rs3));
+    let r = lanes(|i| f(a[i], b[i], c[i]));
+    w.wvp(l, o.rd, &r);
+    Flow::Next
+}
+
+/// `d64 = f(s1_64)` (mov64).
+#[inline(always)]
+pub(crate) fn p_p<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u64) -> u64) -> Flow {
+    let a = w.vp(o.rs1);
+    let r = lanes(|i| f(a[i]));
+    w.wvp(l, o.rd, &r);
+    Flow::Next
+}
+
+/// `d64 = f(U64[u1])` in every lane (mov64.vu).
+#[inline(always)]
+pub(crate) fn p_u1<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u64) -> u64) -> Flow {
+    let x = f(w.ur64(o.rs1));
+    w.wvp(l, o.rd, &[x; LANES]);
+    Flow::Next
+}
+
+// ------------------------------------------------------------------ compares into a mask
+
+/// `U[d]` = mask of the active lanes where `f(s1, s2)`.
+#[inline(always)]
+pub(crate) fn c_vv<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u32, u32) -> bool) -> Flow {
+    let (a, b) = (w.vr(o.rs1), w.vr(o.rs2));
+    let m = to_mask(&lanes(|i| f(a[i], b[i])), w.exec);
+    w.wu(l, o.rd, m);
+    Flow::Next
+}
+
+/// `U[d]` = mask of the active lanes where `f(s1, u2)`.
+#[inline(always)]
+pub(crate) fn c_vu<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u32, u32) -> bool) -> Flow {
+    let (a, b) = (w.vr(o.rs1), w.ur(o.rs2));
+    let m = to_mask(&lanes(|i| f(a[i], b)), w.exec);
+    w.wu(l, o.rd, m);
+    Flow::Next
+}
+
+/// `U[d]` = mask of the active lanes where `f(s1, imm)`.
+#[inline(always)]
+pub(crate) fn c_vi<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u32, u32) -> bool) -> Flow {
+    let (a, b) = (w.vr(o.rs1), o.imm);
+    let m = to_mask(&lanes(|i| f(a[i], b)), w.exec);
+    w.wu(l, o.rd, m);
+    Flow::Next
+}
+
+/// `U[d]` = mask of the active lanes where `f(s1_64, s2_64)`.
+#[inline(always)]
+pub(crate) fn c_pp<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u64, u64) -> bool) -> Flow {
+    let (a, b) = (w.vp(o.rs1), w.vp(o.rs2));
+    let m = to_mask(&lanes(|i| f(a[i], b[i])), w.exec);
+    w.wu(l, o.rd, m);
+    Flow::Next
+}
+
+// ------------------------------------------------------------------ uniform
+
+/// `U[d] = f(u1, u2)`.
+#[inline(always)]
+pub(crate) fn uu<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u32, u32) -> u32) -> Flow {
+    let r = f(w.ur(o.rs1), w.ur(o.rs2));
+    w.wu(l, o.rd, r);
+    Flow::Next
+}
+
+/// `U[d] = f(u1, imm)` (UI `s10`, UL `k32`).
+#[inline(always)]
+pub(crate) fn ui<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u32, u32) -> u32) -> Flow {
+    let r = f(w.ur(o.rs1), o.imm);
+    w.wu(l, o.rd, r);
+    Flow::Next
+}
+
+/// `U[d] = f(u1)`.
+#[inline(always)]
+pub(crate) fn u1<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u32) -> u32) -> Flow {
+    let r = f(w.ur(o.rs1));
+    w.wu(l, o.rd, r);
+    Flow::Next
+}
+
+/// `U[d] = f(imm)`.
+#[inline(always)]
+pub(crate) fn u_imm<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u32) -> u32) -> Flow {
+    let r = f(o.imm);
+    w.wu(l, o.rd, r);
+    Flow::Next
+}
+
+/// `U64[d] = f(U64[u1], U64[u2])`.
+#[inline(always)]
+pub(crate) fn up_pp<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u64, u64) -> u64) -> Flow {
+    let r = f(w.ur64(o.rs1), w.ur64(o.rs2));
+    w.wu64(l, o.rd, r);
+    Flow::Next
+}
+
+/// `U64[d] = f(U64[u1], u2)`.
+#[inline(always)]
+pub(crate) fn up_pu<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u64, u32) -> u64) -> Flow {
+    let r = f(w.ur64(o.rs1), w.ur(o.rs2));
+    w.wu64(l, o.rd, r);
+    Flow::Next
+}
+
+/// `U64[d] = f(U64[u1], imm)`.
+#[inline(always)]
+pub(crate) fn up_pi<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u64, u32) -> u64) -> Flow {
+    let r = f(w.ur64(o.rs1), o.imm);
+    w.wu64(l, o.rd, r);
+    Flow::Next
+}
+
+/// `U64[d] = f(U64[u1])`.
+#[inline(always)]
+pub(crate) fn up_p<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u64) -> u64) -> Flow {
+    let r = f(w.ur64(o.rs1));
+    w.wu64(l, o.rd, r);
+    Flow::Next
+}
+
+/// `U[d] = f(PC, imm)`.
+#[inline(always)]
+pub(crate) fn u_pc<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u32, u32) -> u32) -> Flow {
+    let r = f(w.pc, o.imm);
+    w.wu(l, o.rd, r);
+    Flow::Next
+}
+
+/// `U64[d] = f(CODE_BASE, PC, imm)`.
+#[inline(always)]
+pub(crate) fn up_pc<L: Log>(
+    w: &mut Warp,
+    o: &Op,
+    l: &mut L,
+    f: impl Fn(u64, u32, u32) -> u64,
+) -> Flow {
+    let r = f(w.code_base, w.pc, o.imm);
+    w.wu64(l, o.rd, r);
+    Flow::Next
+}
+
+// ------------------------------------------------------------------ EXEC
+
+/// `U[d] = EXEC`.
+#[inline(always)]
+pub(crate) fn exec_get<L: Log>(w: &mut Warp, o: &Op, l: &mut L) -> Flow {
+    let e = w.exec;
+    w.wu(l, o.rd, e);
+    Flow::Next
+}
+
+/// `EXEC = f(u1)`.
+#[inline(always)]
+pub(crate) fn exec_set<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u32) -> u32) -> Flow {
+    let x = f(w.ur(o.rs1));
+    w.wexec(l, x);
+    Flow::Next
+}
+
+/// `U[d] = old EXEC; EXEC = f(old EXEC)`.
+#[inline(always)]
+pub(crate) fn exec_self<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u32) -> u32) -> Flow {
+    let old = w.exec;
+    w.wu(l, o.rd, old);
+    w.wexec(l, f(old));
+    Flow::Next
+}
+
+/// `U[d] = old EXEC; EXEC = f(old EXEC, u1)`; u1 is read before U[d] is written.
+#[inline(always)]
+pub(crate) fn saveexec<L: Log>(
+    w: &mut Warp,
+    o: &Op,
+    l: &mut L,
+    f: impl Fn(u32, u32) -> u32,
+) -> Flow {
+    let (old, s) = (w.exec, w.ur(o.rs1));
+    w.wu(l, o.rd, old);
+    w.wexec(l, f(old, s));
+    Flow::Next
+}
+
+// ------------------------------------------------------------------ branches
+
+/// Branch to PC + imm when `taken(EXEC, u1)`.
+#[inline(always)]
+pub(crate) fn branch<L: Log>(
+    w: &mut Warp,
+    o: &Op,
+    _: &mut L,
+    taken: impl Fn(u32, u32) -> bool,
+) -> Flow {
+    if taken(w.exec, w.ur(o.rs1)) {
+        Flow::Jump(w.pc.wrapping_add(o.imm))
+    } else {
+        Flow::Next
+    }
+}
+
+/// Jump to `target(PC, u1, imm)`; U[d] = PC + 4 when `link`.
+#[inline(always)]
+pub(crate) fn jump<L: Log>(
+    w: &mut Warp,
+    o: &Op,
+    l: &mut L,
+    link: bool,
+    target: impl Fn(u32, u32, u32) -> u32,
+) -> Flow {
+    let pc = w.pc;
+    let t = target(pc, w.ur(o.rs1), o.imm);
+    if link {
+        w.wu(l, o.rd, pc.wrapping_add(4));
+    }
+    Flow::Jump(t)
+}
+
+// ------------------------------------------------------------------ floating point
+
+const SIGN32: u32 = 0x8000_0000;
+
+/// The `neg`/`abs`/`sat` modifiers ([`Op::mods`]).
+#[derive(Clone, Copy)]
+struct Mods(u8);
+
+impl Mods {
+    #[inline(always)]
+    fn src(self) -> bool {
+        self.0 & 0x3f != 0
+    }
+    #[inline(always)]
+    fn sat(self) -> bool {
+        self.0 & 0x40 != 0
+    }
+    /// (and-mask, xor-mask) of the sign bit for source `k` (0 = s1, 1 = s2, 2 = s3):
+    /// abs first, then neg.
+    #[inline(always)]
+    fn masks32(self, k: u32) -> (u32, u32) {
+        let abs = (self.0 >> (3 + k)) & 1 != 0;
+        let neg = (self.0 >> k) & 1 != 0;
+        (
+            if abs { !SIGN32 } else { u32::MAX },
+            if neg { SIGN32 } else { 0 },
+        )
+    }
+    #[inline(always)]
+    fn apply32(self, a: &mut VReg, k: u32) {
+        let (and, xor) = self.masks32(k);
+        for x in a.iter_mut() {
+            *x = (*x & and) ^ xor;
+        }
+    }
+    #[inline(always)]
+    fn apply16(self, a: &mut HReg, k: u32) {
+        let (and, xor) = self.masks32(k);
+        let (and, xor) = ((and >> 16) as u16, (xor >> 16) as u16);
+        for x in a.iter_mut() {
+            *x = (*x & and) ^ xor;
+        }
+    }
+}
+
+/// Where an FP instruction's rounding mode comes from.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Round {
+    /// It does not round (the kernel ignores the mode).
+    No,
+    /// MODE.rm (binary32 results).
+    Mode,
+    /// MODE.rm16 (binary16 results).
+    Mode16,
+    /// The `rm` field; `dyn` = MODE.rm.
+    Field,
+    /// The `rm` field; `dyn` = MODE.rm16.
+    Field16,
+}
+
+/// The rounding mode, or `None` for a reserved MODE value reached through `dyn` (the
+/// instruction then raises IllegalInsn before changing anything).
+#[inline(always)]
+fn rounding(w: &Warp, o: &Op, r: Round) -> Option<Rm> {
+    match r {
+        Round::No => Some(Rm::Rne),
+        Round::Mode => Rm::from_bits(w.mode.rm),
+        Round::Mode16 => Rm::from_bits(w.mode.rm16),
+        Round::Field => Rm::from_bits(w.mode.resolve(o.rm, false)),
+        Round::Field16 => Rm::from_bits(w.mode.resolve(o.rm, true)),
+    }
+}
+
+/// Where the second source of a 32-bit FP instruction comes from.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Src {
+    /// Not used (unary).
+    No,
+    /// `rs2` vector register.
+    V,
+    /// `rs2` uniform register, broadcast.
+    U,
+    /// The 32-bit literal, broadcast.
+    I,
+}
+
+/// The third input of a 32-bit FP kernel.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Src3 {
+    No,
+    /// The destination's old value (`fmac`, conversions into one half of `d`).
+    D,
+    /// `rs3`.
+    S3,
+}
+
+/// A whole-register kernel on 32 lanes of `T` (`u32`: binary32 and packed; `u16`: H-format
+/// halves): `(s1, s2, c, exec, rm) -> (result, flags of the active lanes)`. Inactive lanes'
+/// results are discarded by the driver. This is where a 32-lane host-FPU kernel plugs in
+/// (see [`Whole`]); the other kernels below apply a lane function to every lane.
+///
+/// Kernels are types with an `#[inline(always)]` method rather than closures so that they
+/// are always compiled into their handler, and so into its AVX2 build.
+pub(crate) trait Kernel<T> {
+    fn run(
+        self,
+        a: &[T; LANES],
+        b: &[T; LANES],
+        c: &[T; LANES],
+        exec: u32,
+        rm: Rm,
+    ) -> ([T; LANES], u8);
+}
+
+/// Defines a kernel type `$name<F>` wrapping a lane function `F: $bound` and its
+/// constructor `$ctor(f)`; `|f, a, b, c, exec, rm| body` computes the kernel's result.
+/// `<T>` makes it generic over the lane type, `u32` fixes it (packed halves).
+macro_rules! kernel {
+    ($(#[$doc:meta])* $name:ident $ctor:ident <$t:ident> [$($bound:tt)+]
+     |$f:ident, $a:ident, $b:ident, $c:ident, $exec:ident, $rm:ident| $body:expr) => {
+        kernel!(@def $(#[$doc])* $name $ctor);
+        impl<$t: Copy + Default, F: $($bound)+> Kernel<$t> for $name<F> {
+            kernel!(@run $t |$f, $a, $b, $c, $exec, $rm| $body);
+        }
+    };
+    ($(#[$doc:meta])* $name:ident $ctor:ident $t:ident [$($bound:tt)+]
+     |$f:ident, $a:ident, $b:ident, $c:ident, $exec:ident, $rm:ident| $body:expr) => {
+        kernel!(@def $(#[$doc])* $name $ctor);
+        impl<F: $($bound)+> Kernel<$t> for $name<F> {
+            kernel!(@run $t |$f, $a, $b, $c, $exec, $rm| $body);
+        }
+    };
+    (@def $(#[$doc:meta])* $name:ident $ctor:ident) => {
+        $(#[$doc])*
+        pub(crate) struct $name<F>(F);
+
+        $(#[$doc])*
+        #[inline(always)]
+        pub(crate) fn $ctor<F>(f: F) -> $name<F> {
+            $name(f)
+        }
+    };
+    (@run $t:ident |$f:ident, $a:ident, $b:ident, $c:ident, $exec:ident, $rm:ident| $body:expr) => {
+        #[inline(always)]
+        #[allow(unused_variables)]
+        fn run(
+            self,
+            $a: &[$t; LANES],
+            $b: &[$t; LANES],
+            $c: &[$t; LANES],
+            $exec: u32,
+            $rm: Rm,
+        ) -> ([$t; LANES], u8) {
+            let $f = self.0;
+            $body
+        }
+    };
+}
+
+/// The one driver of 32-bit-lane FP instructions (binary32, packed binary16, packed
+/// 16-bit integers, conversions): resolve the rounding mode, read the sources, apply
+/// `neg`/`abs`, run the kernel, apply `sat`, write `d` under EXEC and raise the flags.
+#[inline(always)]
+pub(crate) fn fp32<L: Log>(
+    w: &mut Warp,
+    o: &Op,
+    l: &mut L,
+    b: Src,
+    c: Src3,
+    round: Round,
+    kernel: impl Kernel<u32>,
+) -> Flow {
+    let Some(rm) = rounding(w, o, round) else {
+        return Flow::Illegal;
+    };
+    let mut av = *w.vr(o.rs1);
+    let mut bv = match b {
+        Src::No => [0; LANES],
+        Src::V => *w.vr(o.rs2),
+        Src::U => [w.ur(o.rs2); LANES],
+        Src::I => [o.imm; LANES],
+    };
+    let mut cv = match c {
+        Src3::No => [0; LANES],
+        Src3::D => *w.vr(o.rd),
+        Src3::S3 => *w.vr(o.rs3),
+    };
+    let m = Mods(o.mods);
+    if m.src() {
+        m.apply32(&mut av, 0);
+        m.apply32(&mut bv, 1);
+        m.apply32(&mut cv, 2);
+    }
+    let (mut r, flags) = kernel.run(&av, &bv, &cv, w.exec, rm);
+    if m.sat() {
+        r.iter_mut().for_each(|x| *x = fp::f32_apply_sat(*x));
+    }
+    w.wv(l, o.rd, &r);
+    w.raise(l, flags);
+    Flow::Next
+}
+
+/// H format: `d.half = kernel(s1, s2, s3)` on half registers, with modifiers and `sat`;
+/// the other half of `d` keeps its value.
+#[inline(always)]
+pub(crate) fn fp16<L: Log>(
+    w: &mut Warp,
+    o: &Op,
+    l: &mut L,
+    round: Round,
+    kernel: impl Kernel<u16>,
+) -> Flow {
+    let Some(rm) = rounding(w, o, round) else {
+        return Flow::Illegal;
+    };
+    let (mut a, mut b, mut c) = (w.hr(o.rs1), w.hr(o.rs2), w.hr(o.rs3));
+    let m = Mods(o.mods);
+    if m.src() {
+        m.apply16(&mut a, 0);
+        m.apply16(&mut b, 1);
+        m.apply16(&mut c, 2);
+    }
+    let (mut r, flags) = kernel.run(&a, &b, &c, w.exec, rm);
+    if m.sat() {
+        r.iter_mut().for_each(|x| *x = fp::f16_apply_sat(*x));
+    }
+    w.wh(l, o.rd, &r);
+    w.raise(l, flags);
+    Flow::Next
+}
+
+/// `U[d]` = mask of the active lanes where `f(s1, s2)` (binary32, C / CU forms).
+#[inline(always)]
+pub(crate) fn fcmp32<L: Log>(
+    w: &mut Warp,
+    o: &Op,
+    l: &mut L,
+    b: Src,
+    f: impl Fn(u32, u32, &mut u8) -> bool,
+) -> Flow {
+    let a = w.vr(o.rs1);
+    let bv = if b == Src::U {
+        [w.ur(o.rs2); LANES]
+    } else {
+        *w.vr(o.rs2)
+    };
+    let exec = w.exec;
+    let (c, flags) = each_lane(exec, |i, fl| f(a[i], bv[i], fl));
+    w.wu(l, o.rd, to_mask(&c, exec));
+    w.raise(l, flags);
+    Flow::Next
+}
+
+/// HC format: `U[d]` = mask of the active lanes where `f(s1, s2)` on half registers.
+#[inline(always)]
+pub(crate) fn fcmp16<L: Log>(
+    w: &mut Warp,
+    o: &Op,
+    l: &mut L,
+    f: impl Fn(u16, u16, &mut u8) -> bool,
+) -> Flow {
+    let (a, b) = (w.hr(o.rs1), w.hr(o.rs2));
+    let exec = w.exec;
+    let (c, flags) = each_lane(exec, |i, fl| f(a[i], b[i], fl));
+    w.wu(l, o.rd, to_mask(&c, exec));
+    w.raise(l, flags);
+    Flow::Next
+}
+
+/// HC format, integer: `U[d]` = mask of the active lanes where `f(s1, s2)` on half
+/// registers.
+#[inline(always)]
+pub(crate) fn c_hh<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u16, u16) -> bool) -> Flow {
+    let (a, b) = (w.hr(o.rs1), w.hr(o.rs2));
+    let m = to_mask(&lanes(|i| f(a[i], b[i])), w.exec);
+    w.wu(l, o.rd, m);
+    Flow::Next
+}
+
+// ------------------------------------------------------------------ kernels
+
+kernel!(
+    /// `f(s1, rm)`.
+    R1 r1 <T> [Fn(T, Rm, &mut u8) -> T]
+    |f, a, b, c, exec, rm| each_lane(exec, |i, fl| f(a[i], rm, fl))
+);
+kernel!(
+    /// `f(s1)`, may raise flags.
+    N1 n1 <T> [Fn(T, &mut u8) -> T]
+    |f, a, b, c, exec, rm| each_lane(exec, |i, fl| f(a[i], fl))
+);
+kernel!(
+    /// `f(s1)`, raises nothing.
+    I1 i1 <T> [Fn(T) -> T]
+    |f, a, b, c, exec, rm| (lanes(|i| f(a[i])), 0)
+);
+kernel!(
+    /// `f(s1, s2, rm)`.
+    R2 r2 <T> [Fn(T, T, Rm, &mut u8) -> T]
+    |f, a, b, c, exec, rm| each_lane(exec, |i, fl| f(a[i], b[i], rm, fl))
+);
+kernel!(
+    /// `f(s1, s2)`, may raise flags.
+    N2 n2 <T> [Fn(T, T, &mut u8) -> T]
+    |f, a, b, c, exec, rm| each_lane(exec, |i, fl| f(a[i], b[i], fl))
+);
+kernel!(
+    /// `f(s1, s2)`, raises nothing.
+    I2 i2 <T> [Fn(T, T) -> T]
+    |f, a, b, c, exec, rm| (lanes(|i| f(a[i], b[i])), 0)
+);
+kernel!(
+    /// `f(s1, c, rm)` (c: the destination's old value, see [`Src3::D`]).
+    R1c r1c <T> [Fn(T, T, Rm, &mut u8) -> T]
+    |f, a, b, c, exec, rm| each_lane(exec, |i, fl| f(a[i], c[i], rm, fl))
+);
+kernel!(
+    /// `f(s1, s2, c, rm)`.
+    R3 r3 <T> [Fn(T, T, T, Rm, &mut u8) -> T]
+    |f, a, b, c, exec, rm| each_lane(exec, |i, fl| f(a[i], b[i], c[i], rm, fl))
+);
+kernel!(
+    /// `f(s1, s2, c)`, may raise flags.
+    N3 n3 <T> [Fn(T, T, T, &mut u8) -> T]
+    |f, a, b, c, exec, rm| each_lane(exec, |i, fl| f(a[i], b[i], c[i], fl))
+);
+kernel!(
+    /// `f(s1, s2, c)`, raises nothing.
+    I3 i3 <T> [Fn(T, T, T) -> T]
+    |f, a, b, c, exec, rm| (lanes(|i| f(a[i], b[i], c[i])), 0)
+);
+kernel!(
+    /// Packed halves `f(s1.x, s2.x, rm)` for x in {l, h}.
+    PkR2 pk_r2 u32 [Fn(u16, u16, Rm, &mut u8) -> u16]
+    |f, a, b, c, exec, rm| both_halves(a, b, c, exec, |x, y, _, fl| f(x, y, rm, fl))
+);
+kernel!(
+    /// Packed halves `f(s1.x, s2.x, c.x, rm)`.
+    PkR3 pk_r3 u32 [Fn(u16, u16, u16, Rm, &mut u8) -> u16]
+    |f, a, b, c, exec, rm| both_halves(a, b, c, exec, |x, y, z, fl| f(x, y, z, rm, fl))
+);
+kernel!(
+    /// Packed halves `f(s1.x, s2.x)`, may raise flags.
+    PkN2 pk_n2 u32 [Fn(u16, u16, &mut u8) -> u16]
+    |f, a, b, c, exec, rm| both_halves(a, b, c, exec, |x, y, _, fl| f(x, y, fl))
+);
+kernel!(
+    /// Packed halves `f(s1.x, s2.x)`, raises nothing (16-bit integer).
+    PkI2 pk_i2 u32 [Fn(u16, u16) -> u16]
+    |f, a, b, c, exec, rm| (lanes(|i| halves(a[i], b[i], &f)), 0)
+);
+
+/// Both halves of two lanes through a flagless 16-bit `f`.
+#[inline(always)]
+fn halves(a: u32, b: u32, f: impl Fn(u16, u16) -> u16) -> u32 {
+    f(a as u16, b as u16) as u32 | (f((a >> 16) as u16, (b >> 16) as u16) as u32) << 16
+}
+
+/// Both halves of every lane (packed 16-bit): `d.x = f(s1.x, s2.x, c.x)` for x in {l, h},
+/// flags of both halves.
+#[inline(always)]
+fn both_halves(
+    a: &VReg,
+    b: &VReg,
+    c: &VReg,
+    exec: u32,
+    f: impl Fn(u16, u16, u16, &mut u8) -> u16,
+) -> (VReg, u8) {
+    each_lane(exec, |i, fl| {
+        let lo = f(a[i] as u16, b[i] as u16, c[i] as u16, fl);
+        let hi = f(
+            (a[i] >> 16) as u16,
+            (b[i] >> 16) as u16,
+            (c[i] >> 16) as u16,
+            fl,
+        );
+        lo as u32 | (hi as u32) << 16
+    })
+}
+
+/// `f(s1, s2, rm)` with a round-to-nearest-even fast lane function `fast(s1, s2)` ->
+/// (result, usable, inexact); unusable lanes and the other modes use `f`.
+pub(crate) struct Rne2<G, F>(G, F);
+
+#[inline(always)]
+pub(crate) fn rne2<G, F>(fast: G, f: F) -> Rne2<G, F> {
+    Rne2(fast, f)
+}
+
+impl<G: Fn(u32, u32) -> (u32, bool, bool), F: Fn(u32, u32, Rm, &mut u8) -> u32> Kernel<u32>
+    for Rne2<G, F>
+{
+    #[inline(always)]
+    fn run(self, a: &VReg, b: &VReg, _: &VReg, exec: u32, rm: Rm) -> (VReg, u8) {
+        let Rne2(fast, f) = self;
+        if rm == Rm::Rne {
+            each_lane_fast(exec, |i| fast(a[i], b[i]), |i, fl| f(a[i], b[i], rm, fl))
+        } else {
+            each_lane(exec, |i, fl| f(a[i], b[i], rm, fl))
+        }
+    }
+}
+
+/// `f(s1, s2, c, rm)` with a round-to-nearest-even fast lane function (see [`Rne2`]).
+pub(crate) struct Rne3<G, F>(G, F);
+
+#[inline(always)]
+pub(crate) fn rne3<G, F>(fast: G, f: F) -> Rne3<G, F> {
+    Rne3(fast, f)
+}
+
+impl<G: Fn(u32, u32, u32) -> (u32, bool, bool), F: Fn(u32, u32, u32, Rm, &mut u8) -> u32>
+    Kernel<u32> for Rne3<G, F>
+{
+    #[inline(always)]
+    fn run(self, a: &VReg, b: &VReg, c: &VReg, exec: u32, rm: Rm) -> (VReg, u8) {
+        let Rne3(fast, f) = self;
+        if rm == Rm::Rne {
+            each_lane_fast(
+                exec,
+                |i| fast(a[i], b[i], c[i]),
+                |i, fl| f(a[i], b[i], c[i], rm, fl),
+            )
+        } else {
+            each_lane(exec, |i, fl| f(a[i], b[i], c[i], rm, fl))
+        }
+    }
+}
+
+/// A whole-register kernel given as one function (e.g. a 32-lane host-FPU kernel).
+#[allow(dead_code)]
+pub(crate) struct Whole<F>(pub F);
+
+impl<T, F: FnOnce(&[T; LANES], &[T; LANES], &[T; LANES], u32, Rm) -> ([T; LANES], u8)> Kernel<T>
+    for Whole<F>
+{
+    #[inline(always)]
+    fn run(
+        self,
+        a: &[T; LANES],
+        b: &[T; LANES],
+        c: &[T; LANES],
+        exec: u32,
+        rm: Rm,
+    ) -> ([T; LANES], u8) {
+        (self.0)(a, b, c, exec, rm)
+    }
+}

@@ -1,0 +1,237 @@
+//! [`Sim`]: a program and the warps a state file launches, run together or stepped one
+//! instruction at a time; and [`run_state`], `warpkit run`, built on it. Embeddings that
+//! step warps and print the state get exactly what `warpkit run` prints.
+
+use crate::commit::Commit;
+use crate::launch::par_map;
+use crate::program::Program;
+use crate::run::{RunStatus, StepResult};
+use crate::state::{parse_state, write_state, Launch, SimError};
+use crate::warp::Warp;
+use std::io::Write;
+use warpkit_encoding::Inst;
+
+/// A program and its launched warps, each with how its run stands.
+pub struct Sim {
+    program: Program,
+    code_base: u64,
+    warps: Vec<LaunchWarp>,
+}
+
+/// A warp and how an earlier run left it (`None`: fresh).
+struct LaunchWarp {
+    warp: Warp,
+    status: Option<RunStatus>,
+}
+
+impl LaunchWarp {
+    /// Whether a run continues this warp (fresh, or stopped by a step limit).
+    fn runnable(&self) -> bool {
+        matches!(self.status, None | Some(RunStatus::StepLimit))
+    }
+}
+
+fn launch_warps(l: Launch) -> Vec<LaunchWarp> {
+    l.warps
+        .into_iter()
+        .zip(l.status.into_iter().chain(std::iter::repeat(None)))
+        .map(|(warp, status)| LaunchWarp { warp, status })
+        .collect()
+}
+
+/// Disassembly callback of the trace: appends the text of an instruction at a PC.
+pub type AsmFn<'a> = &'a dyn Fn(&Inst, u32, &mut String);
+
+impl Sim {
+    /// Decode `code` and launch (or resume) the warps of a state file.
+    pub fn new(code: &[u8], state_json: &str) -> Result<Sim, SimError> {
+        Ok(Sim::from_launch(
+            Program::new(code),
+            parse_state(state_json)?,
+        ))
+    }
+
+    /// A program and an already parsed state file.
+    pub fn from_launch(program: Program, launch: Launch) -> Sim {
+        Sim {
+            program,
+            code_base: launch.code_base,
+            warps: launch_warps(launch),
+        }
+    }
+
+    /// Replace the warps (and code base) by those of another state file; the program
+    /// stays. On error nothing changes.
+    pub fn set_state(&mut self, state_json: &str) -> Result<(), SimError> {
+        let l = parse_state(state_json)?;
+        self.code_base = l.code_base;
+        self.warps = launch_warps(l);
+        Ok(())
+    }
+
+    pub fn program(&self) -> &Program {
+        &self.program
+    }
+
+    pub fn code_base(&self) -> u64 {
+        self.code_base
+    }
+
+    /// How many warps are launched.
+    pub fn num_warps(&self) -> usize {
+        self.warps.len()
+    }
+
+    /// Warp `i`'s state.
+    pub fn warp(&self, i: usize) -> Result<&Warp, SimError> {
+        self.warps
+            .get(i)
+            .map(|w| &w.warp)
+            .ok_or_else(|| self.no_warp(i))
+    }
+
+    /// Warp `i`'s state, to change it (e.g. a co-simulation overriding what only the
+    /// device knows).
+    pub fn warp_mut(&mut self, i: usize) -> Result<&mut Warp, SimError> {
+        let n = self.warps.len();
+        self.warps
+            .get_mut(i)
+            .map(|w| &mut w.warp)
+            .ok_or(SimError::NoWarp { index: i, warps: n })
+    }
+
+    fn no_warp(&self, i: usize) -> SimError {
+        SimError::NoWarp {
+            index: i,
+            warps: self.warps.len(),
+        }
+    }
+
+    /// How warp `i` stands: `Exited` or `Faulted` once it has ended (it is not run
+    /// again), otherwise `StepLimit` (it can go on; a warp standing exactly at the end of
+    /// the code counts as `Exited`, as in [`Warp::run`]).
+    pub fn status(&self, i: usize) -> Result<RunStatus, SimError> {
+        self.warps
+            .get(i)
+            .map(|w| self.effective(w))
+            .ok_or_else(|| self.no_warp(i))
+    }
+
+    fn effective(&self, w: &LaunchWarp) -> RunStatus {
+        match w.status {
+            Some(s @ (RunStatus::Exited | RunStatus::Faulted(_))) => s,
+            _ if w.warp.pc() as usize == self.program.len() => RunStatus::Exited,
+            _ => RunStatus::StepLimit,
+        }
+    }
+
+    /// Execute one instruction of warp `i` with the logged handlers; `c` gets its commit
+    /// record when the result is `Running`. A warp that has exited or faulted is not run:
+    /// the result repeats how it ended.
+    pub fn step(&mut self, i: usize, c: &mut Commit) -> Result<StepResult, SimError> {
+        let n = self.warps.len();
+        let lw = self
+            .warps
+            .get_mut(i)
+            .ok_or(SimError::NoWarp { index: i, warps: n })?;
+        let r = match lw.status {
+            Some(RunStatus::Exited) => StepResult::Exited,
+            Some(RunStatus::Faulted(f)) => StepResult::Faulted(f),
+            None | Some(RunStatus::StepLimit) => lw.warp.step_logged(&self.program, c),
+        };
+        lw.status = Some(match r {
+            StepResult::Running => RunStatus::StepLimit,
+            StepResult::Exited => RunStatus::Exited,
+            StepResult::Faulted(f) => RunStatus::Faulted(f),
+        });
+        Ok(r)
+    }
+
+    /// Run every warp that can go on until its step count ([`Warp::steps`]) reaches
+    /// `max_steps` or it ends, in parallel on all cores (the result equals a sequential
+    /// run).
+    pub fn run(&mut self, max_steps: u64) {
+        let p = &self.program;
+        let warps = std::mem::take(&mut self.warps);
+        self.warps = par_map(warps, |lw| continue_warp(lw, max_steps, |w, n| w.run(p, n)));
+    }
+
+    /// [`Sim::run`] with the logged handlers, warp 0 first then warp 1 ... (so the order
+    /// of records is deterministic): `hook(warp index, record)` for every retired
+    /// instruction.
+    pub fn run_logged(&mut self, max_steps: u64, hook: &mut dyn FnMut(usize, &Commit)) {
+        let p = &self.program;
+        let warps = std::mem::take(&mut self.warps);
+        self.warps = warps
+            .into_iter()
+            .enumerate()
+            .map(|(i, lw)| {
+                continue_warp(lw, max_steps, |w, n| {
+                    w.run_logged(p, n, &mut |c: &Commit| hook(i, c))
+                })
+            })
+            .collect();
+    }
+
+    /// The state file of every warp: what `warpkit run` prints, and a valid input
+    /// (`status`, `steps` and `fault` included) to resume from.
+    pub fn state_json(&self) -> String {
+        write_state(
+            self.code_base,
+            self.warps.iter().map(|w| (&w.warp, self.effective(w))),
+        )
+    }
+}
+
+/// Go on with one warp until its step count reaches `max_steps`; a warp that exited or
+/// faulted is not run. `run` executes at most the given number of instructions.
+fn continue_warp(
+    mut lw: LaunchWarp,
+    max_steps: u64,
+    run: impl FnOnce(&mut Warp, u64) -> crate::RunOutcome,
+) -> LaunchWarp {
+    if lw.runnable() {
+        let budget = max_steps.saturating_sub(lw.warp.steps());
+        lw.status = Some(run(&mut lw.warp, budget).status);
+    }
+    lw
+}
+
+/// `warpkit run`: load `code`, launch (or resume) the warps of `state_json`, run each
+/// until its step count reaches `max_steps` and return the output state file.
+///
+/// Without a trace the warps run in parallel; with one they run one after another (warp
+/// 0 first) so the trace is deterministic, and every retired instruction becomes one JSON
+/// line (see [`Commit::write_json`]) with its text from `asm`.
+pub fn run_state(
+    code: &[u8],
+    state_json: &str,
+    max_steps: u64,
+    trace: Option<(&mut dyn Write, AsmFn<'_>)>,
+) -> Result<String, SimError> {
+    let mut sim = Sim::new(code, state_json)?;
+    match trace {
+        None => sim.run(max_steps),
+        Some((out, asm)) => {
+            let mut io_error: Option<std::io::Error> = None;
+            // One line buffer and one text buffer for the whole trace.
+            let (mut line, mut text) = (String::new(), String::new());
+            sim.run_logged(max_steps, &mut |i, c| {
+                if io_error.is_none() {
+                    text.clear();
+                    asm(&c.inst, c.pc, &mut text);
+                    line.clear();
+                    c.write_json(&mut line, i, &text);
+                    line.push('\n');
+                    if let Err(e) = out.write_all(line.as_bytes()) {
+                        io_error = Some(e);
+                    }
+                }
+            });
+            if let Some(e) = io_error.or_else(|| out.flush().err()) {
+                return Err(SimError::Io(e));
+            }
+        }
+    }
+    Ok(sim.state_json())
+}
