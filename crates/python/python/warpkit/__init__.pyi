@@ -1,0 +1,119 @@
+"""Type stubs of the warpkit package (the native module warpkit._native)."""
+
+from typing import Any, Literal, TypedDict, Union
+
+__all__ = ["AssemblyError", "Sim", "assemble", "disassemble", "spec"]
+
+class AssemblyError(ValueError):
+    """Assembly failed; str(e) holds every diagnostic, as `warpkit asm` prints them."""
+
+def assemble(text: str) -> bytes:
+    """Assemble `text` into little-endian machine code.
+
+    Raises AssemblyError (all diagnostics in str(e)); warnings are issued as UserWarning.
+    """
+
+def disassemble(code: bytes) -> str:
+    """Disassemble machine code, as `warpkit disasm` prints it; the text assembles back to
+    the same bytes (words that do not decode print as data)."""
+
+class Funct(TypedDict):
+    name: str
+    value: int
+
+class Operand(TypedDict):
+    slot: str
+    type: str
+
+class SpecEntry(TypedDict):
+    mnemonic: str
+    format: str
+    opcode: int
+    funct: Union[Funct, None]
+    latency: str
+    operands: list[Operand]
+    flags: list[str]
+    reads: list[str]
+    writes: list[str]
+    size: int
+    group: str
+    chapter: str
+    unit: str
+    semantics: str
+    executable: bool
+
+def spec(name: str) -> Union[SpecEntry, list[SpecEntry]]:
+    """What `warpkit spec --json NAME` prints: the entry of one variant for a mnemonic
+    (`"fadd.f32"`), a list of entries for a family or prefix (`"fadd"`).
+
+    Raises ValueError with the command's message (and suggestions) for an unknown name.
+    """
+
+class Record(TypedDict):
+    """One retired instruction: the keys of a `warpkit run --trace` line."""
+
+    warp: int
+    step: int
+    pc: int
+    word: int
+    asm: str
+    exec: int
+    """EXEC before the instruction."""
+    writes: dict[str, Union[int, list[int]]]
+    """Every register written with its new value ("v3": 32 lanes, "u1": one value), and
+    "exec", "fflags", "pc" when the instruction changed them ("pc" only for control flow
+    that does not go on to the next instruction)."""
+
+class Fault(TypedDict):
+    cause: int
+    name: str
+    pc: int
+    word: int
+
+class Mode(TypedDict):
+    rm: str
+    rm16: str
+
+class WarpState(TypedDict, total=False):
+    status: Literal["exited", "faulted", "step_limit"]
+    steps: int
+    fault: Union[Fault, None]
+    pc: int
+    exec: int
+    vgprs: int
+    mode: Mode
+    fflags: int
+    u: dict[str, int]
+    v: dict[str, list[int]]
+
+class State(TypedDict):
+    code_base: int
+    warps: list[WarpState]
+
+StateArg = Union[dict[str, Any], str, None]
+"""A state: a dict in the state-file schema (ints or "0x..." strings), its JSON text, or
+None for one warp in the default state."""
+
+class Sim:
+    """A program and the warps a state launches (`warpkit run`'s model)."""
+
+    def __init__(self, program: Union[bytes, bytearray, str], state: StateArg = None) -> None:
+        """`program`: machine code (bytes) or assembly (str, assembled; AssemblyError).
+        `state`: see StateArg. A bad state raises ValueError with `warpkit run`'s message."""
+
+    def step(self, warp: int = 0) -> Union[Record, None]:
+        """Execute one instruction of `warp` and return its record, or None once the warp
+        has exited or faulted (state() says how). IndexError for a warp that is not
+        launched."""
+
+    def run(self, max_steps: int = 1_000_000) -> None:
+        """Run every warp until its step count reaches `max_steps` or it ends (like
+        `warpkit run --max-steps`); continues from where stepping left off."""
+
+    def state(self) -> State:
+        """The state of every warp, as `warpkit run` prints it, values as ints. Valid as a
+        `state` argument: runs resume from it."""
+
+    def set_state(self, state: StateArg) -> None:
+        """Replace the warps by those of `state` (e.g. a checkpoint from state()); the
+        program stays. On error (ValueError) nothing changes."""
