@@ -1,0 +1,376 @@
+//! `libwarpkit`: warpkit's golden model for C and C++ hosts (RTL testbenches through DPI or
+//! Verilator, other simulators): load a program and a state file, step warps one
+//! instruction at a time and get commit records, run, print the state, and compare a
+//! device's retirement with the model (`wk_cosim_check`, after Dromajo's
+//! `dromajo_cosim_step`).
+//!
+//! Every function catches panics (none crosses the C boundary) and checks its pointers: a
+//! null or bad argument is a negative `WK_ERR_*` code (or a null `wk_sim`), never a crash.
+//! The header `include/warpkit.h` is generated from this file by cbindgen.
+
+#![allow(non_camel_case_types)]
+// The C functions check their pointers themselves; their contracts are in the header.
+#![allow(clippy::missing_safety_doc)]
+
+mod cosim;
+
+use std::ffi::{c_char, c_int, CStr};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use warpkit_sim::{Commit, Sim, StepResult, MAX_U_WRITES, MAX_V_WRITES};
+
+/// Success.
+pub const WK_OK: c_int = 0;
+/// A required pointer argument is null.
+pub const WK_ERR_NULL: c_int = -1;
+/// The warp index is not launched.
+pub const WK_ERR_WARP: c_int = -2;
+/// An argument is malformed (a record with a bad register file or number, too many writes).
+pub const WK_ERR_ARG: c_int = -3;
+/// The library failed internally (a caught panic); the `wk_sim` should be freed.
+pub const WK_ERR_INTERNAL: c_int = -4;
+
+/// Most registers one record holds (vector and uniform together).
+pub const WK_MAX_WRITES: usize = 16;
+const _: () = assert!(WK_MAX_WRITES >= MAX_V_WRITES + MAX_U_WRITES);
+
+/// `wk_write.file`: a vector register (32 lanes).
+pub const WK_FILE_V: u8 = 1;
+/// `wk_write.file`: a uniform register (its value in `lanes[0]`).
+pub const WK_FILE_U: u8 = 2;
+
+/// One register an instruction wrote.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct wk_write {
+    /// WK_FILE_V or WK_FILE_U.
+    pub file: u8,
+    /// Register number: v0..v127, u0..u63.
+    pub reg: u8,
+    pub reserved: [u8; 2],
+    /// Vector: the lanes written (bit i = lane i; EXEC at the write). Uniform: 1.
+    pub mask: u32,
+    /// Vector: the whole register after the instruction, lane 0 first (lanes outside `mask`
+    /// keep their value). Uniform: the value in lanes[0], the rest 0.
+    pub lanes: [u32; 32],
+}
+
+/// One retired instruction, as a device's retirement port reports it (RVFI-like) and as
+/// `wk_sim_step` fills it from the model.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct wk_commit {
+    /// Warp index (set by wk_sim_step; wk_cosim_check ignores it).
+    pub warp: u32,
+    /// 0: the instruction retired. Otherwise the fault cause it raised (1 IllegalInsn,
+    /// 2 FetchFault): nothing was written and the warp stopped.
+    pub trap: u32,
+    /// The warp's retired-instruction count before this instruction (set by wk_sim_step;
+    /// wk_cosim_check ignores it).
+    pub step: u64,
+    /// The instruction bits: a 32-bit instruction in bits 31:0, a 64-bit one whole (its
+    /// second word in bits 63:32).
+    pub insn: u64,
+    pub pc: u32,
+    /// 4 or 8 bytes (set by wk_sim_step; wk_cosim_check ignores it).
+    pub size: u32,
+    pub exec_before: u32,
+    pub exec_after: u32,
+    /// FFLAGS after the instruction (5 bits, RISC-V order).
+    pub fflags_after: u32,
+    /// PC of the next instruction.
+    pub next_pc: u32,
+    /// Entries of `writes` in use.
+    pub n_writes: u32,
+    pub reserved: u32,
+    pub writes: [wk_write; WK_MAX_WRITES],
+}
+
+/// A program and the warps a state file launches (opaque).
+pub struct wk_sim {
+    sim: Sim,
+    commit: Commit,
+    asm: String,
+}
+
+/// Run `f`, turning a panic into `on_panic`.
+fn guard<T>(on_panic: T, f: impl FnOnce() -> T) -> T {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or(on_panic)
+}
+
+/// Copy `text` into a caller's buffer of `cap` bytes: as much as fits, NUL-terminated.
+unsafe fn write_c(buf: *mut c_char, cap: usize, text: &str) {
+    if buf.is_null() || cap == 0 {
+        return;
+    }
+    let n = text.len().min(cap - 1);
+    std::ptr::copy_nonoverlapping(text.as_ptr(), buf as *mut u8, n);
+    *buf.add(n) = 0;
+}
+
+const ZERO_WRITE: wk_write = wk_write {
+    file: 0,
+    reg: 0,
+    reserved: [0; 2],
+    mask: 0,
+    lanes: [0; 32],
+};
+
+impl wk_commit {
+    fn zeroed() -> wk_commit {
+        wk_commit {
+            warp: 0,
+            trap: 0,
+            step: 0,
+            insn: 0,
+            pc: 0,
+            size: 4,
+            exec_before: 0,
+            exec_after: 0,
+            fflags_after: 0,
+            next_pc: 0,
+            n_writes: 0,
+            reserved: 0,
+            writes: [ZERO_WRITE; WK_MAX_WRITES],
+        }
+    }
+
+    /// The model's record of a retired instruction.
+    fn from_commit(warp: u32, c: &Commit, fflags_after: u8) -> wk_commit {
+        let mut o = wk_commit::zeroed();
+        o.warp = warp;
+        o.step = c.step;
+        o.insn = c.word;
+        o.pc = c.pc;
+        o.size = c.size as u32;
+        o.exec_before = c.exec;
+        o.exec_after = c.exec_write().unwrap_or(c.exec);
+        o.fflags_after = fflags_after as u32;
+        o.next_pc = c.next_pc();
+        let mut n = 0;
+        for v in c.v_writes() {
+            o.writes[n] = wk_write {
+                file: WK_FILE_V,
+                reg: v.reg,
+                reserved: [0; 2],
+                mask: v.mask,
+                lanes: v.value,
+            };
+            n += 1;
+        }
+        for u in c.u_writes() {
+            let mut lanes = [0; 32];
+            lanes[0] = u.value;
+            o.writes[n] = wk_write {
+                file: WK_FILE_U,
+                reg: u.reg,
+                reserved: [0; 2],
+                mask: 1,
+                lanes,
+            };
+            n += 1;
+        }
+        o.n_writes = n as u32;
+        o
+    }
+}
+
+/// Load machine code (`len` bytes at `code`; null only when `len` is 0) and launch the
+/// warps of a state file (`state_json`, NUL-terminated UTF-8, the schema `warpkit run
+/// --state` reads; null: one warp in the default state). Returns null on error, with the
+/// message (`warpkit run`'s) in `err` (up to `err_cap` bytes, NUL-terminated; `err` may be
+/// null). Free the result with wk_sim_free.
+#[no_mangle]
+pub unsafe extern "C" fn wk_sim_new(
+    code: *const u8,
+    len: usize,
+    state_json: *const c_char,
+    err: *mut c_char,
+    err_cap: usize,
+) -> *mut wk_sim {
+    guard(std::ptr::null_mut(), || {
+        let fail = |msg: &str| {
+            write_c(err, err_cap, msg);
+            std::ptr::null_mut()
+        };
+        if code.is_null() && len != 0 {
+            return fail("code is null but len is not 0");
+        }
+        let bytes: &[u8] = if len == 0 {
+            &[]
+        } else {
+            std::slice::from_raw_parts(code, len)
+        };
+        let state = if state_json.is_null() {
+            "{}"
+        } else {
+            match CStr::from_ptr(state_json).to_str() {
+                Ok(s) => s,
+                Err(e) => return fail(&format!("state file is not valid UTF-8: {e}")),
+            }
+        };
+        match Sim::new(bytes, state) {
+            Ok(sim) => Box::into_raw(Box::new(wk_sim {
+                sim,
+                commit: Commit::new(),
+                asm: String::new(),
+            })),
+            Err(e) => fail(&e.to_string()),
+        }
+    })
+}
+
+/// Free a wk_sim (null is ignored).
+#[no_mangle]
+pub unsafe extern "C" fn wk_sim_free(s: *mut wk_sim) {
+    if !s.is_null() {
+        guard((), || drop(Box::from_raw(s)));
+    }
+}
+
+/// How many warps the state file launched (0 for a null `s`).
+#[no_mangle]
+pub unsafe extern "C" fn wk_sim_num_warps(s: *const wk_sim) -> u32 {
+    match s.as_ref() {
+        Some(s) => guard(0, || s.sim.num_warps() as u32),
+        None => 0,
+    }
+}
+
+/// Execute one instruction of `warp`. Returns 1 when it retired (`out` holds its record),
+/// 0 when the warp has stopped (nothing executed; `out->trap` is the fault cause and
+/// `out->pc`/`out->insn` where, or 0 when it exited), or a negative WK_ERR_*.
+#[no_mangle]
+pub unsafe extern "C" fn wk_sim_step(s: *mut wk_sim, warp: u32, out: *mut wk_commit) -> c_int {
+    let (Some(s), Some(out)) = (s.as_mut(), out.as_mut()) else {
+        return WK_ERR_NULL;
+    };
+    guard(WK_ERR_INTERNAL, || match step(s, warp) {
+        Ok((r, rec)) => {
+            *out = rec;
+            r
+        }
+        Err(code) => code,
+    })
+}
+
+/// Step the model's warp once: (1 or 0 as wk_sim_step returns, the record).
+fn step(s: &mut wk_sim, warp: u32) -> Result<(c_int, wk_commit), c_int> {
+    let i = warp as usize;
+    let r = s.sim.step(i, &mut s.commit).map_err(|_| WK_ERR_WARP)?;
+    let w = s.sim.warp(i).map_err(|_| WK_ERR_WARP)?;
+    Ok(match r {
+        StepResult::Running => (1, wk_commit::from_commit(warp, &s.commit, w.fflags())),
+        StepResult::Exited | StepResult::Faulted(_) => {
+            let mut o = wk_commit::zeroed();
+            o.warp = warp;
+            o.step = w.steps();
+            o.pc = w.pc();
+            o.next_pc = w.pc();
+            o.exec_before = w.exec();
+            o.exec_after = w.exec();
+            o.fflags_after = w.fflags() as u32;
+            if let StepResult::Faulted(f) = r {
+                o.trap = f.cause.code();
+                o.pc = f.pc;
+                o.insn = f.word;
+                o.size = f.word_bytes as u32;
+            }
+            (0, o)
+        }
+    })
+}
+
+/// Run every warp until its step count reaches `max_steps` or it ends, like `warpkit run
+/// --max-steps` (continuing from where stepping left off). Returns WK_OK or WK_ERR_*.
+#[no_mangle]
+pub unsafe extern "C" fn wk_sim_run(s: *mut wk_sim, max_steps: u64) -> c_int {
+    match s.as_mut() {
+        Some(s) => guard(WK_ERR_INTERNAL, || {
+            s.sim.run(max_steps);
+            WK_OK
+        }),
+        None => WK_ERR_NULL,
+    }
+}
+
+/// The state of every warp as JSON, exactly what `warpkit run` prints (without its final
+/// newline); a valid state file to resume from. Writes at most `cap` bytes to `buf`
+/// (NUL-terminated; `buf` may be null when `cap` is 0) and returns the length of the whole
+/// text, without the NUL: the text was cut when the result is >= `cap`. 0 for a null `s`.
+#[no_mangle]
+pub unsafe extern "C" fn wk_sim_state_json(
+    s: *const wk_sim,
+    buf: *mut c_char,
+    cap: usize,
+) -> usize {
+    match s.as_ref() {
+        Some(s) => guard(0, || {
+            let text = s.sim.state_json();
+            write_c(buf, cap, &text);
+            text.len()
+        }),
+        None => 0,
+    }
+}
+
+/// Co-simulation: step the model's `warp` once and compare its record with the device's
+/// retirement `dut` (PC, instruction, trap, EXEC before and after, the registers written,
+/// vector lanes only where the model wrote them (active in EXEC), next PC, FFLAGS after).
+/// Returns 0 when they agree, 1 on a mismatch with one line in `msg` naming warp, step,
+/// PC, the instruction, and what differs (for a register, the first differing lane with
+/// both values), or a negative WK_ERR_* (with the reason in `msg`). When the model's warp
+/// faulted, a `dut` with the same `trap` cause at the same `pc` agrees.
+#[no_mangle]
+pub unsafe extern "C" fn wk_cosim_check(
+    s: *mut wk_sim,
+    warp: u32,
+    dut: *const wk_commit,
+    msg: *mut c_char,
+    cap: usize,
+) -> c_int {
+    let (Some(s), Some(dut)) = (s.as_mut(), dut.as_ref()) else {
+        write_c(msg, cap, "wk_cosim_check: null argument");
+        return WK_ERR_NULL;
+    };
+    guard(WK_ERR_INTERNAL, || {
+        if let Err(e) = cosim::validate(dut) {
+            write_c(msg, cap, &e);
+            return WK_ERR_ARG;
+        }
+        let i = warp as usize;
+        let r = match s.sim.step(i, &mut s.commit) {
+            Ok(r) => r,
+            Err(e) => {
+                write_c(msg, cap, &e.to_string());
+                return WK_ERR_WARP;
+            }
+        };
+        let fflags = s.sim.warp(i).map(|w| w.fflags()).unwrap_or(0);
+        if matches!(r, StepResult::Running) {
+            s.asm.clear();
+            warpkit_asm::format_inst(&s.commit.inst, s.commit.pc, None, &mut s.asm);
+        }
+        match cosim::compare(warp, &r, &s.commit, fflags, &s.asm, dut) {
+            None => 0,
+            Some(line) => {
+                write_c(msg, cap, &line);
+                1
+            }
+        }
+    })
+}
+
+/// A short English text for a WK_* return code (static storage; never null).
+#[no_mangle]
+pub extern "C" fn wk_strerror(code: c_int) -> *const c_char {
+    let s: &'static CStr = match code {
+        WK_OK => c"ok",
+        WK_ERR_NULL => c"null argument",
+        WK_ERR_WARP => c"no such warp",
+        WK_ERR_ARG => c"malformed argument",
+        WK_ERR_INTERNAL => c"internal error",
+        1 => c"mismatch",
+        _ => c"unknown code",
+    };
+    s.as_ptr()
+}
