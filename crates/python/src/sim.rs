@@ -9,7 +9,7 @@ use pyo3::types::{
     PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple,
 };
 use serde_json::{Map, Number, Value};
-use warpkit_sim::{Commit, Sim, SimError, StepResult, DEFAULT_MAX_STEPS};
+use warpkit_sim::{Commit, Sim, SimError, StepResult, DEFAULT_MAX_STEPS, NUM_UREGS, NUM_VREGS};
 
 #[pyclass(module = "warpkit", name = "Sim")]
 pub struct PySim {
@@ -17,6 +17,11 @@ pub struct PySim {
     /// Reused for every step: a record has fixed capacity and is filled in place.
     commit: Box<Commit>,
     asm: String,
+    /// The text of the instruction at each 4-byte slot, made once (the program never
+    /// changes, and the text depends only on the instruction and its PC).
+    asm_at: Vec<Option<Py<PyString>>>,
+    /// "v0".."v127", then "u0".."u63": the keys of `writes`.
+    names: Vec<Py<PyString>>,
 }
 
 fn sim_err(e: SimError) -> PyErr {
@@ -207,7 +212,8 @@ fn record<'py>(
     py: Python<'py>,
     warp: usize,
     c: &Commit,
-    asm: &str,
+    asm: &Bound<'py, PyString>,
+    names: &[Py<PyString>],
 ) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item(intern!(py, "warp"), warp)?;
@@ -218,10 +224,10 @@ fn record<'py>(
     d.set_item(intern!(py, "exec"), c.exec)?;
     let w = PyDict::new(py);
     for v in c.v_writes() {
-        w.set_item(format!("v{}", v.reg), PyList::new(py, v.value)?)?;
+        w.set_item(names[v.reg as usize].bind(py), PyList::new(py, v.value)?)?;
     }
     for u in c.u_writes() {
-        w.set_item(format!("u{}", u.reg), u.value)?;
+        w.set_item(names[NUM_VREGS + u.reg as usize].bind(py), u.value)?;
     }
     if let Some(x) = c.exec_write() {
         w.set_item(intern!(py, "exec"), x)?;
@@ -234,6 +240,26 @@ fn record<'py>(
     }
     d.set_item(intern!(py, "writes"), w)?;
     Ok(d)
+}
+
+impl PySim {
+    /// The text of the instruction just stepped (`self.commit`), from the cache.
+    fn asm_text<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyString> {
+        let slot = (self.commit.pc / 4) as usize;
+        if self.asm_at.is_empty() {
+            self.asm_at = (0..=self.sim.program().len() / 4).map(|_| None).collect();
+        }
+        if let Some(Some(s)) = self.asm_at.get(slot) {
+            return s.bind(py).clone();
+        }
+        self.asm.clear();
+        warpkit_asm::format_inst(&self.commit.inst, self.commit.pc, None, &mut self.asm);
+        let s = PyString::new(py, &self.asm);
+        if let Some(e) = self.asm_at.get_mut(slot) {
+            *e = Some(s.clone().unbind());
+        }
+        s
+    }
 }
 
 #[pymethods]
@@ -252,6 +278,12 @@ impl PySim {
             sim,
             commit: Box::new(Commit::new()),
             asm: String::new(),
+            asm_at: Vec::new(),
+            names: (0..NUM_VREGS)
+                .map(|r| format!("v{r}"))
+                .chain((0..NUM_UREGS).map(|r| format!("u{r}")))
+                .map(|n| PyString::new(py, &n).unbind())
+                .collect(),
         })
     }
 
@@ -269,9 +301,8 @@ impl PySim {
         };
         match self.sim.step(i, &mut self.commit).map_err(sim_err)? {
             StepResult::Running => {
-                self.asm.clear();
-                warpkit_asm::format_inst(&self.commit.inst, self.commit.pc, None, &mut self.asm);
-                Ok(Some(record(py, i, &self.commit, &self.asm)?))
+                let asm = self.asm_text(py);
+                Ok(Some(record(py, i, &self.commit, &asm, &self.names)?))
             }
             StepResult::Exited | StepResult::Faulted(_) => Ok(None),
         }
