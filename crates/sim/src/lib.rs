@@ -23,7 +23,8 @@
 //! the logger trait) → `op` (pre-decoded instruction, handler types) → `access` (the
 //! register-access layer: every read and write, masking, pairs, halves, FFLAGS, logging)
 //! → `shapes` (operand-shape drivers) → `semantics` (the table: driver + lane function
-//! per variant, lane functions in `int` and `float`) → `program` → `run` (fetch/execute).
+//! per variant, lane functions in `int` and `float`) → `program` → `run` (fetch/execute)
+//! → `state`, `launch`, `sim` (state files, parallel runs, `Sim`).
 
 mod access;
 mod commit;
@@ -47,5 +48,5 @@ pub use program::{Level, Program};
 pub use run::{RunOutcome, RunStatus, StepResult};
 pub use semantics::has_semantics;
 pub use sim::{run_state, AsmFn, Sim};
-pub use state::{SimError, DEFAULT_MAX_STEPS};
+pub use state::{Fields, SimError, DEFAULT_MAX_STEPS};
 pub use warp::{fflag, rm, Mode, StateError, VReg, Warp, LANES, NUM_UREGS, NUM_VREGS};
