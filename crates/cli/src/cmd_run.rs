@@ -4,7 +4,7 @@
 use crate::files::{self, Output};
 use crate::input;
 use crate::view::{self, IndexList, NumAs};
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -165,7 +165,8 @@ pub fn run(a: RunArgs) -> Result<ExitCode, String> {
 
 /// The final state on standard output, one warp at a time.
 fn print_state(sim: &Sim, a: &RunArgs, shown: Option<&[usize]>) -> Result<(), String> {
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    // Each warp's text is made whole and written at once: no further buffer (and copy).
+    let mut out = io::stdout().lock();
     let r = match a.view {
         View::Json => sim
             .write_state(&mut out, shown, a.regs.as_ref().unwrap_or(&Fields::ALL))

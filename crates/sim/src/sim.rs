@@ -162,10 +162,7 @@ impl Sim {
     pub fn run(&mut self, max_steps: u64) {
         let p = &self.program;
         let warps = std::mem::take(&mut self.warps);
-        self.warps = par_map(warps, |mut lw| {
-            lw.continue_fast(p, max_steps);
-            lw
-        });
+        self.warps = par_map(warps, |lw| continue_warp(lw, max_steps, |w, n| w.run(p, n)));
     }
 
     /// [`Sim::run`] with the logged handlers, warp 0 first then warp 1 ... (so the order
