@@ -288,6 +288,26 @@ fn reader_and_text_parse_alike_and_the_printed_state_reads_back() {
         parse_state(&out).unwrap(),
         warpkit_sim::state::parse_state_reader(out.as_bytes()).unwrap()
     );
+    // The reader gives the same message as the text (the command line reads a stream,
+    // embeddings a string).
+    for bad in [
+        "{",
+        "[1, 2]",
+        "",
+        "{\"pc\": 1,}",
+        r#"{"warps": [{"u": {"u1": 1, "u1": 2}}]}"#,
+        r#"{"warps": [{}, {"pcc": 0}]}"#,
+        r#"{"warps": 5}"#,
+        r#"{"pc": 1} x"#,
+        r#"{"exec": -1}"#,
+    ] {
+        let a = parse_state(bad).map(|_| ()).unwrap_err().to_string();
+        let b = warpkit_sim::state::parse_state_reader(bad.as_bytes())
+            .map(|_| ())
+            .unwrap_err()
+            .to_string();
+        assert_eq!(a, b, "{bad}");
+    }
     // A syntax error after the warps is still a JSON error.
     assert!(matches!(
         parse_state(r#"{"warps": [{}], "#),
