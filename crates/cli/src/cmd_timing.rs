@@ -223,19 +223,8 @@ pub fn run(a: TimingArgs) -> Result<(), String> {
 
 /// `run`'s hint for text taken as machine code, from the warps' outcomes.
 fn text_hint(path: &Path, code: &[u8], results: &[WarpResult]) -> Option<String> {
-    let warps: Vec<serde_json::Value> = results
+    let at_once = results
         .iter()
-        .map(|r| {
-            let status = match r.outcome.status {
-                RunStatus::Faulted(_) => "faulted",
-                _ => "other",
-            };
-            serde_json::json!({"status": status, "steps": r.outcome.steps})
-        })
-        .collect();
-    input::text_hint(
-        path,
-        code,
-        &serde_json::json!({ "warps": warps }).to_string(),
-    )
+        .any(|r| matches!(r.outcome.status, RunStatus::Faulted(_)) && r.outcome.steps == 0);
+    input::text_hint(path, code, at_once)
 }

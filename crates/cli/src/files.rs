@@ -52,6 +52,23 @@ pub fn read(path: &Path) -> Result<Vec<u8>, String> {
     })
 }
 
+/// Open a file for reading as a stream (`-`: standard input), with the path in the error.
+pub fn open_read(path: &Path) -> Result<Box<dyn Read>, String> {
+    if is_std(path) {
+        return Ok(Box::new(io::stdin().lock()));
+    }
+    match File::open(path) {
+        Ok(f) if f.metadata().is_ok_and(|m| m.is_dir()) => {
+            Err(format!("cannot read {}: it is a directory", path.display()))
+        }
+        Ok(f) => Ok(Box::new(f)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            Err(format!("cannot read {}: no such file", path.display()))
+        }
+        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+    }
+}
+
 /// Read UTF-8 text (`-`: standard input).
 pub fn read_text(path: &Path) -> Result<String, String> {
     let b = read(path)?;
@@ -320,6 +337,18 @@ impl Output {
             }
         }
         Ok(Sink::Atomic { file, tmp, target })
+    }
+
+    /// Where scratch files that belong with this output go: its directory for a file
+    /// written atomically (the same file system, where its space is anyway), else the
+    /// temporary directory.
+    pub fn scratch_dir(&self) -> PathBuf {
+        match self.w.get_ref() {
+            Sink::Atomic { tmp, .. } => tmp
+                .parent()
+                .map_or_else(std::env::temp_dir, Path::to_path_buf),
+            _ => std::env::temp_dir(),
+        }
     }
 
     /// The name shown in messages.

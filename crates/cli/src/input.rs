@@ -74,16 +74,8 @@ pub fn looks_like_text(code: &[u8]) -> bool {
 
 /// After a run of machine code that looks like text: the hint to read it as assembly, if a
 /// warp faulted on its first instruction (what text run as code does).
-pub fn text_hint(path: &Path, code: &[u8], result_json: &str) -> Option<String> {
-    if !looks_like_text(code) {
-        return None;
-    }
-    let v: serde_json::Value = serde_json::from_str(result_json).ok()?;
-    let faulted_at_once = v["warps"]
-        .as_array()?
-        .iter()
-        .any(|w| w["status"] == "faulted" && w["steps"].as_u64() == Some(0));
-    faulted_at_once.then(|| {
+pub fn text_hint(path: &Path, code: &[u8], faulted_at_once: bool) -> Option<String> {
+    (faulted_at_once && looks_like_text(code)).then(|| {
         format!(
             "hint: {} is text, and was run as machine code (it faulted on its first word); \
              if it is assembly, use `--format asm` or name it .s, .S or .asm",

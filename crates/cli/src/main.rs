@@ -3,12 +3,14 @@
 mod cmd_diff;
 mod cmd_export;
 mod cmd_gen;
+mod cmd_run;
 mod cmd_shrink;
 mod cmd_timing;
 mod files;
 mod help;
 mod input;
 mod spec;
+mod view;
 
 use clap::{Parser, Subcommand};
 use files::Output;
@@ -66,30 +68,9 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
-    /// Run a program on one or more warps and print the final state as JSON.
+    /// Run a program on one or more warps and print the final state (JSON or a table).
     #[command(after_help = help::RUN)]
-    Run {
-        /// Assembly (.s, .S, .asm) or raw little-endian machine code (any other name;
-        /// `-`: standard input).
-        program: PathBuf,
-        /// Read PROGRAM as assembly or as machine code, whatever its name.
-        #[arg(long, value_enum)]
-        format: Option<input::Format>,
-        /// Initial state (JSON, see below; `-`: standard input); default: one warp. The
-        /// output of a run is accepted too, to resume it.
-        #[arg(long)]
-        state: Option<PathBuf>,
-        /// Stop a warp when its step count (continued from --state) reaches this.
-        #[arg(long, default_value_t = warpkit_sim::DEFAULT_MAX_STEPS)]
-        max_steps: u64,
-        /// Write one JSON line per executed instruction to this file (`-`: standard output,
-        /// before the final state).
-        #[arg(long)]
-        trace: Option<PathBuf>,
-        /// Print at most N assembly errors (and N warnings).
-        #[arg(long, value_name = "N", default_value_t = 100)]
-        max_errors: usize,
-    },
+    Run(cmd_run::RunArgs),
     /// Write the reference documentation generated from the database.
     #[command(after_help = help::DOCS)]
     Docs {
@@ -118,8 +99,9 @@ fn spec_entry(d: &InsnDesc) -> serde_json::Value {
     warpkit_isa::export::spec_json(d)
 }
 
-fn run(cli: Cli) -> Result<(), String> {
-    match cli.cmd {
+fn run(cli: Cli) -> Result<ExitCode, String> {
+    let done = match cli.cmd {
+        Cmd::Run(a) => return cmd_run::run(a),
         Cmd::Asm {
             input,
             output,
@@ -161,49 +143,6 @@ fn run(cli: Cli) -> Result<(), String> {
         Cmd::Spec { mnemonic, json } => {
             write_stdout(spec::answer(mnemonic.as_deref(), json)?.as_bytes())
         }
-        Cmd::Run {
-            program,
-            format,
-            state,
-            max_steps,
-            trace,
-            max_errors,
-        } => {
-            if files::is_std(&program) && state.as_deref().is_some_and(files::is_std) {
-                return Err("PROGRAM and --state cannot both be standard input".into());
-            }
-            let mut inputs: Vec<&Path> = vec![&program];
-            inputs.extend(state.as_deref());
-            // The trace file is opened before anything runs: a bad path fails at once.
-            let mut trace_out = trace.map(|t| Output::open(&t, &inputs)).transpose()?;
-            let kind = format.unwrap_or_else(|| input::format_of(&program));
-            let code = input::load_program(&program, kind, max_errors)?;
-            let state_text = match &state {
-                Some(p) => files::read_text(p)?,
-                None => "{}".to_string(),
-            };
-            let asm = |i: &warpkit_encoding::Inst, pc: u32, s: &mut String| {
-                warpkit_asm::format_inst(i, pc, None, s);
-            };
-            let sink = trace_out.as_mut().map(|o| (o as &mut dyn Write, &asm as _));
-            let json =
-                warpkit_sim::run_state(&code, &state_text, max_steps, sink).map_err(|e| {
-                    match &state {
-                        Some(p) => format!("{}: {e}", files::display(p)),
-                        None => e.to_string(),
-                    }
-                })?;
-            if let Some(o) = trace_out {
-                o.commit()?;
-            }
-            write_stdout(format!("{json}\n").as_bytes())?;
-            if format.is_none() && kind == input::Format::Bin {
-                if let Some(h) = input::text_hint(&program, &code, &json) {
-                    eprintln!("{h}");
-                }
-            }
-            Ok(())
-        }
         Cmd::Docs { output, check } => {
             let text = docs::markdown();
             if check {
@@ -223,7 +162,7 @@ fn run(cli: Cli) -> Result<(), String> {
                         output.display()
                     ));
                 }
-                return Ok(());
+                return Ok(ExitCode::SUCCESS);
             }
             if let Some(dir) = output.parent().filter(|p| !p.as_os_str().is_empty()) {
                 std::fs::create_dir_all(dir)
@@ -236,7 +175,8 @@ fn run(cli: Cli) -> Result<(), String> {
         Cmd::Diff(a) => cmd_diff::run(a),
         Cmd::Export(a) => cmd_export::run(a),
         Cmd::Timing(a) => cmd_timing::run(a),
-    }
+    };
+    done.map(|()| ExitCode::SUCCESS)
 }
 
 fn write_stdout(b: &[u8]) -> Result<(), String> {
@@ -251,7 +191,7 @@ fn write_stdout(b: &[u8]) -> Result<(), String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(msg) => {
             if !msg.is_empty() {
                 eprintln!("warpkit: error: {msg}");

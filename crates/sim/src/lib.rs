@@ -12,7 +12,10 @@
 //! * [`state`] reads and writes JSON state files (the output of a run is a valid input:
 //!   runs can be resumed). [`Sim`] holds a program and the warps a state file launches,
 //!   to run them or step them one at a time with commit records (for embeddings);
-//!   [`run_state`] (`warpkit run`) is built on it.
+//!   [`run_state`] is built on it. [`Sim::run_traced`] (`warpkit run --trace`) runs the
+//!   warps in parallel with a streaming trace in bounded memory, equal byte for byte to a
+//!   sequential one; [`Sim::write_state`] writes the state file a warp at a time, or a
+//!   selection of warps and registers ([`Fields`]).
 //!
 //! Semantics: every §6.1 variant (integer, uniform, EXEC, branches) and every §6.2 variant
 //! (binary32/binary16 FP, packed 16-bit, via `warpkit-fp`), bit-exact; §7 tex/gfx variants
@@ -23,7 +26,9 @@
 //! the logger trait) → `op` (pre-decoded instruction, handler types) → `access` (the
 //! register-access layer: every read and write, masking, pairs, halves, FFLAGS, logging)
 //! → `shapes` (operand-shape drivers) → `semantics` (the table: driver + lane function
-//! per variant, lane functions in `int` and `float`) → `program` → `run` (fetch/execute).
+//! per variant, lane functions in `int` and `float`) → `program` → `run` (fetch/execute)
+//! → `state`, `launch`, `sim` (state files, parallel runs, `Sim`) → `trace` (the
+//! streaming trace).
 
 mod access;
 mod commit;
@@ -38,6 +43,7 @@ mod semantics;
 mod shapes;
 mod sim;
 pub mod state;
+mod trace;
 mod warp;
 
 pub use commit::{Commit, RegWrite, UWrite, VWrite, MAX_U_WRITES, MAX_V_WRITES};
@@ -47,5 +53,6 @@ pub use program::{Level, Program};
 pub use run::{RunOutcome, RunStatus, StepResult};
 pub use semantics::has_semantics;
 pub use sim::{run_state, AsmFn, Sim};
-pub use state::{SimError, DEFAULT_MAX_STEPS};
+pub use state::{Fields, SimError, DEFAULT_MAX_STEPS};
+pub use trace::{TraceFilter, TraceOptions, WINDOW_PER_THREAD};
 pub use warp::{fflag, rm, Mode, StateError, VReg, Warp, LANES, NUM_UREGS, NUM_VREGS};

@@ -6,28 +6,36 @@ use crate::commit::Commit;
 use crate::launch::par_map;
 use crate::program::Program;
 use crate::run::{RunStatus, StepResult};
-use crate::state::{parse_state, write_state, Launch, SimError};
+use crate::state::{parse_state, write_state, write_state_to, Fields, Launch, SimError};
 use crate::warp::Warp;
 use std::io::Write;
 use warpkit_encoding::Inst;
 
 /// A program and its launched warps, each with how its run stands.
 pub struct Sim {
-    program: Program,
+    pub(crate) program: Program,
     code_base: u64,
-    warps: Vec<LaunchWarp>,
+    pub(crate) warps: Vec<LaunchWarp>,
 }
 
 /// A warp and how an earlier run left it (`None`: fresh).
-struct LaunchWarp {
-    warp: Warp,
-    status: Option<RunStatus>,
+pub(crate) struct LaunchWarp {
+    pub(crate) warp: Warp,
+    pub(crate) status: Option<RunStatus>,
 }
 
 impl LaunchWarp {
     /// Whether a run continues this warp (fresh, or stopped by a step limit).
-    fn runnable(&self) -> bool {
+    pub(crate) fn runnable(&self) -> bool {
         matches!(self.status, None | Some(RunStatus::StepLimit))
+    }
+
+    /// Go on until the step count reaches `max_steps` or the warp ends, on the fast path.
+    pub(crate) fn continue_fast(&mut self, p: &Program, max_steps: u64) {
+        if self.runnable() {
+            let budget = max_steps.saturating_sub(self.warp.steps());
+            self.status = Some(self.warp.run(p, budget).status);
+        }
     }
 }
 
@@ -39,8 +47,9 @@ fn launch_warps(l: Launch) -> Vec<LaunchWarp> {
         .collect()
 }
 
-/// Disassembly callback of the trace: appends the text of an instruction at a PC.
-pub type AsmFn<'a> = &'a dyn Fn(&Inst, u32, &mut String);
+/// Disassembly callback of the trace: appends the text of an instruction at a PC (called
+/// from the threads of a parallel traced run).
+pub type AsmFn<'a> = &'a (dyn Fn(&Inst, u32, &mut String) + Sync);
 
 impl Sim {
     /// Decode `code` and launch (or resume) the warps of a state file.
@@ -180,6 +189,34 @@ impl Sim {
             self.code_base,
             self.warps.iter().map(|w| (&w.warp, self.effective(w))),
         )
+    }
+
+    /// The state file, written to `out` one warp at a time (for many warps: the text of
+    /// one is held at once). `warps`: the warps to show, each labelled with its index
+    /// (`"warp": i`), or `None` for all, unlabelled; `fields`: what each shows. With
+    /// `None` and [`Fields::ALL`] this is [`Sim::state_json`].
+    pub fn write_state(
+        &self,
+        out: &mut dyn Write,
+        warps: Option<&[usize]>,
+        fields: &Fields,
+    ) -> Result<(), SimError> {
+        let item = |i: usize, label: Option<usize>| {
+            self.warps
+                .get(i)
+                .map(|w| (label, &w.warp, self.effective(w)))
+                .ok_or_else(|| self.no_warp(i))
+        };
+        let chosen: Vec<_> = match warps {
+            Some(list) => list
+                .iter()
+                .map(|&i| item(i, Some(i)))
+                .collect::<Result<_, _>>()?,
+            None => (0..self.warps.len())
+                .map(|i| item(i, None))
+                .collect::<Result<_, _>>()?,
+        };
+        write_state_to(out, self.code_base, chosen.into_iter(), fields).map_err(SimError::Io)
     }
 }
 

@@ -14,9 +14,16 @@
 //!             "v": {"v0": ["0x0", "0x1", "... 32 values"], "v1": "0x3f800000"}}]}
 //! ```
 //!
-//! Numbers are JSON integers or `0x` hex strings (negative integers are taken as two's
-//! complement of the field width); a single `v` value fills all 32 lanes; the keys of one
-//! warp may stand at top level instead of `warps`; `{}` is one warp in the default state.
+//! Numbers are non-negative JSON integers or `0x` hex strings (a negative number is an
+//! error: write a register's two's complement in hex); a single `v` value fills all 32
+//! lanes; the keys of one warp may stand at top level instead of `warps`; `{}` is one warp
+//! in the default state. A key may appear once per object (serde_json would keep the last
+//! of duplicates: here a duplicate is an error naming its path, `warps[0].u.u5`). A warp of
+//! the `warps` list may carry `warp` (its index in the run that printed it, as `warpkit run
+//! --warps` prints it): it is checked to be a number and otherwise ignored.
+//!
+//! The file is read one warp at a time ([`parse_state_reader`] from any reader), so
+//! resuming 16,384 warps needs the memory of their registers, not of the text.
 //!
 //! The output of a run is a valid input, so a run can be checkpointed and resumed: a warp
 //! may also carry `status` (`exited`, `faulted`, `step_limit`), `steps` (instructions
@@ -30,8 +37,11 @@ use crate::fault::{Fault, FaultCause, FaultReason};
 use crate::launch::WarpResult;
 use crate::run::RunStatus;
 use crate::warp::{rm, Mode, Warp, LANES, NUM_UREGS};
+use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
+use std::cell::RefCell;
 use std::fmt::{self, Write as _};
+use std::io;
 
 /// Steps per warp when the caller has no better idea.
 pub const DEFAULT_MAX_STEPS: u64 = 1_000_000;
@@ -45,6 +55,8 @@ pub enum SimError {
     State { path: String, message: String },
     /// Writing the trace failed.
     Io(std::io::Error),
+    /// Reading the state file failed.
+    Read(std::io::Error),
     /// A warp index beyond the launched warps.
     NoWarp { index: usize, warps: usize },
 }
@@ -55,6 +67,7 @@ impl fmt::Display for SimError {
             SimError::Json(e) => write!(f, "state file is not valid JSON: {e}"),
             SimError::State { path, message } => write!(f, "state file: {path}: {message}"),
             SimError::Io(e) => write!(f, "writing the trace: {e}"),
+            SimError::Read(e) => write!(f, "reading the state file: {e}"),
             SimError::NoWarp { index, warps } => {
                 write!(f, "no warp {index}: {warps} warps are launched")
             }
@@ -120,15 +133,7 @@ fn num(v: &Value, path: &str, bits: u32) -> Result<u64, SimError> {
             if let Some(u) = n.as_u64() {
                 u
             } else if let Some(i) = n.as_i64() {
-                let min = if bits >= 64 {
-                    i64::MIN
-                } else {
-                    -(1i64 << (bits - 1))
-                };
-                if i < min {
-                    return err(path, what());
-                }
-                (i as u64) & max
+                return err(path, format!("{i} is negative (values are unsigned)"));
             } else {
                 return err(path, what());
             }
@@ -157,6 +162,31 @@ fn num(v: &Value, path: &str, bits: u32) -> Result<u64, SimError> {
         return err(path, format!("{} does not fit in {bits} bits", describe(v)));
     }
     Ok(x)
+}
+
+/// A register value (`u`, `v` lanes, `exec`): as [`num`], and a negative number is told
+/// its two's complement spelling.
+fn reg_value(v: &Value, path: &str, bits: u32) -> Result<u64, SimError> {
+    if let Some(i) = v.as_i64().filter(|i| *i < 0) {
+        let (min, mask) = match bits {
+            64 => (i64::MIN, u64::MAX),
+            _ => (-(1i64 << (bits - 1)), (1u64 << bits) - 1),
+        };
+        let hint = if i >= min {
+            let digits = bits as usize / 4;
+            format!(
+                "; for its {bits}-bit two's complement write \"0x{:0digits$x}\"",
+                (i as u64) & mask
+            )
+        } else {
+            String::new()
+        };
+        return err(
+            path,
+            format!("{i} is negative (register values are unsigned{hint})"),
+        );
+    }
+    num(v, path, bits)
 }
 
 fn object<'a>(v: &'a Value, path: &str) -> Result<&'a Map<String, Value>, SimError> {
@@ -275,6 +305,10 @@ fn parse_warp(
             );
         }
     }
+    if let Some(v) = obj.get("warp").filter(|_| skip.contains(&"warp")) {
+        // Only a label (`run --warps` prints it); a list's order is what launches.
+        num(v, &format!("{path}warp"), 64)?;
+    }
     if let Some(v) = obj.get("steps") {
         w.set_steps(num(v, &format!("{path}steps"), 64)?);
     }
@@ -323,7 +357,7 @@ fn parse_warp(
         w.set_pc(num(v, &format!("{path}pc"), 32)? as u32);
     }
     if let Some(v) = obj.get("exec") {
-        w.set_exec(num(v, &format!("{path}exec"), 32)? as u32);
+        w.set_exec(reg_value(v, &format!("{path}exec"), 32)? as u32);
     }
     if let Some(v) = obj.get("fflags") {
         let p = format!("{path}fflags");
@@ -350,7 +384,7 @@ fn parse_warp(
             let kp = format!("{p}.{k}");
             match reg_index(k, 'u') {
                 Some(r) if (r as usize) < NUM_UREGS => {
-                    w.uregs_mut()[r as usize] = num(x, &kp, 32)? as u32
+                    w.uregs_mut()[r as usize] = reg_value(x, &kp, 32)? as u32
                 }
                 _ => return err(&kp, "unknown key (expected u0..u63)"),
             }
@@ -381,11 +415,11 @@ fn parse_warp(
                     }
                     let mut l = [0u32; LANES];
                     for (i, e) in a.iter().enumerate() {
-                        l[i] = num(e, &format!("{kp}[{i}]"), 32)? as u32;
+                        l[i] = reg_value(e, &format!("{kp}[{i}]"), 32)? as u32;
                     }
                     l
                 }
-                _ => [num(x, &kp, 32)? as u32; LANES],
+                _ => [reg_value(x, &kp, 32)? as u32; LANES],
             };
             w.vregs_mut()[r] = lanes;
         }
@@ -395,10 +429,40 @@ fn parse_warp(
 
 /// Parse a state file.
 pub fn parse_state(json: &str) -> Result<Launch, SimError> {
-    let root: Value = serde_json::from_str(json).map_err(|e| SimError::Json(e.to_string()))?;
-    let top = object(&root, "(top level)")?;
-    for k in top.keys() {
-        if k != "code_base" && k != "warps" && !WARP_KEYS.contains(&k.as_str()) {
+    parse_from(&mut serde_json::Deserializer::from_str(json))
+}
+
+/// Parse a state file from a reader (buffered here), holding one warp's text at a time.
+pub fn parse_state_reader(r: impl io::Read) -> Result<Launch, SimError> {
+    parse_from(&mut serde_json::Deserializer::from_reader(
+        io::BufReader::new(r),
+    ))
+}
+
+fn parse_from<'de, R: serde_json::de::Read<'de>>(
+    de: &mut serde_json::Deserializer<R>,
+) -> Result<Launch, SimError> {
+    let ctx = Ctx::default();
+    let json_err = |e: serde_json::Error, ctx: &Ctx| match ctx.err.borrow_mut().take() {
+        Some(s) => s,
+        None if e.is_io() => SimError::Read(io::Error::other(e.to_string())),
+        None => SimError::Json(e.to_string()),
+    };
+    let root = RootSeed { ctx: &ctx }
+        .deserialize(&mut *de)
+        .map_err(|e| json_err(e, &ctx))?;
+    de.end().map_err(|e| json_err(e, &ctx))?;
+    let (rest, warps) = match root {
+        Root::Object { rest, warps } => (rest, warps),
+        Root::Other(v) => {
+            return err(
+                "(top level)",
+                format!("expected a JSON object, got {}", describe(&v)),
+            )
+        }
+    };
+    for k in rest.keys() {
+        if k != "code_base" && !WARP_KEYS.contains(&k.as_str()) {
             return err(
                 k,
                 format!(
@@ -408,46 +472,25 @@ pub fn parse_state(json: &str) -> Result<Launch, SimError> {
             );
         }
     }
-    let code_base = match top.get("code_base") {
-        Some(v) => num(v, "code_base", 64)?,
+    let code_base = match rest.get("code_base") {
+        Some(v) => reg_value(v, "code_base", 64)?,
         None => 0,
     };
-    let warps = match top.get("warps") {
-        Some(list) => {
-            if let Some(k) = WARP_KEYS.iter().find(|k| top.contains_key(**k)) {
+    let warps = match warps {
+        Some(mut ws) => {
+            if let Some(k) = WARP_KEYS.iter().find(|k| rest.contains_key(**k)) {
                 return err(
                     k,
                     "the keys of one warp cannot stand at top level next to a \"warps\" list",
                 );
             }
-            let Value::Array(a) = list else {
-                return err(
-                    "warps",
-                    format!("expected a list of warp objects, got {}", describe(list)),
-                );
-            };
-            if a.len() > MAX_WARPS {
-                return err(
-                    "warps",
-                    format!(
-                        "{} warps; a state file launches at most {MAX_WARPS} (each warp's output is about 55 KB of JSON)",
-                        a.len()
-                    ),
-                );
-            }
-            let mut ws = Vec::with_capacity(a.len());
-            for (i, x) in a.iter().enumerate() {
-                let p = format!("warps[{i}]");
-                ws.push(parse_warp(
-                    object(x, &p)?,
-                    &format!("{p}."),
-                    code_base,
-                    &[],
-                )?);
+            // The list may come before `code_base`.
+            for (w, _) in &mut ws {
+                w.set_code_base(code_base);
             }
             ws
         }
-        None => vec![parse_warp(top, "", code_base, &["code_base"])?],
+        None => vec![parse_warp(&rest, "", code_base, &["code_base"])?],
     };
     let (warps, status) = warps.into_iter().unzip();
     Ok(Launch {
@@ -455,6 +498,267 @@ pub fn parse_state(json: &str) -> Result<Launch, SimError> {
         warps,
         status,
     })
+}
+
+/// Where a value stands in the file; made into text only for a message.
+#[derive(Clone, Copy)]
+enum Loc<'a> {
+    Root,
+    Key(&'a Loc<'a>, &'a str),
+    Index(&'a Loc<'a>, usize),
+}
+
+impl fmt::Display for Loc<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Loc::Root => f.write_str("(top level)"),
+            Loc::Key(Loc::Root, k) => f.write_str(k),
+            Loc::Key(p, k) => write!(f, "{p}.{k}"),
+            Loc::Index(p, i) => write!(f, "{p}[{i}]"),
+        }
+    }
+}
+
+/// The error a visitor met, kept here because serde's error type carries only text.
+#[derive(Default)]
+struct Ctx {
+    err: RefCell<Option<SimError>>,
+}
+
+impl Ctx {
+    fn raise<E: de::Error>(&self, e: SimError) -> E {
+        let text = e.to_string();
+        *self.err.borrow_mut() = Some(e);
+        E::custom(text)
+    }
+
+    fn duplicate<E: de::Error>(&self, at: Loc<'_>) -> E {
+        self.raise(SimError::State {
+            path: at.to_string(),
+            message: "duplicate key (a key may appear once in an object)".into(),
+        })
+    }
+}
+
+/// A JSON value, refusing duplicate keys at any depth.
+struct Strict<'c, 'l> {
+    ctx: &'c Ctx,
+    loc: Loc<'l>,
+}
+
+impl<'de> DeserializeSeed<'de> for Strict<'_, '_> {
+    type Value = Value;
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Strict<'_, '_> {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, b: bool) -> Result<Value, E> {
+        Ok(Value::Bool(b))
+    }
+    fn visit_i64<E>(self, x: i64) -> Result<Value, E> {
+        Ok(x.into())
+    }
+    fn visit_u64<E>(self, x: u64) -> Result<Value, E> {
+        Ok(x.into())
+    }
+    fn visit_f64<E>(self, x: f64) -> Result<Value, E> {
+        // JSON numbers are finite.
+        Ok(serde_json::Number::from_f64(x).map_or(Value::Null, Value::Number))
+    }
+    fn visit_str<E>(self, s: &str) -> Result<Value, E> {
+        Ok(Value::String(s.to_owned()))
+    }
+    fn visit_string<E>(self, s: String) -> Result<Value, E> {
+        Ok(Value::String(s))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut v = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(LANES));
+        while let Some(x) = seq.next_element_seed(Strict {
+            ctx: self.ctx,
+            loc: Loc::Index(&self.loc, v.len()),
+        })? {
+            v.push(x);
+        }
+        Ok(Value::Array(v))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut m = Map::new();
+        while let Some(k) = map.next_key::<String>()? {
+            if m.contains_key(&k) {
+                return Err(self.ctx.duplicate(Loc::Key(&self.loc, &k)));
+            }
+            let x = map.next_value_seed(Strict {
+                ctx: self.ctx,
+                loc: Loc::Key(&self.loc, &k),
+            })?;
+            m.insert(k, x);
+        }
+        Ok(Value::Object(m))
+    }
+}
+
+/// The top level: `warps` is read warp by warp, the other keys as values.
+enum Root {
+    Object {
+        rest: Map<String, Value>,
+        warps: Option<Vec<(Warp, Option<RunStatus>)>>,
+    },
+    Other(Value),
+}
+
+struct RootSeed<'c> {
+    ctx: &'c Ctx,
+}
+
+impl<'de> DeserializeSeed<'de> for RootSeed<'_> {
+    type Value = Root;
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Root, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+/// A visitor that keeps anything but an object (or list) as a value for its message.
+macro_rules! scalars_as_values {
+    () => {
+        fn visit_bool<E: de::Error>(self, b: bool) -> Result<Self::Value, E> {
+            self.other(Value::Bool(b))
+        }
+        fn visit_i64<E: de::Error>(self, x: i64) -> Result<Self::Value, E> {
+            self.other(x.into())
+        }
+        fn visit_u64<E: de::Error>(self, x: u64) -> Result<Self::Value, E> {
+            self.other(x.into())
+        }
+        fn visit_f64<E: de::Error>(self, x: f64) -> Result<Self::Value, E> {
+            self.other(serde_json::Number::from_f64(x).map_or(Value::Null, Value::Number))
+        }
+        fn visit_str<E: de::Error>(self, s: &str) -> Result<Self::Value, E> {
+            self.other(Value::String(s.to_owned()))
+        }
+        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+            self.other(Value::Null)
+        }
+    };
+}
+
+impl RootSeed<'_> {
+    fn other<E: de::Error>(self, v: Value) -> Result<Root, E> {
+        Ok(Root::Other(v))
+    }
+}
+
+impl<'de> Visitor<'de> for RootSeed<'_> {
+    type Value = Root;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON object")
+    }
+    scalars_as_values!();
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Root, A::Error> {
+        let ctx = self.ctx;
+        Strict {
+            ctx,
+            loc: Loc::Root,
+        }
+        .visit_seq(seq)
+        .map(Root::Other)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Root, A::Error> {
+        let mut rest = Map::new();
+        let mut warps = None;
+        while let Some(k) = map.next_key::<String>()? {
+            let at = Loc::Key(&Loc::Root, &k);
+            if rest.contains_key(&k) || (k == "warps" && warps.is_some()) {
+                return Err(self.ctx.duplicate(at));
+            }
+            if k == "warps" {
+                warps = Some(map.next_value_seed(WarpsSeed { ctx: self.ctx })?);
+            } else {
+                let x = map.next_value_seed(Strict {
+                    ctx: self.ctx,
+                    loc: at,
+                })?;
+                rest.insert(k, x);
+            }
+        }
+        Ok(Root::Object { rest, warps })
+    }
+}
+
+/// The `warps` list, each warp parsed as soon as its object ends.
+struct WarpsSeed<'c> {
+    ctx: &'c Ctx,
+}
+
+impl<'de> DeserializeSeed<'de> for WarpsSeed<'_> {
+    type Value = Vec<(Warp, Option<RunStatus>)>;
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl WarpsSeed<'_> {
+    fn other<T, E: de::Error>(self, v: Value) -> Result<T, E> {
+        Err(self.ctx.raise(SimError::State {
+            path: "warps".into(),
+            message: format!("expected a list of warp objects, got {}", describe(&v)),
+        }))
+    }
+}
+
+impl<'de> Visitor<'de> for WarpsSeed<'_> {
+    type Value = Vec<(Warp, Option<RunStatus>)>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a list of warp objects")
+    }
+    scalars_as_values!();
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        let key = Loc::Key(&Loc::Root, "warps");
+        let v = Strict {
+            ctx: self.ctx,
+            loc: key,
+        }
+        .visit_map(map)?;
+        self.other(v)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let list = Loc::Key(&Loc::Root, "warps");
+        let mut ws = Vec::new();
+        while let Some(v) = seq.next_element_seed(Strict {
+            ctx: self.ctx,
+            loc: Loc::Index(&list, ws.len()),
+        })? {
+            if ws.len() == MAX_WARPS {
+                let mut n = ws.len() + 1;
+                while seq.next_element::<IgnoredAny>()?.is_some() {
+                    n += 1;
+                }
+                return Err(self.ctx.raise(SimError::State {
+                    path: "warps".into(),
+                    message: format!(
+                        "{n} warps; a state file launches at most {MAX_WARPS} (each warp's output is about 55 KB of JSON)"
+                    ),
+                }));
+            }
+            let p = format!("warps[{}]", ws.len());
+            let w = object(&v, &p)
+                .and_then(|o| parse_warp(o, &format!("{p}."), 0, &["warp"]))
+                .map_err(|e| self.ctx.raise(e))?;
+            ws.push(w);
+        }
+        Ok(ws)
+    }
 }
 
 /// The output state file: always a `warps` list with every field present.
@@ -470,54 +774,154 @@ pub(crate) fn write_state<'a>(
     code_base: u64,
     warps: impl ExactSizeIterator<Item = (&'a Warp, RunStatus)>,
 ) -> String {
-    let empty = warps.len() == 0;
-    let mut s = String::with_capacity(warps.len() * 64 * 1024);
+    let mut out = Vec::with_capacity(warps.len().min(64) * 56 * 1024);
+    // Writing to a Vec cannot fail.
+    let _ = write_state_to(
+        &mut out,
+        code_base,
+        warps.map(|(w, s)| (None, w, s)),
+        &Fields::ALL,
+    );
+    // Only ASCII was written.
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Which parts of each warp an output state shows (`warpkit run --regs`). `status`,
+/// `steps` and `fault` are always shown; vector registers only up to the warp's `vgprs`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fields {
+    pub pc: bool,
+    pub exec: bool,
+    pub vgprs: bool,
+    pub mode: bool,
+    pub fflags: bool,
+    /// Uniform registers shown (bit i = `ui`).
+    pub u: u64,
+    /// Vector registers shown (bit i = `vi`).
+    pub v: u128,
+}
+
+impl Fields {
+    /// Everything: the state file `warpkit run` prints by default.
+    pub const ALL: Fields = Fields {
+        pc: true,
+        exec: true,
+        vgprs: true,
+        mode: true,
+        fflags: true,
+        u: u64::MAX,
+        v: u128::MAX,
+    };
+    /// Only `status`, `steps` and `fault`.
+    pub const NONE: Fields = Fields {
+        pc: false,
+        exec: false,
+        vgprs: false,
+        mode: false,
+        fflags: false,
+        u: 0,
+        v: 0,
+    };
+}
+
+/// Write a state file to `out`, one warp at a time (the text of one warp is held at once).
+/// Each item is (label, warp, status): a label `Some(i)` prints `"warp": i` first in the
+/// object (for a selection of warps; readers ignore it).
+pub fn write_state_to<'a>(
+    out: &mut dyn io::Write,
+    code_base: u64,
+    warps: impl Iterator<Item = (Option<usize>, &'a Warp, RunStatus)>,
+    fields: &Fields,
+) -> io::Result<()> {
+    let mut s = String::with_capacity(64 * 1024);
     let _ = write!(
         s,
         "{{\n  \"code_base\": \"0x{code_base:016x}\",\n  \"warps\": ["
     );
-    for (wi, (w, status)) in warps.enumerate() {
-        s.push_str(if wi == 0 { "\n" } else { ",\n" });
-        let fault = match &status {
-            RunStatus::Faulted(f) => format!(
-                "{{\"cause\": {}, \"name\": \"{}\", \"pc\": \"0x{:08x}\", \"word\": \"{}\"}}",
-                f.cause.code(),
-                f.cause.name(),
-                f.pc,
-                f.word_hex()
-            ),
-            _ => "null".to_string(),
-        };
+    let mut empty = true;
+    for (label, w, status) in warps {
+        s.push_str(if empty { "\n" } else { ",\n" });
+        empty = false;
+        write_warp(&mut s, label, w, &status, fields);
+        out.write_all(s.as_bytes())?;
+        s.clear();
+    }
+    s.push_str(if empty { "]\n}\n" } else { "\n  ]\n}\n" });
+    out.write_all(s.as_bytes())
+}
+
+/// One warp's object of the output state file (no separator before or after).
+fn write_warp(s: &mut String, label: Option<usize>, w: &Warp, status: &RunStatus, f: &Fields) {
+    s.push_str("    {\n");
+    if let Some(i) = label {
+        let _ = writeln!(s, "      \"warp\": {i},");
+    }
+    let fault = match status {
+        RunStatus::Faulted(f) => format!(
+            "{{\"cause\": {}, \"name\": \"{}\", \"pc\": \"0x{:08x}\", \"word\": \"{}\"}}",
+            f.cause.code(),
+            f.cause.name(),
+            f.pc,
+            f.word_hex()
+        ),
+        _ => "null".to_string(),
+    };
+    let _ = write!(
+        s,
+        "      \"status\": \"{}\",\n      \"steps\": {},\n      \"fault\": {fault}",
+        status.name(),
+        w.steps(),
+    );
+    if f.pc {
+        let _ = write!(s, ",\n      \"pc\": \"0x{:08x}\"", w.pc());
+    }
+    if f.exec {
+        let _ = write!(s, ",\n      \"exec\": \"0x{:08x}\"", w.exec());
+    }
+    if f.vgprs {
+        let _ = write!(s, ",\n      \"vgprs\": {}", w.vgprs());
+    }
+    if f.mode {
         let mode = w.mode();
         let _ = write!(
             s,
-            "    {{\n      \"status\": \"{}\",\n      \"steps\": {},\n      \"fault\": {fault},\n      \"pc\": \"0x{:08x}\",\n      \"exec\": \"0x{:08x}\",\n      \"vgprs\": {},\n      \"mode\": {{\"rm\": \"{}\", \"rm16\": \"{}\"}},\n      \"fflags\": \"0x{:08x}\",\n      \"u\": {{",
-            status.name(),
-            w.steps(),
-            w.pc(),
-            w.exec(),
-            w.vgprs(),
+            ",\n      \"mode\": {{\"rm\": \"{}\", \"rm16\": \"{}\"}}",
             rm::name(mode.rm).unwrap_or("rne"),
             rm::name(mode.rm16).unwrap_or("rne"),
-            w.fflags()
         );
+    }
+    if f.fflags {
+        let _ = write!(s, ",\n      \"fflags\": \"0x{:08x}\"", w.fflags());
+    }
+    if f.u != 0 {
+        s.push_str(",\n      \"u\": {");
+        let mut first = true;
         for (i, x) in w.uregs().iter().enumerate() {
-            let _ = write!(
-                s,
-                "{}\n        \"u{i}\": \"0x{x:08x}\"",
-                if i == 0 { "" } else { "," }
-            );
+            if f.u >> i & 1 == 1 {
+                let sep = if first { "" } else { "," };
+                let _ = write!(s, "{sep}\n        \"u{i}\": \"0x{x:08x}\"");
+                first = false;
+            }
         }
-        s.push_str("\n      },\n      \"v\": {");
-        for (i, lanes) in w.vregs().iter().take(w.vgprs() as usize).enumerate() {
-            let _ = write!(s, "{}\n        \"v{i}\": [", if i == 0 { "" } else { "," });
+        s.push_str("\n      }");
+    }
+    let shown = |i: usize| f.v >> i & 1 == 1 && i < w.vgprs() as usize;
+    if (0..w.vregs().len()).any(shown) {
+        s.push_str(",\n      \"v\": {");
+        let mut first = true;
+        for (i, lanes) in w.vregs().iter().enumerate() {
+            if !shown(i) {
+                continue;
+            }
+            let sep = if first { "" } else { "," };
+            let _ = write!(s, "{sep}\n        \"v{i}\": [");
+            first = false;
             for (j, x) in lanes.iter().enumerate() {
                 let _ = write!(s, "{}\"0x{x:08x}\"", if j == 0 { "" } else { ", " });
             }
             s.push(']');
         }
-        s.push_str("\n      }\n    }");
+        s.push_str("\n      }");
     }
-    s.push_str(if empty { "]\n}\n" } else { "\n  ]\n}\n" });
-    s
+    s.push_str("\n    }");
 }

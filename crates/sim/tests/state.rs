@@ -23,7 +23,7 @@ fn round_trip_and_output_shape() {
         "warps": [
             {"pc": 0, "exec": "0x0000ffff", "vgprs": 8, "mode": {"rm": "rtz", "rm16": 3},
              "fflags": "0x11", "u": {"u0": "0x00000001", "u5": 7}, "v": {"v0": lanes, "v1": "0x3f800000"}},
-            {"u": {"u5": -1}},
+            {"u": {"u5": 4294967295u64}},
             {"pc": 8}
         ]
     });
@@ -182,11 +182,138 @@ fn garbage_state_files_give_clear_errors() {
         );
     }
     assert!(matches!(parse_state("nope"), Err(SimError::Json(_))));
-    // negative integers are two's complement of the field
-    let l = parse_state(r#"{"u": {"u1": -2}, "code_base": -16}"#).unwrap();
+}
+
+#[test]
+fn negative_values_are_errors_naming_the_key() {
+    let cases: &[(&str, &str)] = &[
+        (r#"{"vgprs": -1}"#, "vgprs: -1 is negative (values are unsigned)"),
+        (r#"{"warps": [{}, {"steps": -5}]}"#, "warps[1].steps: -5 is negative"),
+        (
+            r#"{"warps": [{"u": {"u5": -1}}]}"#,
+            "warps[0].u.u5: -1 is negative (register values are unsigned; for its 32-bit two's complement write \"0xffffffff\")",
+        ),
+        (
+            r#"{"v": {"v3": [0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,-2]}}"#,
+            "v.v3[31]: -2 is negative (register values are unsigned; for its 32-bit two's complement write \"0xfffffffe\")",
+        ),
+        (r#"{"exec": -1}"#, "exec: -1 is negative"),
+        (
+            r#"{"code_base": -16}"#,
+            "code_base: -16 is negative (register values are unsigned; for its 64-bit two's complement write \"0xfffffffffffffff0\")",
+        ),
+        (r#"{"u": {"u1": -2147483649}}"#, "u.u1: -2147483649 is negative (register values are unsigned)"),
+        (r#"{"mode": {"rm": -1}}"#, "mode.rm: -1 is negative"),
+        (r#"{"pc": -4}"#, "pc: -4 is negative (values are unsigned)"),
+    ];
+    for (json, want) in cases {
+        let e = state_err(json);
+        assert!(
+            e.contains(want),
+            "{json}: error {e:?} does not contain {want:?}"
+        );
+    }
+    // Hex spells every value.
+    let l =
+        parse_state(r#"{"u": {"u1": "0xfffffffe"}, "code_base": "0xfffffffffffffff0"}"#).unwrap();
     assert_eq!(l.warps[0].uregs()[1], 0xffff_fffe);
     assert_eq!(l.code_base, 0xffff_ffff_ffff_fff0);
-    assert!(state_err(r#"{"u": {"u1": -2147483649}}"#).contains("u.u1"));
+}
+
+#[test]
+fn duplicate_keys_are_errors_at_any_depth() {
+    let cases: &[(&str, &str)] = &[
+        (r#"{"pc": 0, "pc": 4}"#, "state file: pc: duplicate key"),
+        (
+            r#"{"code_base": 0, "code_base": 0, "warps": []}"#,
+            "state file: code_base: duplicate key",
+        ),
+        (
+            r#"{"warps": [], "warps": []}"#,
+            "state file: warps: duplicate key",
+        ),
+        (
+            r#"{"warps": [{}, {"u": {"u5": 1, "u6": 2, "u5": 3}}]}"#,
+            "state file: warps[1].u.u5: duplicate key",
+        ),
+        (
+            r#"{"warps": [{"v": {"v1": 1, "v1": 1}}]}"#,
+            "state file: warps[0].v.v1: duplicate key",
+        ),
+        (
+            r#"{"warps": [{"mode": {"rm": "rne", "rm": "rtz"}}]}"#,
+            "state file: warps[0].mode.rm: duplicate key",
+        ),
+        (
+            r#"{"warps": [{"status": "faulted", "fault": {"cause": 1, "pc": 0, "word": "0x0", "pc": 4}}]}"#,
+            "state file: warps[0].fault.pc: duplicate key",
+        ),
+        // Also inside a value the format does not know: the duplicate is found first.
+        (
+            r#"{"bogus": {"a": {"b": 1, "b": 2}}}"#,
+            "state file: bogus.a.b: duplicate key",
+        ),
+        (
+            r#"{"warps": [{"v": {"v1": [{"x": 1, "x": 2}]}}]}"#,
+            "state file: warps[0].v.v1[0].x: duplicate key",
+        ),
+    ];
+    for (json, want) in cases {
+        let e = state_err(json);
+        assert!(
+            e.contains(want),
+            "{json}: error {e:?} does not contain {want:?}"
+        );
+    }
+    // The same keys in different objects are fine.
+    parse_state(r#"{"warps": [{"u": {"u1": 1}}, {"u": {"u1": 1}}]}"#).unwrap();
+}
+
+#[test]
+fn reader_and_text_parse_alike_and_the_printed_state_reads_back() {
+    let state = r#"{"warps": [{"pc": 4, "u": {"u5": 7}}, {"warp": 9, "exec": "0xff"}], "code_base": "0x40"}"#;
+    let a = parse_state(state).unwrap();
+    let b = warpkit_sim::state::parse_state_reader(state.as_bytes()).unwrap();
+    assert_eq!(a, b);
+    // `code_base` after the list still applies to every warp.
+    assert!(a.warps.iter().all(|w| w.code_base() == 0x40));
+    // `warp` is a label only: it is checked, and the list order launches.
+    assert_eq!(a.warps[1].exec(), 0xff);
+    assert!(state_err(r#"{"warps": [{"warp": "x"}]}"#)
+        .contains("warps[0].warp: expected a 64-bit value"));
+    assert!(state_err(r#"{"warp": 0}"#).contains("warp: unknown key"));
+    // What a run prints, with or without a selection, reads back.
+    let out = run_state(&prog(), state, 2, None).unwrap();
+    assert_eq!(
+        parse_state(&out).unwrap(),
+        warpkit_sim::state::parse_state_reader(out.as_bytes()).unwrap()
+    );
+    // The reader gives the same message as the text (the command line reads a stream,
+    // embeddings a string).
+    for bad in [
+        "{",
+        "[1, 2]",
+        "",
+        "{\"pc\": 1,}",
+        r#"{"warps": [{"u": {"u1": 1, "u1": 2}}]}"#,
+        r#"{"warps": [{}, {"pcc": 0}]}"#,
+        r#"{"warps": 5}"#,
+        r#"{"pc": 1} x"#,
+        r#"{"exec": -1}"#,
+    ] {
+        let a = parse_state(bad).map(|_| ()).unwrap_err().to_string();
+        let b = warpkit_sim::state::parse_state_reader(bad.as_bytes())
+            .map(|_| ())
+            .unwrap_err()
+            .to_string();
+        assert_eq!(a, b, "{bad}");
+    }
+    // A syntax error after the warps is still a JSON error.
+    assert!(matches!(
+        parse_state(r#"{"warps": [{}], "#),
+        Err(SimError::Json(_))
+    ));
+    assert!(matches!(parse_state(r#"{} {}"#), Err(SimError::Json(_))));
 }
 
 #[test]

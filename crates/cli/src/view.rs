@@ -1,0 +1,556 @@
+//! What `warpkit run` shows people: selections of warps and registers (`--warps`,
+//! `--regs`, `--trace-warps`, `--trace-steps`), the per-lane table of `--view table` with
+//! its number formats (`--as`), and the line per warp that did not exit.
+
+use std::fmt::Write as _;
+use std::ops::{Range, RangeInclusive};
+use warpkit_sim::{fflag, rm, Fault, FaultReason, Fields, RunStatus, Sim, Warp, LANES};
+use warpkit_sim::{NUM_UREGS, NUM_VREGS};
+
+/// Warp indices and inclusive ranges (`0,2-5`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IndexList(pub Vec<RangeInclusive<usize>>);
+
+/// `0,2-5`: warp indices and inclusive ranges.
+pub fn parse_index_list(s: &str) -> Result<IndexList, String> {
+    let num = |t: &str| {
+        t.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("`{}` is not a warp index (expected e.g. 0,2-5)", t.trim()))
+    };
+    s.split(',')
+        .map(|part| {
+            let r = match part.split_once('-') {
+                Some((a, b)) => num(a)?..=num(b)?,
+                None => num(part).map(|i| i..=i)?,
+            };
+            if r.is_empty() {
+                return Err(format!("`{}` is an empty range", part.trim()));
+            }
+            Ok(r)
+        })
+        .collect::<Result<_, _>>()
+        .map(IndexList)
+}
+
+/// The indices of a list, sorted and each once, checked against the warps launched.
+pub fn expand_index_list(
+    list: &[RangeInclusive<usize>],
+    warps: usize,
+    flag: &str,
+) -> Result<Vec<usize>, String> {
+    if let Some(r) = list.iter().find(|r| *r.end() >= warps) {
+        return Err(format!(
+            "{flag}: there is no warp {} (the state launches {warps} warp{}: 0-{})",
+            r.end(),
+            if warps == 1 { "" } else { "s" },
+            warps.saturating_sub(1)
+        ));
+    }
+    let mut v: Vec<usize> = list.iter().flat_map(|r| r.clone()).collect();
+    v.sort_unstable();
+    v.dedup();
+    Ok(v)
+}
+
+/// `FROM..TO` (TO excluded), `FROM..=TO` (included), `FROM..`, `..TO`.
+pub fn parse_steps(s: &str) -> Result<Range<u64>, String> {
+    let bad =
+        || format!("`{s}`: expected FROM..TO (TO excluded), FROM..=TO (included), FROM.. or ..TO");
+    let (a, b) = s.split_once("..").ok_or_else(bad)?;
+    let (b, inclusive) = match b.strip_prefix('=') {
+        Some(b) => (b, true),
+        None => (b, false),
+    };
+    let num = |t: &str| t.trim().parse::<u64>().map_err(|_| bad());
+    let from = if a.trim().is_empty() { 0 } else { num(a)? };
+    let to = match (b.trim().is_empty(), inclusive) {
+        (true, true) => return Err(bad()),
+        (true, false) => u64::MAX,
+        (false, true) => num(b)?.saturating_add(1),
+        (false, false) => num(b)?,
+    };
+    if from >= to {
+        return Err(format!("`{s}` selects no step"));
+    }
+    Ok(from..to)
+}
+
+/// `v0-v7,u0,u1,exec,pc,fflags,mode,vgprs`; `v` and `u` alone are all of them.
+pub fn parse_regs(s: &str) -> Result<Fields, String> {
+    let mut f = Fields::NONE;
+    for part in s.split(',') {
+        let t = part.trim().to_ascii_lowercase();
+        match t.as_str() {
+            "exec" => f.exec = true,
+            "pc" => f.pc = true,
+            "fflags" => f.fflags = true,
+            "mode" => f.mode = true,
+            "vgprs" => f.vgprs = true,
+            "v" => f.v = u128::MAX,
+            "u" => f.u = u64::MAX,
+            _ => {
+                let file = t.chars().next().filter(|c| *c == 'v' || *c == 'u');
+                let Some(file) = file else {
+                    return Err(format!(
+                        "unknown register `{}` (expected v0-v127, u0-u63, ranges such as v0-v7, \
+                         exec, pc, fflags, mode, vgprs)",
+                        part.trim()
+                    ));
+                };
+                let n = if file == 'v' { NUM_VREGS } else { NUM_UREGS };
+                let reg = |x: &str| -> Result<usize, String> {
+                    let d = x.strip_prefix(file).unwrap_or(x);
+                    match d.parse::<usize>() {
+                        Ok(i) if i < n => Ok(i),
+                        _ => Err(format!(
+                            "`{}` is not a register of {file}0-{file}{}",
+                            part.trim(),
+                            n - 1
+                        )),
+                    }
+                };
+                let (a, b) = match t.split_once('-') {
+                    Some((a, b)) => (reg(a)?, reg(b)?),
+                    None => (reg(&t)?, reg(&t)?),
+                };
+                if a > b {
+                    return Err(format!("`{}` is an empty range", part.trim()));
+                }
+                for i in a..=b {
+                    if file == 'v' {
+                        f.v |= 1 << i;
+                    } else {
+                        f.u |= 1 << i;
+                    }
+                }
+            }
+        }
+    }
+    Ok(f)
+}
+
+/// How the table shows a 32-bit value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum NumAs {
+    /// 0x0000abcd
+    Hex,
+    /// Unsigned decimal.
+    U32,
+    /// Signed decimal (two's complement).
+    I32,
+    /// binary32, shortest decimal that reads back to the same bits.
+    F32,
+    /// Two binary16 halves, low (.l) and high (.h), each in its own column.
+    F16,
+}
+
+/// Shortest decimal of a finite value, plain or with an exponent for the very small and
+/// large.
+fn decimal<T: std::fmt::Display + std::fmt::LowerExp>(x: T, magnitude: f64) -> String {
+    if magnitude == 0.0 || (1e-4..1e9).contains(&magnitude) {
+        format!("{x}")
+    } else {
+        format!("{x:e}")
+    }
+}
+
+/// A binary32 value: `1.5`, `-0`, `1e-45`, `inf`, `nan` (the default NaN) or `nan(0x…)`.
+pub fn f32_text(bits: u32) -> String {
+    let x = f32::from_bits(bits);
+    if x.is_nan() {
+        return match bits {
+            0x7fc0_0000 => "nan".into(),
+            _ => format!("nan(0x{bits:08x})"),
+        };
+    }
+    if x.is_infinite() {
+        return if x < 0.0 { "-inf" } else { "inf" }.into();
+    }
+    decimal(x, x.abs() as f64)
+}
+
+/// The value of a binary16 pattern (exact in f64).
+fn f16_value(bits: u16) -> f64 {
+    half::f16::from_bits(bits).to_f64()
+}
+
+/// The binary16 pattern nearest to `y` (finite, >= 0), ties to even: the largest
+/// pattern not above `y`, or the next one if `y` is past their midpoint. Exact: every
+/// binary16 value and midpoint is exact in f64.
+fn f16_nearest(y: f64) -> u16 {
+    const INF: u16 = 0x7c00;
+    let (mut lo, mut hi) = (0u16, INF);
+    // Largest finite pattern with value <= y.
+    while lo + 1 < hi {
+        let mid = lo + (hi - lo) / 2;
+        if f16_value(mid) <= y {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let next = lo + 1;
+    // Past 65504 the next "value" is 65536 for rounding purposes (IEEE overflow point).
+    let next_v = if next == INF {
+        65536.0
+    } else {
+        f16_value(next)
+    };
+    let mid = (f16_value(lo) + next_v) / 2.0;
+    if y > mid || (y == mid && lo & 1 == 1) {
+        next
+    } else {
+        lo
+    }
+}
+
+/// A binary16 value, shortest decimal that reads back to the same bits.
+pub fn f16_text(bits: u16) -> String {
+    let x = f16_value(bits);
+    if x.is_nan() {
+        return match bits {
+            0x7e00 => "nan".into(),
+            _ => format!("nan(0x{bits:04x})"),
+        };
+    }
+    if x.is_infinite() {
+        return if x < 0.0 { "-inf" } else { "inf" }.into();
+    }
+    let a = x.abs();
+    let mag = bits & 0x7fff;
+    for digits in 1..=17 {
+        let s = format!("{a:.*e}", digits - 1);
+        if let Ok(y) = s.parse::<f64>() {
+            if f16_nearest(y) == mag {
+                let y = if x.is_sign_negative() { -y } else { y };
+                return decimal(y, a);
+            }
+        }
+    }
+    decimal(x, a)
+}
+
+/// One 32-bit value as text (for f16: the low half; see [`cells`]).
+fn cell(bits: u32, how: NumAs) -> Vec<String> {
+    match how {
+        NumAs::Hex => vec![format!("0x{bits:08x}")],
+        NumAs::U32 => vec![bits.to_string()],
+        NumAs::I32 => vec![(bits as i32).to_string()],
+        NumAs::F32 => vec![f32_text(bits)],
+        NumAs::F16 => vec![f16_text(bits as u16), f16_text((bits >> 16) as u16)],
+    }
+}
+
+/// Column names of a register: `v1`, or `v1.l` and `v1.h` for f16.
+fn names(reg: &str, how: NumAs) -> Vec<String> {
+    match how {
+        NumAs::F16 => vec![format!("{reg}.l"), format!("{reg}.h")],
+        _ => vec![reg.to_string()],
+    }
+}
+
+fn fflags_text(f: u8) -> String {
+    let names = [
+        (fflag::NV, "NV"),
+        (fflag::DZ, "DZ"),
+        (fflag::OF, "OF"),
+        (fflag::UF, "UF"),
+        (fflag::NX, "NX"),
+    ];
+    let set: Vec<&str> = names
+        .iter()
+        .filter(|(b, _)| f & b != 0)
+        .map(|(_, n)| *n)
+        .collect();
+    format!(
+        "0x{f:02x} ({})",
+        if set.is_empty() {
+            "none".to_string()
+        } else {
+            set.join(" ")
+        }
+    )
+}
+
+/// The disassembly of the instruction at `pc` (or what is there instead).
+pub fn inst_text(sim: &Sim, pc: u32) -> String {
+    let p = sim.program();
+    if pc as usize >= p.len() || pc & 3 != 0 {
+        return "outside the code".into();
+    }
+    match p.inst_at(pc) {
+        Some(i) => {
+            let mut s = String::new();
+            warpkit_asm::format_inst(&i, pc, None, &mut s);
+            format!("`{}`", s.trim_end())
+        }
+        None => {
+            let (w, n) = p.raw_word(pc);
+            if n == 8 {
+                format!("`.dword 0x{w:016x}`")
+            } else {
+                format!("`.word 0x{:08x}`", w as u32)
+            }
+        }
+    }
+}
+
+fn fault_words(f: &Fault) -> String {
+    format!("{}: {}", f.cause.name(), f.reason)
+}
+
+/// The stderr line of a warp that did not exit, or `None` for one that did.
+pub fn not_exited_line(sim: &Sim, i: usize, w: &Warp, status: RunStatus) -> Option<String> {
+    match status {
+        RunStatus::Exited => None,
+        RunStatus::Faulted(f) => {
+            let at = match f.reason {
+                FaultReason::FromState => format!("{} (now there)", inst_text(sim, f.pc)),
+                _ => inst_text(sim, f.pc),
+            };
+            Some(format!(
+                "warp {i}: faulted at pc 0x{:08x}, {at}: {}",
+                f.pc,
+                fault_words(&f)
+            ))
+        }
+        RunStatus::StepLimit => Some(format!(
+            "warp {i}: stopped by the step limit after {} steps, at pc 0x{:08x} before {} \
+             (--max-steps raises the limit)",
+            w.steps(),
+            w.pc(),
+            inst_text(sim, w.pc())
+        )),
+    }
+}
+
+/// Registers a table shows by default: those not zero in some lane.
+fn nonzero_fields(w: &Warp) -> Fields {
+    let mut f = Fields::ALL;
+    f.v = 0;
+    f.u = 0;
+    for (i, r) in w.vregs().iter().enumerate().take(w.vgprs() as usize) {
+        if r.iter().any(|&x| x != 0) {
+            f.v |= 1 << i;
+        }
+    }
+    for (i, &x) in w.uregs().iter().enumerate() {
+        if x != 0 {
+            f.u |= 1 << i;
+        }
+    }
+    f
+}
+
+/// Registers per block of columns (a block repeats the lane column).
+const REGS_PER_BLOCK: usize = 8;
+
+/// The table of one warp: a status line, the special registers, the uniform registers,
+/// then one row per lane with a column per vector register (in blocks of eight).
+pub fn warp_table(
+    sim: &Sim,
+    i: usize,
+    w: &Warp,
+    status: RunStatus,
+    regs: Option<&Fields>,
+    how: NumAs,
+    s: &mut String,
+) {
+    let chosen = regs.copied().unwrap_or_else(|| nonzero_fields(w));
+    let _ = write!(
+        s,
+        "warp {i}: {}, {} steps, pc 0x{:08x}",
+        status.name(),
+        w.steps(),
+        w.pc()
+    );
+    match status {
+        RunStatus::Exited => {}
+        RunStatus::Faulted(f) => {
+            let _ = write!(s, " {}, {}", inst_text(sim, f.pc), fault_words(&f));
+        }
+        RunStatus::StepLimit => {
+            let _ = write!(s, " before {}", inst_text(sim, w.pc()));
+        }
+    }
+    s.push('\n');
+    let mut special = Vec::new();
+    if chosen.exec {
+        special.push(format!("exec 0x{:08x}", w.exec()));
+    }
+    if chosen.fflags {
+        special.push(format!("fflags {}", fflags_text(w.fflags())));
+    }
+    if chosen.mode {
+        let m = w.mode();
+        special.push(format!(
+            "mode rm={} rm16={}",
+            rm::name(m.rm).unwrap_or("?"),
+            rm::name(m.rm16).unwrap_or("?")
+        ));
+    }
+    if chosen.vgprs {
+        special.push(format!("vgprs {}", w.vgprs()));
+    }
+    if !special.is_empty() {
+        let _ = writeln!(s, "  {}", special.join("  "));
+    }
+    // Uniform registers: name value pairs, eight to a line.
+    let us: Vec<String> = (0..NUM_UREGS)
+        .filter(|r| chosen.u >> r & 1 == 1)
+        .map(|r| {
+            let v = w.uregs()[r];
+            names(&format!("u{r}"), how)
+                .into_iter()
+                .zip(cell(v, how))
+                .map(|(n, c)| format!("{n} {c}"))
+                .collect::<Vec<_>>()
+                .join("  ")
+        })
+        .collect();
+    for line in us.chunks(REGS_PER_BLOCK) {
+        let _ = writeln!(s, "  {}", line.join("  "));
+    }
+    let vs: Vec<usize> = (0..w.vgprs() as usize)
+        .filter(|r| chosen.v >> r & 1 == 1)
+        .collect();
+    for block in vs.chunks(REGS_PER_BLOCK) {
+        let mut header = vec!["lane".to_string(), "exec".to_string()];
+        for &r in block {
+            header.extend(names(&format!("v{r}"), how));
+        }
+        let mut rows = vec![header];
+        for lane in 0..LANES {
+            let mut row = vec![lane.to_string(), (w.exec() >> lane & 1).to_string()];
+            for &r in block {
+                row.extend(cell(w.vregs()[r][lane], how));
+            }
+            rows.push(row);
+        }
+        let widths: Vec<usize> = (0..rows[0].len())
+            .map(|c| rows.iter().map(|r| r[c].len()).max().unwrap_or(0))
+            .collect();
+        for row in &rows {
+            s.push(' ');
+            for (c, text) in row.iter().enumerate() {
+                let _ = write!(s, " {text:>w$}", w = widths[c]);
+            }
+            s.push('\n');
+        }
+    }
+    if regs.is_none() {
+        let zero_v = (w.vgprs() as usize).saturating_sub(vs.len());
+        let zero_u = NUM_UREGS - us.len();
+        if zero_v + zero_u > 0 {
+            let _ = writeln!(
+                s,
+                "  ({zero_v} vector and {zero_u} uniform registers are zero in every lane and \
+                 not shown; --regs chooses registers)"
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether `y` rounds (to nearest, ties to even) to the binary16 pattern `bits`,
+    /// judged from the pattern's neighbours: independent of `f16_nearest`.
+    fn rounds_to(y: f64, bits: u16) -> bool {
+        let x = f16_value(bits);
+        if x.is_infinite() {
+            return y.is_infinite() && y.signum() == x.signum();
+        }
+        if y.is_sign_negative() != x.is_sign_negative() && !(x == 0.0 && y == 0.0) {
+            return false;
+        }
+        let m = bits & 0x7fff;
+        let (e, frac) = (m >> 10, m & 0x3ff);
+        let ulp = 2f64.powi(e.max(1) as i32 - 25);
+        let below = if frac == 0 && e > 1 { ulp / 2.0 } else { ulp };
+        let (lo, hi) = (x.abs() - below / 2.0, x.abs() + ulp / 2.0);
+        let a = y.abs();
+        let even = bits & 1 == 0;
+        (a > lo || (a == lo && even) || m == 0) && (a < hi || (a == hi && even))
+    }
+
+    fn significant_digits(t: &str) -> usize {
+        let mant = t.trim_start_matches('-').split('e').next().unwrap_or("");
+        let digits: String = mant.chars().filter(char::is_ascii_digit).collect();
+        digits.trim_matches('0').len().max(1)
+    }
+
+    #[test]
+    fn f16_text_reads_back_for_every_pattern_and_is_shortest() {
+        for bits in 0..=u16::MAX {
+            let t = f16_text(bits);
+            if f16_value(bits).is_nan() {
+                assert!(t.starts_with("nan"), "{bits:#06x}: {t}");
+                continue;
+            }
+            let y: f64 = t.parse().unwrap_or_else(|_| panic!("{bits:#06x}: {t}"));
+            assert!(rounds_to(y, bits), "{bits:#06x}: {t}");
+            let n = significant_digits(&t);
+            if n > 1 && y.is_finite() {
+                let shorter: f64 = format!("{:.*e}", n - 2, y).parse().unwrap_or(0.0);
+                assert!(
+                    !rounds_to(shorter, bits),
+                    "{bits:#06x}: {t} is not the shortest"
+                );
+            }
+        }
+        assert_eq!(f16_text(0x3c00), "1");
+        assert_eq!(f16_text(0x2e66), "0.1");
+        assert_eq!(f16_text(0x0001), "6e-8");
+        assert_eq!(f16_text(0x7bff), "65500");
+        assert_eq!(f16_text(0x8000), "-0");
+        assert_eq!(f16_text(0xfc00), "-inf");
+        assert_eq!(f16_text(0x7e00), "nan");
+    }
+
+    #[test]
+    fn f32_text_reads_back() {
+        let specials = [
+            0u32,
+            0x8000_0000,
+            1,
+            0x7f7f_ffff,
+            0x3dcc_cccd,
+            0x3f80_0000,
+            0xc2f6_e979,
+        ];
+        for bits in (0..=u32::MAX).step_by(65_537).chain(specials) {
+            let t = f32_text(bits);
+            let x = f32::from_bits(bits);
+            if x.is_nan() {
+                assert!(t.starts_with("nan"), "{t}");
+                continue;
+            }
+            let y: f32 = t.parse().unwrap_or_else(|_| panic!("{bits:#x}: {t}"));
+            assert_eq!(y.to_bits(), bits, "{t}");
+        }
+        assert_eq!(f32_text(0x3dcc_cccd), "0.1");
+        assert_eq!(f32_text(1), "1e-45");
+        assert_eq!(f32_text(0x7f7f_ffff), "3.4028235e38");
+        assert_eq!(f32_text(0x7fc0_0000), "nan");
+    }
+
+    #[test]
+    fn selections_parse() {
+        let f = parse_regs("v0-v3, u2-5,EXEC,pc,v127").unwrap();
+        assert_eq!(f.v, 0b1111 | 1 << 127);
+        assert_eq!(f.u, 0b111100);
+        assert!(f.exec && f.pc && !f.fflags && !f.mode && !f.vgprs);
+        assert!(parse_regs("u64").is_err());
+        assert!(parse_regs("v3-v1").is_err());
+        assert_eq!(parse_steps("..7").unwrap(), 0..7);
+        assert_eq!(parse_steps("3..=3").unwrap(), 3..4);
+        assert_eq!(parse_steps("3..").unwrap(), 3..u64::MAX);
+        assert!(parse_steps("3..3").is_err() && parse_steps("3..=").is_err());
+        let l = parse_index_list("4,0-2,1").unwrap();
+        assert_eq!(expand_index_list(&l.0, 5, "--warps").unwrap(), [0, 1, 2, 4]);
+        assert!(expand_index_list(&l.0, 4, "--warps").is_err());
+    }
+}
