@@ -60,10 +60,10 @@ pub struct RunArgs {
     /// Exit with status 3 when a warp did not exit (faulted, or stopped by --max-steps).
     #[arg(long)]
     fail_on_fault: bool,
-    /// Print at most N assembly errors (and N warnings), and N lines about warps that did
-    /// not exit.
-    #[arg(long, value_name = "N", default_value_t = 100)]
-    max_errors: usize,
+    /// Print at most N assembly errors (and N warnings; default 100), and N lines about
+    /// warps that did not exit (default: one line for every such warp).
+    #[arg(long, value_name = "N")]
+    max_errors: Option<usize>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -103,7 +103,7 @@ pub fn run(a: RunArgs) -> Result<ExitCode, String> {
         .map(|t| Output::open(t, &inputs))
         .transpose()?;
     let kind = a.format.unwrap_or_else(|| input::format_of(program));
-    let code = input::load_program(program, kind, a.max_errors)?;
+    let code = input::load_program(program, kind, a.max_errors.unwrap_or(100))?;
     let launch = load_state(a.state.as_deref())?;
     let mut sim = Sim::from_launch(Program::new(&code), launch);
     let n = sim.num_warps();
@@ -146,7 +146,7 @@ pub fn run(a: RunArgs) -> Result<ExitCode, String> {
     }
 
     print_state(&sim, &a, shown.as_deref())?;
-    let not_exited = report_not_exited(&sim, a.max_errors);
+    let not_exited = report_not_exited(&sim, a.max_errors.unwrap_or(usize::MAX));
     if a.format.is_none() && kind == input::Format::Bin {
         let at_once = (0..n).any(|i| {
             matches!(sim.status(i), Ok(RunStatus::Faulted(_)))

@@ -65,8 +65,8 @@ Without --regs, only the registers that are not zero in every lane. --as hex (de
 u32, i32, f32, or f16 (columns v1.l and v1.h: the low and high halves).
 
 For every warp that did not exit, standard error gets one line: the warp, how it stopped
-(faulted, or the step limit), its PC, the instruction there and the reason in words (at
-most --max-errors lines, then how many more).
+(faulted, or the step limit), its PC, the instruction there and the reason in words (with
+--max-errors N: at most N lines, then how many more).
 
 Trace (--trace FILE): one JSON line per executed instruction, written while the warps run,
 in bounded memory: warp 0's lines, then warp 1's, and so on. Warps run in parallel; the
