@@ -55,8 +55,14 @@ pub fn run(a: GenArgs) -> Result<(), String> {
     a.first
         .checked_add(a.count)
         .ok_or("--first plus --count overflows")?;
+    if a.output.exists() && !a.output.is_dir() {
+        return Err(format!(
+            "-o {}: exists and is not a directory (gen writes a directory of programs)",
+            a.output.display()
+        ));
+    }
     std::fs::create_dir_all(&a.output)
-        .map_err(|e| format!("cannot create {}: {e}", a.output.display()))?;
+        .map_err(|e| format!("cannot create directory {}: {e}", a.output.display()))?;
     let mut cov = Coverage::default();
     let (mut steps, mut bad) = (0u64, Vec::new());
     for i in a.first..a.first + a.count {
