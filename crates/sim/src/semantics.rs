@@ -15,6 +15,7 @@ use crate::op::{Flow, Handler, Op};
 use crate::shapes::*;
 use crate::warp::Warp;
 use std::sync::OnceLock;
+use warpkit_fp::lanes::Op as LaneOp;
 use warpkit_fp::{self as fp, CmpOp};
 use warpkit_isa::{id, InsnId, INSNS};
 
@@ -56,6 +57,34 @@ macro_rules! h {
 macro_rules! fp32 {
     ($b:ident, $c:ident, $round:ident, $kernel:expr) => {
         handler!(|w, o, l| fp32(w, o, l, Src::$b, Src3::$c, Round::$round, $kernel))
+    };
+}
+
+/// A binary32 or packed-binary16 add/sub/mul/fma on the 32-lane host kernels: format,
+/// second source, third source, rounding, operation (`rev`: `s2 - s1`).
+macro_rules! lanes32 {
+    ($fmt:ident, $b:ident, $c:ident, $round:ident, $op:ident) => {
+        lanes32!($fmt, $b, $c, $round, $op, false)
+    };
+    ($fmt:ident, $b:ident, $c:ident, $round:ident, $op:ident, $rev:expr) => {
+        handler!(|w, o, l| fp32_lanes(
+            w,
+            o,
+            l,
+            Src::$b,
+            Src3::$c,
+            Round::$round,
+            Lanes32::$fmt,
+            LaneOp::$op,
+            $rev
+        ))
+    };
+}
+
+/// A binary16 add/sub/mul/fma (H format) on the 32-lane host kernels.
+macro_rules! lanes16 {
+    ($round:ident, $op:ident) => {
+        handler!(|w, o, l| fp16_lanes(w, o, l, Round::$round, LaneOp::$op))
     };
 }
 
@@ -339,23 +368,23 @@ pub(crate) fn semantics_for(id: InsnId) -> Option<Handler> {
         id::JALR => handler!(|w, o, l| jump(w, o, l, true, reg_rel)),
         // ================================ §6.2 floating point
         // ---- fp32-arith: add / sub / mul (MODE.rm, or the rm field for .m)
-        id::FADD_F32 => fp32!(V, No, Mode, rne2(add_rne, fp::f32_add)),
-        id::FADD_F32_VU => fp32!(U, No, Mode, rne2(add_rne, fp::f32_add)),
-        id::FADD_F32_M => fp32!(V, No, Field, rne2(add_rne, fp::f32_add)),
-        id::FADD_F32_VL => fp32!(I, No, Mode, rne2(add_rne, fp::f32_add)),
-        id::FSUB_F32 => fp32!(V, No, Mode, rne2(sub_rne, fp::f32_sub)),
-        id::FSUB_F32_VU => fp32!(U, No, Mode, rne2(sub_rne, fp::f32_sub)),
-        id::FSUBR_F32_VU => fp32!(U, No, Mode, rne2(subr_rne, fsubr_f32)),
-        id::FSUBR_F32_VL => fp32!(I, No, Mode, rne2(subr_rne, fsubr_f32)),
-        id::FMUL_F32 => fp32!(V, No, Mode, rne2(mul_rne, fp::f32_mul)),
-        id::FMUL_F32_VU => fp32!(U, No, Mode, rne2(mul_rne, fp::f32_mul)),
-        id::FMUL_F32_M => fp32!(V, No, Field, rne2(mul_rne, fp::f32_mul)),
-        id::FMUL_F32_VL => fp32!(I, No, Mode, rne2(mul_rne, fp::f32_mul)),
+        id::FADD_F32 => lanes32!(F32, V, No, Mode, Add),
+        id::FADD_F32_VU => lanes32!(F32, U, No, Mode, Add),
+        id::FADD_F32_M => lanes32!(F32, V, No, Field, Add),
+        id::FADD_F32_VL => lanes32!(F32, I, No, Mode, Add),
+        id::FSUB_F32 => lanes32!(F32, V, No, Mode, Sub),
+        id::FSUB_F32_VU => lanes32!(F32, U, No, Mode, Sub),
+        id::FSUBR_F32_VU => lanes32!(F32, U, No, Mode, Sub, true),
+        id::FSUBR_F32_VL => lanes32!(F32, I, No, Mode, Sub, true),
+        id::FMUL_F32 => lanes32!(F32, V, No, Mode, Mul),
+        id::FMUL_F32_VU => lanes32!(F32, U, No, Mode, Mul),
+        id::FMUL_F32_M => lanes32!(F32, V, No, Field, Mul),
+        id::FMUL_F32_VL => lanes32!(F32, I, No, Mode, Mul),
         // ---- fused multiply-add: fmac adds to d, ffma to s3
-        id::FMAC_F32 => fp32!(V, D, Mode, rne3(fma_rne, fp::f32_fma)),
-        id::FMAC_F32_VU => fp32!(U, D, Mode, rne3(fma_rne, fp::f32_fma)),
-        id::FMAC_F32_VL => fp32!(I, D, Mode, rne3(fma_rne, fp::f32_fma)),
-        id::FFMA_F32 => fp32!(V, S3, Field, rne3(fma_rne, fp::f32_fma)),
+        id::FMAC_F32 => lanes32!(F32, V, D, Mode, Fma),
+        id::FMAC_F32_VU => lanes32!(F32, U, D, Mode, Fma),
+        id::FMAC_F32_VL => lanes32!(F32, I, D, Mode, Fma),
+        id::FFMA_F32 => lanes32!(F32, V, S3, Field, Fma),
         // ---- min / max / sign injection / 0-1 compares
         id::FMIN_F32 => fp32!(V, No, No, n2(fp::f32_min)),
         id::FMIN_F32_VU => fp32!(U, No, No, n2(fp::f32_min)),
@@ -379,11 +408,11 @@ pub(crate) fn semantics_for(id: InsnId) -> Option<Handler> {
         id::FLDEXP_F32 => fp32!(V, No, Mode, r2(fldexp_f32)),
         id::FLDEXP_F32_VU => fp32!(U, No, Mode, r2(fldexp_f32)),
         // ---- packed binary16 (MODE.rm16; pkfma.f16 has an rm field)
-        id::PKADD_F16 => fp32!(V, No, Mode16, pk_r2(fp::f16_add)),
-        id::PKSUB_F16 => fp32!(V, No, Mode16, pk_r2(fp::f16_sub)),
-        id::PKMUL_F16 => fp32!(V, No, Mode16, pk_r2(fp::f16_mul)),
-        id::PKFMAC_F16 => fp32!(V, D, Mode16, pk_r3(fp::f16_fma)),
-        id::PKFMA_F16 => fp32!(V, S3, Field16, pk_r3(fp::f16_fma)),
+        id::PKADD_F16 => lanes32!(PkF16, V, No, Mode16, Add),
+        id::PKSUB_F16 => lanes32!(PkF16, V, No, Mode16, Sub),
+        id::PKMUL_F16 => lanes32!(PkF16, V, No, Mode16, Mul),
+        id::PKFMAC_F16 => lanes32!(PkF16, V, D, Mode16, Fma),
+        id::PKFMA_F16 => lanes32!(PkF16, V, S3, Field16, Fma),
         id::PKMIN_F16 => fp32!(V, No, No, pk_n2(fp::f16_min)),
         id::PKMAX_F16 => fp32!(V, No, No, pk_n2(fp::f16_max)),
         // ---- packed 16-bit integer (no flags)
@@ -473,10 +502,10 @@ pub(crate) fn semantics_for(id: InsnId) -> Option<Handler> {
         id::CMP_GEU_F32_VU => fcmp!(U, cmp_f32(CmpOp::Geu)),
         id::CMP_CLASS_F32_VU => fcmp!(U, class_test_f32),
         // ---- half (H): binary16 arithmetic, MODE.rm16 / explicit rm
-        id::FADD_F16 => fp16!(Field16, r2(fp::f16_add)),
-        id::FSUB_F16 => fp16!(Field16, r2(fp::f16_sub)),
-        id::FMUL_F16 => fp16!(Field16, r2(fp::f16_mul)),
-        id::FFMA_F16 => fp16!(Field16, r3(fp::f16_fma)),
+        id::FADD_F16 => lanes16!(Field16, Add),
+        id::FSUB_F16 => lanes16!(Field16, Sub),
+        id::FMUL_F16 => lanes16!(Field16, Mul),
+        id::FFMA_F16 => lanes16!(Field16, Fma),
         id::FLDEXP_F16 => fp16!(Mode16, r2(fldexp_f16)),
         id::FCVT_F16_I16 => fp16!(Mode16, r1(fp::i16_to_f16)),
         id::FCVT_F16_U16 => fp16!(Mode16, r1(fp::u16_to_f16)),

@@ -8,10 +8,11 @@
 //! `(s1, s2, c, exec, rm) -> (result, flags)`; the adapters at the end of this file build
 //! kernels from lane functions, and a 32-lane host kernel can be plugged in in their place.
 
-use crate::access::{each_lane, each_lane_fast, lanes, to_mask, HReg};
+use crate::access::{each_lane, lanes, to_mask, HReg};
 use crate::commit::Log;
 use crate::op::{Flow, Op};
 use crate::warp::{VReg, Warp, LANES};
+use warpkit_fp::lanes::{Op as LaneOp, Src16, Src32};
 use warpkit_fp::{self as fp, Rm};
 
 // ------------------------------------------------------------------ 32-bit vector
@@ -535,8 +536,8 @@ fn rounding(w: &Warp, o: &Op, r: Round) -> Option<Rm> {
         Round::No => Some(Rm::Rne),
         Round::Mode => Rm::from_bits(w.mode.rm),
         Round::Mode16 => Rm::from_bits(w.mode.rm16),
-        Round::Field => Rm::from_bits(w.mode.resolve(o.rm, false)),
-        Round::Field16 => Rm::from_bits(w.mode.resolve(o.rm, true)),
+        Round::Field => Rm::from_bits(w.mode.resolve(o.rm_field(), false)),
+        Round::Field16 => Rm::from_bits(w.mode.resolve(o.rm_field(), true)),
     }
 }
 
@@ -698,6 +699,130 @@ pub(crate) fn fp16<L: Log>(
     Flow::Next
 }
 
+/// The 32-bit-lane formats of the 32-lane host kernels (`warpkit_fp::lanes`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Lanes32 {
+    /// binary32.
+    F32,
+    /// Packed binary16: both halves of every lane.
+    PkF16,
+}
+
+/// [`fp32`] for binary32 and packed binary16 add, sub, mul and fma on the 32-lane host
+/// kernels of the program's level ([`Op::fp_kernels`]). Without source modifiers the
+/// registers are passed in place and a uniform or literal source as a splat, so nothing is
+/// copied before the kernel; `rev` swaps the first two sources (`fsubr`: `s2 - s1`). The
+/// kernel returns the flags of the active lanes only; the write blends under EXEC.
+#[allow(clippy::too_many_arguments)] // the one driver of these rows; each argument is a fact of the row
+#[inline(always)]
+pub(crate) fn fp32_lanes<L: Log>(
+    w: &mut Warp,
+    o: &Op,
+    l: &mut L,
+    b: Src,
+    c: Src3,
+    round: Round,
+    fmt: Lanes32,
+    op: LaneOp,
+    rev: bool,
+) -> Flow {
+    let Some(rm) = rounding(w, o, round) else {
+        return Flow::Illegal;
+    };
+    let (k, exec) = (o.fp_kernels(), w.exec);
+    let m = Mods(o.mods);
+    let mut r = [0u32; LANES];
+    let mut run = |a: Src32, b: Src32, c: Src32| {
+        let (a, b) = if rev { (b, a) } else { (a, b) };
+        match fmt {
+            Lanes32::F32 => k.f32(op, a, b, c, exec, rm, &mut r),
+            Lanes32::PkF16 => k.pk_f16(op, a, b, c, exec, rm, &mut r),
+        }
+    };
+    let flags = if m.src() {
+        let mut av = *w.vr(o.rs1);
+        let mut bv = match b {
+            Src::No => [0; LANES],
+            Src::V => *w.vr(o.rs2),
+            Src::U => [w.ur(o.rs2); LANES],
+            Src::I => [o.imm; LANES],
+        };
+        let mut cv = match c {
+            Src3::No => [0; LANES],
+            Src3::D => *w.vr(o.rd),
+            Src3::S3 => *w.vr(o.rs3),
+        };
+        m.apply32(&mut av, 0);
+        m.apply32(&mut bv, 1);
+        m.apply32(&mut cv, 2);
+        run(Src32::Lanes(&av), Src32::Lanes(&bv), Src32::Lanes(&cv))
+    } else {
+        let bs = match b {
+            Src::No => Src32::Splat(0),
+            Src::V => Src32::Lanes(w.vr(o.rs2)),
+            Src::U => Src32::Splat(w.ur(o.rs2)),
+            Src::I => Src32::Splat(o.imm),
+        };
+        let cs = match c {
+            Src3::No => Src32::Splat(0),
+            Src3::D => Src32::Lanes(w.vr(o.rd)),
+            Src3::S3 => Src32::Lanes(w.vr(o.rs3)),
+        };
+        run(Src32::Lanes(w.vr(o.rs1)), bs, cs)
+    };
+    if m.sat() {
+        r.iter_mut().for_each(|x| *x = fp::f32_apply_sat(*x));
+    }
+    w.wv(l, o.rd, &r);
+    w.raise(l, flags);
+    Flow::Next
+}
+
+/// [`fp16`] for binary16 add, sub, mul and fma (H format) on the 32-lane host kernels of
+/// the program's level; the third source is read by fma only.
+#[inline(always)]
+pub(crate) fn fp16_lanes<L: Log>(
+    w: &mut Warp,
+    o: &Op,
+    l: &mut L,
+    round: Round,
+    op: LaneOp,
+) -> Flow {
+    let Some(rm) = rounding(w, o, round) else {
+        return Flow::Illegal;
+    };
+    let fma = op == LaneOp::Fma;
+    let (mut a, mut b) = (w.hr(o.rs1), w.hr(o.rs2));
+    let mut c = if fma { w.hr(o.rs3) } else { [0; LANES] };
+    let m = Mods(o.mods);
+    if m.src() {
+        m.apply16(&mut a, 0);
+        m.apply16(&mut b, 1);
+        m.apply16(&mut c, 2);
+    }
+    let mut r = [0u16; LANES];
+    let cs = if fma {
+        Src16::Lanes(&c)
+    } else {
+        Src16::Splat(0)
+    };
+    let flags = o.fp_kernels().f16(
+        op,
+        Src16::Lanes(&a),
+        Src16::Lanes(&b),
+        cs,
+        w.exec,
+        rm,
+        &mut r,
+    );
+    if m.sat() {
+        r.iter_mut().for_each(|x| *x = fp::f16_apply_sat(*x));
+    }
+    w.wh(l, o.rd, &r);
+    w.raise(l, flags);
+    Flow::Next
+}
+
 /// `U[d]` = mask of the active lanes where `f(s1, s2)` (binary32, C / CU forms).
 #[inline(always)]
 pub(crate) fn fcmp32<L: Log>(
@@ -799,16 +924,6 @@ kernel!(
     |f, a, b, c, exec, rm| (lanes(|i| f(a[i], b[i], c[i])), 0)
 );
 kernel!(
-    /// Packed halves `f(s1.x, s2.x, rm)` for x in {l, h}.
-    PkR2 pk_r2 u32 [Fn(u16, u16, Rm, &mut u8) -> u16]
-    |f, a, b, c, exec, rm| both_halves(a, b, c, exec, |x, y, _, fl| f(x, y, rm, fl))
-);
-kernel!(
-    /// Packed halves `f(s1.x, s2.x, c.x, rm)`.
-    PkR3 pk_r3 u32 [Fn(u16, u16, u16, Rm, &mut u8) -> u16]
-    |f, a, b, c, exec, rm| both_halves(a, b, c, exec, |x, y, z, fl| f(x, y, z, rm, fl))
-);
-kernel!(
     /// Packed halves `f(s1.x, s2.x)`, may raise flags.
     PkN2 pk_n2 u32 [Fn(u16, u16, &mut u8) -> u16]
     |f, a, b, c, exec, rm| both_halves(a, b, c, exec, |x, y, _, fl| f(x, y, fl))
@@ -845,55 +960,6 @@ fn both_halves(
         );
         lo as u32 | (hi as u32) << 16
     })
-}
-
-/// `f(s1, s2, rm)` with a round-to-nearest-even fast lane function `fast(s1, s2)` ->
-/// (result, usable, inexact); unusable lanes and the other modes use `f`.
-pub(crate) struct Rne2<G, F>(G, F);
-
-#[inline(always)]
-pub(crate) fn rne2<G, F>(fast: G, f: F) -> Rne2<G, F> {
-    Rne2(fast, f)
-}
-
-impl<G: Fn(u32, u32) -> (u32, bool, bool), F: Fn(u32, u32, Rm, &mut u8) -> u32> Kernel<u32>
-    for Rne2<G, F>
-{
-    #[inline(always)]
-    fn run(self, a: &VReg, b: &VReg, _: &VReg, exec: u32, rm: Rm) -> (VReg, u8) {
-        let Rne2(fast, f) = self;
-        if rm == Rm::Rne {
-            each_lane_fast(exec, |i| fast(a[i], b[i]), |i, fl| f(a[i], b[i], rm, fl))
-        } else {
-            each_lane(exec, |i, fl| f(a[i], b[i], rm, fl))
-        }
-    }
-}
-
-/// `f(s1, s2, c, rm)` with a round-to-nearest-even fast lane function (see [`Rne2`]).
-pub(crate) struct Rne3<G, F>(G, F);
-
-#[inline(always)]
-pub(crate) fn rne3<G, F>(fast: G, f: F) -> Rne3<G, F> {
-    Rne3(fast, f)
-}
-
-impl<G: Fn(u32, u32, u32) -> (u32, bool, bool), F: Fn(u32, u32, u32, Rm, &mut u8) -> u32>
-    Kernel<u32> for Rne3<G, F>
-{
-    #[inline(always)]
-    fn run(self, a: &VReg, b: &VReg, c: &VReg, exec: u32, rm: Rm) -> (VReg, u8) {
-        let Rne3(fast, f) = self;
-        if rm == Rm::Rne {
-            each_lane_fast(
-                exec,
-                |i| fast(a[i], b[i], c[i]),
-                |i, fl| f(a[i], b[i], c[i], rm, fl),
-            )
-        } else {
-            each_lane(exec, |i, fl| f(a[i], b[i], c[i], rm, fl))
-        }
-    }
 }
 
 /// A whole-register kernel given as one function (e.g. a 32-lane host-FPU kernel).

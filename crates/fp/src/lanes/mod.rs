@@ -16,7 +16,8 @@
 //!
 //! # Levels
 //! [`Level::Soft`] runs the scalar functions (`crate::f32_fma` ...) lane by lane on every
-//! architecture. [`Level::Avx2`] (x86_64 with AVX2, FMA and F16C) and [`Level::Avx512`] (also
+//! architecture, with a host-`f64` fast lane for binary32 in rne (`soft.rs` says why it is
+//! exact). [`Level::Avx2`] (x86_64 with AVX2, FMA and F16C) and [`Level::Avx512`] (also
 //! AVX-512F and AVX-512DQ) run the vector kernels below, detected at run time.
 //! [`Kernels::new`] gives the kernels of a level if this CPU has it (the tests run every
 //! available level on one machine); [`Kernels::best`] and the free functions use the highest.
@@ -89,6 +90,7 @@
 
 #[cfg(target_arch = "x86_64")]
 mod avx512;
+mod soft;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
@@ -319,6 +321,17 @@ impl Kernels {
         level.is_available().then_some(Kernels { level })
     }
 
+    /// The kernels of `level` without checking the CPU: for callers that checked
+    /// [`Level::is_available`] once (e.g. when decoding a program) and keep only the level.
+    ///
+    /// # Safety
+    /// This CPU must be able to run `level` (`level.is_available()`): the kernels of a level
+    /// execute its instructions, which fault or worse on a CPU without them.
+    #[inline(always)]
+    pub unsafe fn new_unchecked(level: Level) -> Kernels {
+        Kernels { level }
+    }
+
     /// The kernels of [`Level::best`].
     #[inline]
     pub fn best() -> Kernels {
@@ -477,7 +490,18 @@ fn soft_f32(op: Op, a: Src32, b: Src32, c: Src32, exec: u32, rm: Rm, out: &mut [
     while m != 0 {
         let i = m.trailing_zeros() as usize;
         m &= m - 1;
-        out[i] = scalar_f32(op, a.get(i), b.get(i), c.get(i), rm, &mut fl);
+        let (x, y, z) = (a.get(i), b.get(i), c.get(i));
+        // RNE: the host-f64 fast lane where it is exact (see `soft.rs`).
+        match (rm == Rm::Rne)
+            .then(|| soft::f32_rne(op, x, y, z))
+            .flatten()
+        {
+            Some((r, inexact)) => {
+                out[i] = r;
+                fl |= inexact as u8 * crate::flags::NX;
+            }
+            None => out[i] = scalar_f32(op, x, y, z, rm, &mut fl),
+        }
     }
     fl
 }
