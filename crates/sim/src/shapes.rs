@@ -729,15 +729,16 @@ pub(crate) fn fp32_lanes<L: Log>(
     let Some(rm) = rounding(w, o, round) else {
         return Flow::Illegal;
     };
-    let (k, exec) = (o.fp_kernels(), w.exec);
+    let kernel = match fmt {
+        Lanes32::F32 => o.fp_kernels().f32_kernel(op, rm),
+        Lanes32::PkF16 => o.fp_kernels().pk_f16_kernel(op, rm),
+    };
+    let exec = w.exec;
     let m = Mods(o.mods);
     let mut r = [0u32; LANES];
     let mut run = |a: Src32, b: Src32, c: Src32| {
         let (a, b) = if rev { (b, a) } else { (a, b) };
-        match fmt {
-            Lanes32::F32 => k.f32(op, a, b, c, exec, rm, &mut r),
-            Lanes32::PkF16 => k.pk_f16(op, a, b, c, exec, rm, &mut r),
-        }
+        kernel.run(a, b, c, exec, &mut r)
     };
     let flags = if m.src() {
         let mut av = *w.vr(o.rs1);
@@ -806,13 +807,11 @@ pub(crate) fn fp16_lanes<L: Log>(
     } else {
         Src16::Splat(0)
     };
-    let flags = o.fp_kernels().f16(
-        op,
+    let flags = o.fp_kernels().f16_kernel(op, rm).run(
         Src16::Lanes(&a),
         Src16::Lanes(&b),
         cs,
         w.exec,
-        rm,
         &mut r,
     );
     if m.sat() {

@@ -13,7 +13,7 @@
 use super::x86::{
     halves, packed, redo_f16, rm_of, spread, Halves, ADD, FMA, MUL, RDN, RMM, RNE, RTZ, RUP, SUB,
 };
-use super::{redo_f32, Halfs, Op, Words, LANES};
+use super::{redo_f32, F16Fn, F32Fn, Halfs, Op, Words, LANES};
 use crate::{flags, Rm};
 use core::arch::x86_64::*;
 
@@ -28,38 +28,44 @@ const NOT_FINITE: i32 = 0x01 | 0x08 | 0x10 | 0x80;
 
 const ABS: i32 = i32::MAX;
 
-/// Entry point of the binary32 kernels.
-///
-/// # Safety
-/// The CPU must have AVX-512F, AVX-512DQ, AVX2, FMA and F16C.
-#[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
-pub(super) unsafe fn f32_op(
-    op: Op,
-    a: Words,
-    b: Words,
-    c: Words,
-    exec: u32,
-    rm: Rm,
-    out: &mut [u32; LANES],
-) -> u8 {
-    macro_rules! by_mode {
-        ($op:expr) => {
-            match rm {
-                Rm::Rne => f32_sae::<{ $op }, RN, false>(a, b, c, exec, out),
-                Rm::Rtz => f32_sae::<{ $op }, RZ, false>(a, b, c, exec, out),
-                Rm::Rdn => f32_sae::<{ $op }, RD, false>(a, b, c, exec, out),
-                Rm::Rup => f32_sae::<{ $op }, RU, false>(a, b, c, exec, out),
-                Rm::Rmm => f32_sae::<{ $op }, RN, true>(a, b, c, exec, out),
-            }
-        };
-    }
-    match op {
-        Op::Add => by_mode!(ADD),
-        Op::Sub => by_mode!(SUB),
-        Op::Mul => by_mode!(MUL),
-        Op::Fma => by_mode!(FMA),
-    }
+/// One row of [`F32`]: `OP` in rne, rtz, rdn, rup, rmm.
+macro_rules! sae_row {
+    ($op:expr) => {
+        [
+            f32_sae::<{ $op }, RN, false> as F32Fn,
+            f32_sae::<{ $op }, RZ, false> as F32Fn,
+            f32_sae::<{ $op }, RD, false> as F32Fn,
+            f32_sae::<{ $op }, RU, false> as F32Fn,
+            f32_sae::<{ $op }, RN, true> as F32Fn,
+        ]
+    };
 }
+
+/// The kernels by [operation][rounding mode] (see `super::F32_FNS`).
+pub(super) const F32: [[F32Fn; 5]; 4] =
+    [sae_row!(ADD), sae_row!(SUB), sae_row!(MUL), sae_row!(FMA)];
+pub(super) const F16: [[F16Fn; 5]; 4] = by_op_rm!(
+    f16_k,
+    F16Fn,
+    [
+        { RNE | SAE },
+        { RTZ | SAE },
+        { RDN | SAE },
+        { RUP | SAE },
+        { RMM | SAE }
+    ]
+);
+pub(super) const PK_F16: [[F32Fn; 5]; 4] = by_op_rm!(
+    pk_k,
+    F32Fn,
+    [
+        { RNE | SAE },
+        { RTZ | SAE },
+        { RDN | SAE },
+        { RUP | SAE },
+        { RMM | SAE }
+    ]
+);
 
 #[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
 #[inline]
@@ -189,72 +195,31 @@ fn f32_sae<const OP: u8, const R: i32, const MM: bool>(
     fl | redo_f32(op, a, b, c, rm, redo, out)
 }
 
-/// Entry point of the binary16 kernels on 32 lanes of halves.
-///
-/// # Safety
-/// As for [`f32_op`].
+/// binary16 `OP` on 32 lanes of halves, rounded by `R` (see `f16_kernel`).
 #[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
-pub(super) unsafe fn f16_op(
-    op: Op,
+fn f16_k<const OP: u8, const R: i32>(
     a: Halfs,
     b: Halfs,
     c: Halfs,
     exec: u32,
-    rm: Rm,
     out: &mut [u16; LANES],
 ) -> u8 {
-    let (a, b, c) = (halves(a), halves(b), halves(c));
-    f16_dispatch::<2>(op, a, b, c, exec as u64, rm, out)
+    f16_kernel::<OP, 2, R>(halves(a), halves(b), halves(c), exec as u64, out)
 }
 
-/// Entry point of the packed binary16 kernels.
-///
-/// # Safety
-/// As for [`f32_op`].
+/// Packed binary16 `OP` on both halves of 32 lanes, rounded by `R`.
 #[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
-pub(super) unsafe fn pk_f16_op(
-    op: Op,
+fn pk_k<const OP: u8, const R: i32>(
     a: Words,
     b: Words,
     c: Words,
     exec: u32,
-    rm: Rm,
     out: &mut [u32; LANES],
 ) -> u8 {
-    let (a, b, c) = (packed(a), packed(b), packed(c));
     // SAFETY: 32 u32 are 64 u16 in the same memory; x86 is little-endian, so bits 15:0 of
     // lane i are u16 number 2i.
     let out = unsafe { core::slice::from_raw_parts_mut(out.as_mut_ptr() as *mut u16, 64) };
-    f16_dispatch::<4>(op, a, b, c, spread(exec), rm, out)
-}
-
-#[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
-fn f16_dispatch<const G: usize>(
-    op: Op,
-    a: Halves,
-    b: Halves,
-    c: Halves,
-    exec: u64,
-    rm: Rm,
-    out: &mut [u16],
-) -> u8 {
-    macro_rules! by_mode {
-        ($op:expr) => {
-            match rm {
-                Rm::Rne => f16_kernel::<{ $op }, G, { RNE | SAE }>(a, b, c, exec, out),
-                Rm::Rtz => f16_kernel::<{ $op }, G, { RTZ | SAE }>(a, b, c, exec, out),
-                Rm::Rdn => f16_kernel::<{ $op }, G, { RDN | SAE }>(a, b, c, exec, out),
-                Rm::Rup => f16_kernel::<{ $op }, G, { RUP | SAE }>(a, b, c, exec, out),
-                Rm::Rmm => f16_kernel::<{ $op }, G, { RMM | SAE }>(a, b, c, exec, out),
-            }
-        };
-    }
-    match op {
-        Op::Add => by_mode!(ADD),
-        Op::Sub => by_mode!(SUB),
-        Op::Mul => by_mode!(MUL),
-        Op::Fma => by_mode!(FMA),
-    }
+    f16_kernel::<OP, 4, R>(packed(a), packed(b), packed(c), spread(exec), out)
 }
 
 /// `p + q` rounded to odd at 24 bits (TwoSum; see the AVX2 kernel), with the exact-zero
