@@ -338,8 +338,50 @@ fn summary() {
     }
 }
 
+/// Other FP instructions the simulator runs lane by lane (through `warpkit-fp`'s scalar
+/// functions), and integer `add` for the cost of dispatch and register access alone: sim ns
+/// per instruction, same register pattern as the kernels above.
+const OTHERS: [&str; 13] = [
+    "add",
+    "fmul.f32",
+    "fmin.f32",
+    "fmax.f32",
+    "feq.f32",
+    "cmp.lt.f32",
+    "fmed3.f32",
+    "ffloor.f32",
+    "fcvt.f32.i32",
+    "fcvt.i32.f32",
+    "fcvt.f16.f32.lo",
+    "fcvt.f32.f16.lo",
+    "dot2.f32.f16",
+];
+
+fn others() {
+    println!("other instructions: sim ns per 32-lane instruction");
+    let init = init_regs(Kernel::FfmaRne);
+    for m in OTHERS {
+        let id = lookup(m).expect("known mnemonic");
+        let mut code = Vec::new();
+        for k in 0..N {
+            let (d, a, b) = regs(k);
+            let mut i = Inst::new(id);
+            i.rd = d as u8;
+            i.rs1 = a as u8;
+            i.rs2 = b as u8;
+            i.rs3 = d as u8;
+            encode_into(&i, &mut code);
+        }
+        let p = Program::with_levels(&code, Level::best(), fp_level()).expect("level runs");
+        let mut w = warp_for(&init);
+        let t = best(|| sim_run(&p, &mut w, &init), 20);
+        println!("{m:30} {:8.2}", t / N as f64 * 1e9);
+    }
+}
+
 fn bench(c: &mut Criterion) {
     summary();
+    others();
     for kind in KERNELS {
         let mut g = c.benchmark_group(format!("fp/{}", kind.name()));
         g.throughput(Throughput::Elements((N * kind.ops()) as u64));
