@@ -282,6 +282,8 @@ fn levels() -> Vec<Kernels> {
             && has(&[
                 std::is_x86_feature_detected!("avx512f"),
                 std::is_x86_feature_detected!("avx512dq"),
+                std::is_x86_feature_detected!("avx512bw"),
+                std::is_x86_feature_detected!("avx512vl"),
             ]);
         let offered = |l: Level| ks.iter().any(|k| k.level() == l);
         assert_eq!(

@@ -13,7 +13,7 @@ use crate::commit::Log;
 use crate::op::{Flow, Op};
 use crate::warp::{VReg, Warp, LANES};
 use warpkit_fp::lanes::{Op as LaneOp, Src16, Src32};
-use warpkit_fp::{self as fp, Rm};
+use warpkit_fp::{self as fp, CmpOp, Rm};
 
 // ------------------------------------------------------------------ 32-bit vector
 
@@ -818,6 +818,58 @@ pub(crate) fn fp16_lanes<L: Log>(
         r.iter_mut().for_each(|x| *x = fp::f16_apply_sat(*x));
     }
     w.wh(l, o.rd, &r);
+    w.raise(l, flags);
+    Flow::Next
+}
+
+/// The second source of a binary32 compare or min/max: `rs2` in place, or a splat.
+#[inline(always)]
+fn src2<'a>(w: &'a Warp, o: &Op, b: Src) -> Src32<'a> {
+    match b {
+        Src::V => Src32::Lanes(w.vr(o.rs2)),
+        Src::U => Src32::Splat(w.ur(o.rs2)),
+        Src::I => Src32::Splat(o.imm),
+        Src::No => Src32::Splat(0),
+    }
+}
+
+/// `U[d]` = mask of the active lanes where `s1 op s2` (binary32, C / CU forms), on the
+/// 32-lane compare of the program's FP level.
+#[inline(always)]
+pub(crate) fn fcmp32_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, b: Src, op: CmpOp) -> Flow {
+    let (m, flags) = o
+        .fp_kernels()
+        .f32_cmp(op, Src32::Lanes(w.vr(o.rs1)), src2(w, o, b), w.exec);
+    w.wu(l, o.rd, m);
+    w.raise(l, flags);
+    Flow::Next
+}
+
+/// `d = (s1 op s2) ? 1 : 0` in the active lanes (`feq`/`flt`/`fle`), on the 32-lane compare.
+#[inline(always)]
+pub(crate) fn fcmp01_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, b: Src, op: CmpOp) -> Flow {
+    let (m, flags) = o
+        .fp_kernels()
+        .f32_cmp(op, Src32::Lanes(w.vr(o.rs1)), src2(w, o, b), w.exec);
+    let r = lanes(|i| (m >> i) & 1);
+    w.wv(l, o.rd, &r);
+    w.raise(l, flags);
+    Flow::Next
+}
+
+/// `d = min(s1, s2)` or `max` (binary32 minimumNumber / maximumNumber) in the active
+/// lanes, on the 32-lane kernel.
+#[inline(always)]
+pub(crate) fn fminmax32_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, b: Src, max: bool) -> Flow {
+    let k = o.fp_kernels();
+    let mut r = [0u32; LANES];
+    let (a, bs, exec) = (Src32::Lanes(w.vr(o.rs1)), src2(w, o, b), w.exec);
+    let flags = if max {
+        k.f32_max(a, bs, exec, &mut r)
+    } else {
+        k.f32_min(a, bs, exec, &mut r)
+    };
+    w.wv(l, o.rd, &r);
     w.raise(l, flags);
     Flow::Next
 }

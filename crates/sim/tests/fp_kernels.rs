@@ -436,19 +436,32 @@ fn check(i: &warpkit_encoding::Inst, w: &Warp, want: &Warp, ctx: &str) {
         if logged != *want {
             diff(&logged, want, &format!("{tag} (logged)"));
         }
-        // The record: the destination's new value under EXEC, and FFLAGS when they changed.
-        let rd = if i.desc().operand(Slot::Rd).map(|o| o.ty) == Some(OpType::H) {
-            i.rd >> 1
+        // The record: the destination's new value (under EXEC for vector registers), and
+        // FFLAGS when they changed.
+        let rd_ty = i.desc().operand(Slot::Rd).map(|o| o.ty);
+        if rd_ty == Some(OpType::U) {
+            assert!(c.v_writes().is_empty(), "{tag}: v_writes");
+            let uw = c.u_writes();
+            assert_eq!(uw.len(), 1, "{tag}: u_writes");
+            assert_eq!(
+                (uw[0].reg, uw[0].value),
+                (i.rd, want.uregs()[i.rd as usize]),
+                "{tag}: record"
+            );
         } else {
-            i.rd
-        };
-        let vw = c.v_writes();
-        assert_eq!(vw.len(), 1, "{tag}: v_writes");
-        assert_eq!(
-            (vw[0].reg, vw[0].mask, vw[0].value),
-            (rd, w.exec(), want.vregs()[rd as usize]),
-            "{tag}: record"
-        );
+            let rd = if rd_ty == Some(OpType::H) {
+                i.rd >> 1
+            } else {
+                i.rd
+            };
+            let vw = c.v_writes();
+            assert_eq!(vw.len(), 1, "{tag}: v_writes");
+            assert_eq!(
+                (vw[0].reg, vw[0].mask, vw[0].value),
+                (rd, w.exec(), want.vregs()[rd as usize]),
+                "{tag}: record"
+            );
+        }
         let fw = (want.fflags() != w.fflags()).then_some(want.fflags());
         assert_eq!(c.fflags_write(), fw, "{tag}: fflags record");
     }
@@ -456,6 +469,7 @@ fn check(i: &warpkit_encoding::Inst, w: &Warp, want: &Warp, ctx: &str) {
 
 fn diff(got: &Warp, want: &Warp, ctx: &str) {
     assert_eq!(got.fflags(), want.fflags(), "{ctx}: fflags");
+    assert_eq!(got.uregs(), want.uregs(), "{ctx}: uniform registers");
     for r in 0..8 {
         for l in 0..32 {
             assert_eq!(
@@ -569,5 +583,131 @@ fn inactive_lanes_raise_nothing() {
         let want = expected(&v, &i, &w);
         assert_eq!(want.fflags(), 0, "{}: the reference raised flags", v.m);
         check(&i, &w, &want, &format!("{} inactive lanes", v.m));
+    }
+}
+
+// ------------------------------------------------------------------ compares and min/max
+
+#[derive(Clone, Copy, Debug)]
+enum Select {
+    /// `U[d]` = mask of the active lanes where `s1 op s2`.
+    Mask(warpkit_fp::CmpOp),
+    /// `d` = 1 or 0 per active lane (`feq`/`flt`/`fle`).
+    ZeroOne(warpkit_fp::CmpOp),
+    Min,
+    Max,
+}
+
+/// The binary32 compare and min/max variants on the 32-lane kernels, read from the table
+/// (`cmp.class` tests classes, not an order: it stays lane by lane and is not listed).
+fn select_variants() -> Vec<(&'static str, Select)> {
+    use warpkit_fp::CmpOp;
+    let pred = |p: &str| {
+        CmpOp::ALL
+            .into_iter()
+            .find(|op| format!("{op:?}").to_lowercase() == p)
+    };
+    let mut v = Vec::new();
+    for d in INSNS.iter().filter(|d| d.group_desc().chapter == "6.2") {
+        let parts: Vec<&str> = d.mnemonic.split('.').collect();
+        let sel = match parts.as_slice() {
+            ["cmp", p, "f32", ..] => pred(p).map(Select::Mask),
+            ["feq", "f32", ..] => Some(Select::ZeroOne(CmpOp::Eq)),
+            ["flt", "f32", ..] => Some(Select::ZeroOne(CmpOp::Lt)),
+            ["fle", "f32", ..] => Some(Select::ZeroOne(CmpOp::Le)),
+            ["fmin", "f32", ..] => Some(Select::Min),
+            ["fmax", "f32", ..] => Some(Select::Max),
+            _ => None,
+        };
+        if let Some(sel) = sel {
+            v.push((d.mnemonic, sel));
+        }
+    }
+    let names: Vec<&str> = v.iter().map(|x| x.0).collect();
+    for must in [
+        "cmp.lt.f32",
+        "cmp.geu.f32.vu",
+        "feq.f32",
+        "fle.f32.vu",
+        "fmin.f32.vl",
+    ] {
+        assert!(names.contains(&must), "{must} not found among {names:?}");
+    }
+    assert_eq!(
+        names.iter().filter(|m| m.starts_with("cmp.")).count(),
+        2 * warpkit_fp::CmpOp::ALL.len(),
+        "every predicate in the C and CU forms"
+    );
+    v
+}
+
+/// What a compare or min/max must leave, from the scalar functions lane by lane.
+fn expected_select(sel: Select, i: &warpkit_encoding::Inst, w: &Warp) -> Warp {
+    let d = i.desc();
+    let b_of = |l: usize| match d.operand(Slot::Rs2).map(|o| o.ty) {
+        Some(OpType::U) => w.uregs()[i.rs2 as usize],
+        Some(OpType::V) => w.vregs()[i.rs2 as usize][l],
+        _ => i.imm as u32,
+    };
+    let mut out = w.clone();
+    let (mut fl, mut mask) = (0u8, 0u32);
+    for l in (0..32).filter(|l| w.exec() >> l & 1 == 1) {
+        let (a, b) = (w.vregs()[i.rs1 as usize][l], b_of(l));
+        match sel {
+            Select::Mask(op) => mask |= (warpkit_fp::f32_cmp(op, a, b, &mut fl) as u32) << l,
+            Select::ZeroOne(op) => {
+                out.vregs_mut()[i.rd as usize][l] = warpkit_fp::f32_cmp(op, a, b, &mut fl) as u32
+            }
+            Select::Min => out.vregs_mut()[i.rd as usize][l] = warpkit_fp::f32_min(a, b, &mut fl),
+            Select::Max => out.vregs_mut()[i.rd as usize][l] = warpkit_fp::f32_max(a, b, &mut fl),
+        }
+    }
+    if let Select::Mask(_) = sel {
+        out.uregs_mut()[i.rd as usize] = mask;
+    }
+    out.set_fflags(w.fflags() | fl).expect("valid flags");
+    out.set_pc(i.size() as u32);
+    out.set_steps(w.steps() + 1);
+    out
+}
+
+#[test]
+fn compare_and_min_max_variants_equal_the_scalar_path() {
+    let mut rng = Rng(0x005e_ed0f_c0de);
+    for (m, sel) in select_variants() {
+        for _ in 0..rounds() {
+            for exec in exec_patterns(&mut rng) {
+                let mut w = random_warp(&mut rng, Format::F32, exec, Mode::default());
+                // Second sources equal to, one ulp from, or the negation of the first ones
+                // in some lanes, so every ordering and -0 == +0 occur.
+                for r in 0..8 {
+                    for l in 0..32 {
+                        let x = w.vregs()[(r + 1) % 8][l];
+                        w.vregs_mut()[r][l] = match rng.below(6) {
+                            0 => x,
+                            1 => x.wrapping_add(1),
+                            2 => x ^ 0x8000_0000,
+                            _ => w.vregs()[r][l],
+                        };
+                    }
+                }
+                let mut i = ins(m);
+                for o in i.desc().operands {
+                    match o.slot {
+                        Slot::Rd => i.rd = rng.below(8) as u8,
+                        Slot::Rs1 => i.rs1 = rng.below(8) as u8,
+                        Slot::Rs2 => i.rs2 = rng.below(8) as u8,
+                        Slot::Imm => i.imm = w.vregs()[0][rng.below(32) as usize] as i32,
+                        s => panic!("{m}: unexpected slot {s:?}"),
+                    }
+                }
+                let want = expected_select(sel, &i, &w);
+                let ctx = format!(
+                    "{m} exec={exec:08x} rd={} rs1={} rs2={}",
+                    i.rd, i.rs1, i.rs2
+                );
+                check(&i, &w, &want, &ctx);
+            }
+        }
     }
 }

@@ -1,6 +1,6 @@
 //! 32-lane batches of binary32 and binary16 add, sub, mul and fma, on the host's vector FPU
-//! where that is exact, with the same result bits and flags as the scalar functions of this
-//! crate, lane by lane.
+//! where that is exact, and of binary32 compares and min/max (`select.rs`), with the same
+//! result bits and flags as the scalar functions of this crate, lane by lane.
 //!
 //! Every function computes `out[i] = op(a[i], b[i], c[i])` for the lanes whose bit `i` is set
 //! in `exec`, and returns the OR of the flags ([`crate::flags`]) those lanes raise. Inactive
@@ -110,11 +110,12 @@ macro_rules! by_op_rm {
 
 #[cfg(target_arch = "x86_64")]
 mod avx512;
+mod select;
 mod soft;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
-use crate::Rm;
+use crate::{CmpOp, Rm};
 use std::sync::atomic::{AtomicU8, Ordering};
 
 /// Lanes of a warp.
@@ -290,7 +291,7 @@ pub enum Level {
     Soft,
     /// x86_64 AVX2 + FMA + F16C vector kernels.
     Avx2,
-    /// AVX-512F/DQ kernels (binary32 rmm: the Avx2 kernel, which this level includes).
+    /// AVX-512F/DQ/BW/VL kernels (binary32 rmm: the Avx2 kernel, which this level includes).
     Avx512,
 }
 
@@ -335,7 +336,10 @@ fn avx2_available() -> bool {
 
 #[cfg(target_arch = "x86_64")]
 fn avx512_available() -> bool {
-    std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512dq")
+    std::is_x86_feature_detected!("avx512f")
+        && std::is_x86_feature_detected!("avx512dq")
+        && std::is_x86_feature_detected!("avx512bw")
+        && std::is_x86_feature_detected!("avx512vl")
 }
 
 #[cfg(not(target_arch = "x86_64"))]
@@ -434,6 +438,27 @@ impl Kernels {
         out: &mut [u32; LANES],
     ) -> u8 {
         self.pk_f16_kernel(op, rm).run(a, b, c, exec, out)
+    }
+
+    /// binary32 compare `a op b` (as [`crate::f32_cmp`]) on 32 lanes: the mask of the
+    /// active lanes where it holds, and the flags (NV) of the active lanes.
+    #[inline]
+    pub fn f32_cmp(self, op: CmpOp, a: Src32, b: Src32, exec: u32) -> (u32, u8) {
+        select::cmp(self.level, op, a, b, exec)
+    }
+
+    /// binary32 minimumNumber (as [`crate::f32_min`]) on the active lanes; returns their
+    /// flags.
+    #[inline]
+    pub fn f32_min(self, a: Src32, b: Src32, exec: u32, out: &mut [u32; LANES]) -> u8 {
+        select::minmax(self.level, false, a, b, exec, out)
+    }
+
+    /// binary32 maximumNumber (as [`crate::f32_max`]) on the active lanes; returns their
+    /// flags.
+    #[inline]
+    pub fn f32_max(self, a: Src32, b: Src32, exec: u32, out: &mut [u32; LANES]) -> u8 {
+        select::minmax(self.level, true, a, b, exec, out)
     }
 
     /// The binary32 kernel of `op` in `rm` at this level: one table load, after which

@@ -1,0 +1,235 @@
+//! binary32 compares and minimumNumber / maximumNumber on 32 lanes.
+//!
+//! These need no rounding: each lane is a few integer operations on the bits, written
+//! branch-free so that the compiler vectorises the 32-lane loop. The same source is
+//! compiled once per level (baseline, AVX2, AVX-512) and chosen with the arithmetic
+//! kernels' level. Why it equals the scalar functions (`crate::f32_cmp`, `f32_min`,
+//! `f32_max`), lane by lane:
+//!
+//! * NaN: `|x| > +inf` in the bits; signalling: a NaN with the quiet bit (22) clear.
+//! * Compare: on ordered lanes the numeric order of binary32 values is the integer order
+//!   of the key `sign ? -|x| : |x|` (so `-0 == +0`); unordered lanes (a NaN operand) are
+//!   true exactly for `u` and the `*u` predicates. NV: any NaN for the signalling
+//!   predicates `lt`, `le`, `gt`, `ge`; a signalling NaN for the others.
+//! * min/max: on two numbers the total-order key `sign ? !|x| : |x|` (`-0 < +0`) picks the
+//!   result; one NaN gives the other operand, two give the canonical NaN `0x7fc00000`.
+//!   NV: a signalling NaN operand.
+//!
+//! Flags come from the active lanes only; inactive lanes' results are unspecified (compare
+//! masks are cleared there).
+
+use super::{Src32, Words, LANES};
+use crate::{flags, CmpOp};
+
+const ABS: u32 = 0x7fff_ffff;
+const INF: u32 = 0x7f80_0000;
+const QUIET: u32 = 0x0040_0000;
+const QNAN: u32 = 0x7fc0_0000;
+
+#[inline(always)]
+fn is_nan(x: u32) -> bool {
+    x & ABS > INF
+}
+
+#[inline(always)]
+fn is_snan(x: u32) -> bool {
+    is_nan(x) & (x & QUIET == 0)
+}
+
+/// Numeric key of a non-NaN value (`-0 == +0`).
+#[inline(always)]
+fn value_key(x: u32) -> i32 {
+    let (m, s) = ((x & ABS) as i32, (x as i32) >> 31);
+    (m ^ s) - s
+}
+
+/// Total-order key of a non-NaN value (`-0 < +0`).
+#[inline(always)]
+fn order_key(x: u32) -> i32 {
+    ((x & ABS) as i32) ^ ((x as i32) >> 31)
+}
+
+/// The operand as a lane array, made inside the level's function so that it stays in
+/// vector registers (a copy made by the caller and reloaded here at another width misses
+/// store forwarding).
+#[inline(always)]
+fn lanes_of(s: Words) -> [u32; LANES] {
+    match s.lanes {
+        Some(r) => *r,
+        None => [s.splat; LANES],
+    }
+}
+
+/// Bit `i` of the result = `v[i]` (0 or 1). From 32-bit lanes, not `bool`s: a `[bool; 32]`
+/// is packed through the stack with byte loads, several times slower.
+#[inline(always)]
+fn mask_of(v: &[u32; LANES]) -> u32 {
+    let mut m = 0;
+    for (i, &b) in v.iter().enumerate() {
+        m |= b << i;
+    }
+    m
+}
+
+const EQ: u8 = CmpOp::Eq as u8;
+const NE: u8 = CmpOp::Ne as u8;
+const LT: u8 = CmpOp::Lt as u8;
+const LE: u8 = CmpOp::Le as u8;
+const GT: u8 = CmpOp::Gt as u8;
+const GE: u8 = CmpOp::Ge as u8;
+const O: u8 = CmpOp::O as u8;
+const U: u8 = CmpOp::U as u8;
+const EQU: u8 = CmpOp::Equ as u8;
+const NEU: u8 = CmpOp::Neu as u8;
+const LTU: u8 = CmpOp::Ltu as u8;
+const LEU: u8 = CmpOp::Leu as u8;
+const GTU: u8 = CmpOp::Gtu as u8;
+
+/// `a OP b` on every lane: (mask where true, mask where NV is raised).
+#[inline(always)]
+fn cmp_body<const OP: u8>(a: &[u32; LANES], b: &[u32; LANES]) -> (u32, u32) {
+    let mut r = [0u32; LANES];
+    let mut nv = [0u32; LANES];
+    for i in 0..LANES {
+        let (x, y) = (a[i], b[i]);
+        let unordered = is_nan(x) | is_nan(y);
+        let (kx, ky) = (value_key(x), value_key(y));
+        let ordered_result = match OP {
+            EQ | EQU => kx == ky,
+            NE | NEU => kx != ky,
+            LT | LTU => kx < ky,
+            LE | LEU => kx <= ky,
+            GT | GTU => kx > ky,
+            O | U => false,
+            _ => kx >= ky,
+        };
+        let true_if_unordered = !matches!(OP, EQ | NE | LT | LE | GT | GE | O);
+        r[i] = match OP {
+            O => !unordered,
+            U => unordered,
+            _ if true_if_unordered => ordered_result | unordered,
+            _ => ordered_result & !unordered,
+        } as u32;
+        nv[i] = if matches!(OP, LT | LE | GT | GE) {
+            unordered
+        } else {
+            is_snan(x) | is_snan(y)
+        } as u32;
+    }
+    (mask_of(&r), mask_of(&nv))
+}
+
+/// minimumNumber (`MAX` false) or maximumNumber of every lane; returns the NV lanes.
+#[inline(always)]
+fn minmax_body<const MAX: bool>(a: &[u32; LANES], b: &[u32; LANES], out: &mut [u32; LANES]) -> u32 {
+    let mut nv = [0u32; LANES];
+    for i in 0..LANES {
+        let (x, y) = (a[i], b[i]);
+        let (nx, ny) = (is_nan(x), is_nan(y));
+        let x_less = order_key(x) < order_key(y);
+        let pick_x = (x_less != MAX) & !nx | ny;
+        let r = if pick_x { x } else { y };
+        out[i] = if nx & ny { QNAN } else { r };
+        nv[i] = (is_snan(x) | is_snan(y)) as u32;
+    }
+    mask_of(&nv)
+}
+
+macro_rules! by_cmp_op {
+    ($body:ident, $op:expr, $a:expr, $b:expr) => {
+        match $op {
+            CmpOp::Eq => $body::<EQ>($a, $b),
+            CmpOp::Ne => $body::<NE>($a, $b),
+            CmpOp::Lt => $body::<LT>($a, $b),
+            CmpOp::Le => $body::<LE>($a, $b),
+            CmpOp::Gt => $body::<GT>($a, $b),
+            CmpOp::Ge => $body::<GE>($a, $b),
+            CmpOp::O => $body::<O>($a, $b),
+            CmpOp::U => $body::<U>($a, $b),
+            CmpOp::Equ => $body::<EQU>($a, $b),
+            CmpOp::Neu => $body::<NEU>($a, $b),
+            CmpOp::Ltu => $body::<LTU>($a, $b),
+            CmpOp::Leu => $body::<LEU>($a, $b),
+            CmpOp::Gtu => $body::<GTU>($a, $b),
+            CmpOp::Geu => $body::<{ CmpOp::Geu as u8 }>($a, $b),
+        }
+    };
+}
+
+/// Defines the entry points of one level: `$cmp(op, a, b) -> (true mask, NV mask)` and
+/// `$minmax(max, a, b, out) -> NV mask`, the bodies compiled with `$features`.
+macro_rules! level {
+    ($cmp:ident, $minmax:ident $(, $features:literal)?) => {
+        $(#[target_feature(enable = $features)])?
+        #[inline(never)]
+        pub(super) fn $cmp(op: CmpOp, a: Words, b: Words) -> (u32, u32) {
+            let (a, b) = (lanes_of(a), lanes_of(b));
+            by_cmp_op!(cmp_body, op, &a, &b)
+        }
+
+        $(#[target_feature(enable = $features)])?
+        #[inline(never)]
+        pub(super) fn $minmax(
+            max: bool,
+            a: Words,
+            b: Words,
+            out: &mut [u32; LANES],
+        ) -> u32 {
+            let (a, b) = (lanes_of(a), lanes_of(b));
+            if max {
+                minmax_body::<true>(&a, &b, out)
+            } else {
+                minmax_body::<false>(&a, &b, out)
+            }
+        }
+    };
+}
+
+level!(cmp_soft, minmax_soft);
+#[cfg(target_arch = "x86_64")]
+level!(cmp_avx2, minmax_avx2, "avx2");
+#[cfg(target_arch = "x86_64")]
+level!(cmp_avx512, minmax_avx512, "avx512f,avx512bw,avx512vl,avx2");
+
+/// The operands as lane arrays (a splat becomes one) and the level's entry points.
+#[inline(always)]
+pub(super) fn cmp(level: super::Level, op: CmpOp, a: Src32, b: Src32, exec: u32) -> (u32, u8) {
+    let (a, b) = (Words::from(a), Words::from(b));
+    let (r, nv) = match level {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a `Kernels` of level Avx2 exists only if the CPU has AVX2.
+        super::Level::Avx2 => unsafe { cmp_avx2(op, a, b) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: level Avx512 exists only with AVX-512F/DQ/BW/VL and AVX2.
+        super::Level::Avx512 => unsafe { cmp_avx512(op, a, b) },
+        _ => cmp_soft(op, a, b),
+    };
+    (r & exec, if nv & exec != 0 { flags::NV } else { 0 })
+}
+
+/// See [`cmp`].
+#[inline(always)]
+pub(super) fn minmax(
+    level: super::Level,
+    max: bool,
+    a: Src32,
+    b: Src32,
+    exec: u32,
+    out: &mut [u32; LANES],
+) -> u8 {
+    let (a, b) = (Words::from(a), Words::from(b));
+    let nv = match level {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as in `cmp`.
+        super::Level::Avx2 => unsafe { minmax_avx2(max, a, b, out) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as in `cmp`.
+        super::Level::Avx512 => unsafe { minmax_avx512(max, a, b, out) },
+        _ => minmax_soft(max, a, b, out),
+    };
+    if nv & exec != 0 {
+        flags::NV
+    } else {
+        0
+    }
+}
