@@ -16,7 +16,7 @@ use crate::shapes::*;
 use crate::warp::Warp;
 use std::sync::OnceLock;
 use warpkit_fp::lanes::Op as LaneOp;
-use warpkit_fp::{self as fp, CmpOp};
+use warpkit_fp::{self as fp, CmpOp, Rm, RoundOp};
 use warpkit_isa::{id, InsnId, INSNS};
 
 /// A handler from one generic body `|w, o, l| ...` (`l`: the logger).
@@ -78,6 +78,13 @@ macro_rules! lanes32 {
             LaneOp::$op,
             $rev
         ))
+    };
+}
+
+/// A binary32 unary operation on a 32-lane kernel: rounding, `|kernels, s1, rm, exec, out|`.
+macro_rules! unary {
+    ($round:ident, $f:expr) => {
+        handler!(|w, o, l| unary_lanes(w, o, l, Round::$round, $f))
     };
 }
 
@@ -442,28 +449,33 @@ pub(crate) fn semantics_for(id: InsnId) -> Option<Handler> {
         id::FMED3_F32 => fp32!(V, S3, No, n3(fp::f32_med3)),
         id::DOT2_F32_F16 => fp32!(V, S3, Mode, r3(fp::dot2_f32_f16)),
         // ---- conversions with an explicit rm (dyn: MODE.rm, MODE.rm16 for f16 results)
-        id::FCVT_F32_I32_M => fp32!(No, No, Field, r1(fp::i32_to_f32)),
+        id::FCVT_F32_I32_M => unary!(Field, |k, a, rm, e, out| k.i32_to_f32(a, rm, e, out)),
         id::FCVT_F32_U32_M => fp32!(No, No, Field, r1(fp::u32_to_f32)),
-        id::FCVT_I32_F32_M => fp32!(No, No, Field, r1(fp::f32_to_i32)),
+        id::FCVT_I32_F32_M => unary!(Field, |k, a, rm, e, out| k.f32_to_i32(a, rm, e, out)),
         id::FCVT_U32_F32_M => fp32!(No, No, Field, r1(fp::f32_to_u32)),
         id::FCVT_F16_F32_LO_M => fp32!(No, D, Field16, r1c(fcvt_f16_f32_lo)),
         id::FCVT_F16_F32_HI_M => fp32!(No, D, Field16, r1c(fcvt_f16_f32_hi)),
         // ---- fp32-unary (R1)
         id::FCLASS_F32 => fp32!(No, No, No, i1(fp::f32_class)),
-        id::FFLOOR_F32 => fp32!(No, No, No, n1(ffloor_f32)),
-        id::FCEIL_F32 => fp32!(No, No, No, n1(fceil_f32)),
-        id::FTRUNC_F32 => fp32!(No, No, No, n1(ftrunc_f32)),
-        id::FRNDNE_F32 => fp32!(No, No, No, n1(frndne_f32)),
+        id::FFLOOR_F32 => unary!(No, |k, a, _, e, out| k.f32_round(RoundOp::Floor, a, e, out)),
+        id::FCEIL_F32 => unary!(No, |k, a, _, e, out| k.f32_round(RoundOp::Ceil, a, e, out)),
+        id::FTRUNC_F32 => unary!(No, |k, a, _, e, out| k.f32_round(RoundOp::Trunc, a, e, out)),
+        id::FRNDNE_F32 => unary!(No, |k, a, _, e, out| k.f32_round(
+            RoundOp::NearestEven,
+            a,
+            e,
+            out
+        )),
         id::FFRACT_F32 => fp32!(No, No, Mode, r1(fp::f32_fract)),
         id::FSAT_F32 => fp32!(No, No, No, n1(fp::f32_sat)),
-        id::FCVT_I32_F32 => fp32!(No, No, No, n1(fcvt_i32_f32)),
+        id::FCVT_I32_F32 => unary!(No, |k, a, _, e, out| k.f32_to_i32(a, Rm::Rtz, e, out)),
         id::FCVT_U32_F32 => fp32!(No, No, No, n1(fcvt_u32_f32)),
-        id::FCVT_F32_I32 => fp32!(No, No, Mode, r1(fp::i32_to_f32)),
+        id::FCVT_F32_I32 => unary!(Mode, |k, a, rm, e, out| k.i32_to_f32(a, rm, e, out)),
         id::FCVT_F32_U32 => fp32!(No, No, Mode, r1(fp::u32_to_f32)),
         id::FCVT_F16_F32_LO => fp32!(No, D, Mode16, r1c(fcvt_f16_f32_lo)),
         id::FCVT_F16_F32_HI => fp32!(No, D, Mode16, r1c(fcvt_f16_f32_hi)),
-        id::FCVT_F32_F16_LO => fp32!(No, No, No, n1(fcvt_f32_f16_lo)),
-        id::FCVT_F32_F16_HI => fp32!(No, No, No, n1(fcvt_f32_f16_hi)),
+        id::FCVT_F32_F16_LO => unary!(No, |k, a, _, e, out| k.f16_to_f32(a, false, e, out)),
+        id::FCVT_F32_F16_HI => unary!(No, |k, a, _, e, out| k.f16_to_f32(a, true, e, out)),
         id::FCVT_F32_UBYTE0 => fp32!(No, No, No, i1(fcvt_f32_ubyte0)),
         id::FCVT_F32_UBYTE1 => fp32!(No, No, No, i1(fcvt_f32_ubyte1)),
         id::FCVT_F32_UBYTE2 => fp32!(No, No, No, i1(fcvt_f32_ubyte2)),

@@ -12,7 +12,7 @@ use crate::access::{each_lane, lanes, to_mask, HReg};
 use crate::commit::Log;
 use crate::op::{Flow, Op};
 use crate::warp::{VReg, Warp, LANES};
-use warpkit_fp::lanes::{Op as LaneOp, Src16, Src32};
+use warpkit_fp::lanes::{Kernels, Op as LaneOp, Src16, Src32};
 use warpkit_fp::{self as fp, CmpOp, Rm};
 
 // ------------------------------------------------------------------ 32-bit vector
@@ -869,6 +869,33 @@ pub(crate) fn fminmax32_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, b: Src, m
     } else {
         k.f32_min(a, bs, exec, &mut r)
     };
+    w.wv(l, o.rd, &r);
+    w.raise(l, flags);
+    Flow::Next
+}
+
+/// `d = f(s1)` on a whole register through a 32-lane kernel of the program's FP level
+/// (round to integral, conversions): `f(kernels, s1, rm, exec, out) -> flags`; `s1` is
+/// passed in place, the write blends under EXEC.
+#[inline(always)]
+pub(crate) fn unary_lanes<L: Log>(
+    w: &mut Warp,
+    o: &Op,
+    l: &mut L,
+    round: Round,
+    f: impl Fn(Kernels, Src32, Rm, u32, &mut VReg) -> u8,
+) -> Flow {
+    let Some(rm) = rounding(w, o, round) else {
+        return Flow::Illegal;
+    };
+    let mut r = [0u32; LANES];
+    let flags = f(
+        o.fp_kernels(),
+        Src32::Lanes(w.vr(o.rs1)),
+        rm,
+        w.exec,
+        &mut r,
+    );
     w.wv(l, o.rd, &r);
     w.raise(l, flags);
     Flow::Next

@@ -711,3 +711,117 @@ fn compare_and_min_max_variants_equal_the_scalar_path() {
         }
     }
 }
+
+// ------------------------------------------------------------------ round and convert
+
+/// The unary binary32 variants on the 32-lane kernels, with their scalar reference
+/// (`rm`: the resolved rounding mode) and the operand format.
+type UnaryRef = fn(u32, warpkit_fp::Rm, &mut u8) -> u32;
+
+fn unary_variants() -> Vec<(&'static str, UnaryRef, Format)> {
+    use warpkit_fp::{self as fp, Rm, RoundOp};
+    let v: Vec<(&'static str, UnaryRef, Format)> = vec![
+        (
+            "ffloor.f32",
+            |a, _, fl| fp::f32_round(RoundOp::Floor, a, fl),
+            Format::F32,
+        ),
+        (
+            "fceil.f32",
+            |a, _, fl| fp::f32_round(RoundOp::Ceil, a, fl),
+            Format::F32,
+        ),
+        (
+            "ftrunc.f32",
+            |a, _, fl| fp::f32_round(RoundOp::Trunc, a, fl),
+            Format::F32,
+        ),
+        (
+            "frndne.f32",
+            |a, _, fl| fp::f32_round(RoundOp::NearestEven, a, fl),
+            Format::F32,
+        ),
+        (
+            "fcvt.i32.f32",
+            |a, _, fl| fp::f32_to_i32(a, Rm::Rtz, fl),
+            Format::F32,
+        ),
+        ("fcvt.i32.f32.m", fp::f32_to_i32, Format::F32),
+        ("fcvt.f32.i32", fp::i32_to_f32, Format::F32),
+        ("fcvt.f32.i32.m", fp::i32_to_f32, Format::F32),
+        (
+            "fcvt.f32.f16.lo",
+            |a, _, fl| fp::f16_to_f32(a as u16, fl),
+            Format::Packed,
+        ),
+        (
+            "fcvt.f32.f16.hi",
+            |a, _, fl| fp::f16_to_f32((a >> 16) as u16, fl),
+            Format::Packed,
+        ),
+    ];
+    for (m, _, _) in &v {
+        assert!(warpkit_isa::lookup(m).is_some(), "{m} is not a variant");
+    }
+    v
+}
+
+#[test]
+fn round_and_convert_variants_equal_the_scalar_path() {
+    let mut rng = Rng(0x0c0f_fee0_1234_5679);
+    for (m, reference, fmt) in unary_variants() {
+        let d = ins(m).desc();
+        let has_rm = d.operand(Slot::Rm).is_some();
+        for r in 0..5u8 {
+            for field in if has_rm { vec![r, 7] } else { vec![7] } {
+                for _ in 0..rounds() {
+                    for exec in exec_patterns(&mut rng) {
+                        // Through the field, MODE.rm differs from it (so a variant that
+                        // read MODE instead would fail); through dyn, MODE.rm is r.
+                        let mode_rm = if field == 7 {
+                            r
+                        } else {
+                            (field + 1 + rng.below(4) as u8) % 5
+                        };
+                        let mode = Mode {
+                            rm: mode_rm,
+                            rm16: rng.below(5) as u8,
+                        };
+                        let mut w = random_warp(&mut rng, fmt, exec, mode);
+                        if m.starts_with("fcvt.f32.i32") {
+                            // Integers: small, near 2^24 and 2^31, random.
+                            for l in 0..32 {
+                                let x = match rng.below(3) {
+                                    0 => rng.below(4000) as i32 - 2000,
+                                    1 => (1 << 24) + rng.below(9) as i32 - 4,
+                                    _ => rng.next() as i32,
+                                };
+                                w.vregs_mut()[l % 8][l] = x as u32;
+                            }
+                        }
+                        let mut i = ins(m);
+                        i.rd = rng.below(8) as u8;
+                        i.rs1 = rng.below(8) as u8;
+                        if has_rm {
+                            i.rm = field;
+                        }
+                        // The mode the reference rounds with: the field, or MODE.rm.
+                        let rm_bits = if has_rm && field != 7 { field } else { mode.rm };
+                        let rm = warpkit_fp::Rm::from_bits(rm_bits).expect("valid mode");
+                        let mut want = w.clone();
+                        let mut fl = 0u8;
+                        for l in (0..32).filter(|l| exec >> l & 1 == 1) {
+                            let a = w.vregs()[i.rs1 as usize][l];
+                            want.vregs_mut()[i.rd as usize][l] = reference(a, rm, &mut fl);
+                        }
+                        want.set_fflags(w.fflags() | fl).expect("valid flags");
+                        want.set_pc(i.size() as u32);
+                        want.set_steps(w.steps() + 1);
+                        let ctx = format!("{m} rm={field} mode={mode:?} exec={exec:08x}");
+                        check(&i, &w, &want, &ctx);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,6 +1,7 @@
 //! 32-lane batches of binary32 and binary16 add, sub, mul and fma, on the host's vector FPU
-//! where that is exact, and of binary32 compares and min/max (`select.rs`), with the same
-//! result bits and flags as the scalar functions of this crate, lane by lane.
+//! where that is exact, and of binary32 compares and min/max (`select.rs`), round to
+//! integral and conversions (`convert.rs`), with the same result bits and flags as the
+//! scalar functions of this crate, lane by lane.
 //!
 //! Every function computes `out[i] = op(a[i], b[i], c[i])` for the lanes whose bit `i` is set
 //! in `exec`, and returns the OR of the flags ([`crate::flags`]) those lanes raise. Inactive
@@ -110,12 +111,13 @@ macro_rules! by_op_rm {
 
 #[cfg(target_arch = "x86_64")]
 mod avx512;
+mod convert;
 mod select;
 mod soft;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
-use crate::{CmpOp, Rm};
+use crate::{CmpOp, Rm, RoundOp};
 use std::sync::atomic::{AtomicU8, Ordering};
 
 /// Lanes of a warp.
@@ -459,6 +461,35 @@ impl Kernels {
     #[inline]
     pub fn f32_max(self, a: Src32, b: Src32, exec: u32, out: &mut [u32; LANES]) -> u8 {
         select::minmax(self.level, true, a, b, exec, out)
+    }
+
+    /// binary32 round to integral in the direction of `op` (as [`crate::f32_round`]: never
+    /// NX, NV for a signalling NaN) on the active lanes; returns their flags.
+    #[inline]
+    pub fn f32_round(self, op: RoundOp, a: Src32, exec: u32, out: &mut [u32; LANES]) -> u8 {
+        convert::round(self.level, op, a, exec, out)
+    }
+
+    /// binary32 -> int32 in `rm` (as [`crate::f32_to_i32`]: saturating, NaN -> `i32::MAX`)
+    /// on the active lanes; returns their flags.
+    #[inline]
+    pub fn f32_to_i32(self, a: Src32, rm: Rm, exec: u32, out: &mut [u32; LANES]) -> u8 {
+        convert::to_i32(self.level, rm, a, exec, out)
+    }
+
+    /// int32 -> binary32 in `rm` (as [`crate::i32_to_f32`]) on the active lanes; returns
+    /// their flags.
+    #[inline]
+    pub fn i32_to_f32(self, a: Src32, rm: Rm, exec: u32, out: &mut [u32; LANES]) -> u8 {
+        convert::from_i32(self.level, rm, a, exec, out)
+    }
+
+    /// The binary16 in bits 15:0 (`hi`: bits 31:16) of each lane, widened to binary32 (as
+    /// [`crate::f16_to_f32`]: exact, NaN -> canonical, NV for a signalling NaN), on the
+    /// active lanes; returns their flags.
+    #[inline]
+    pub fn f16_to_f32(self, a: Src32, hi: bool, exec: u32, out: &mut [u32; LANES]) -> u8 {
+        convert::f16_to_f32(self.level, a, hi, exec, out)
     }
 
     /// The binary32 kernel of `op` in `rm` at this level: one table load, after which
