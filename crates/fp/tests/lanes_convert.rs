@@ -212,3 +212,56 @@ fn f16_to_f32_exhaustive() {
         }
     }
 }
+
+/// binary32 operands for narrowing: binary16-representable values and their binary32
+/// neighbours (exact, ties, near-ties), around 65504/65520 (overflow), 2^-14 and 2^-24
+/// (underflow), subnormal binary16 range, and the general operands above.
+fn narrow_operand(rng: &mut Rng) -> u32 {
+    let sign = (rng.below(2) as u32) << 31;
+    match rng.below(5) {
+        0 => f32_operand(rng),
+        // Exponents around the binary16 range (2^-26 .. 2^17), fractions with 13 low bits
+        // shaped: zero (exact), 0x1000 (tie), 0x1000 +- 1, random.
+        1 | 2 => {
+            let e = 101 + rng.below(43) as u32;
+            let low =
+                [0u32, 0x1000, 0x0fff, 0x1001, rng.next() as u32 & 0x1fff][rng.below(5) as usize];
+            sign | e << 23 | (rng.next() as u32 & 0x7f_e000) | low
+        }
+        // 65504 (0x477fe000), 65520 (0x477ff000) and neighbours.
+        3 => {
+            sign | [0x477f_e000u32, 0x477f_f000, 0x4780_0000][rng.below(3) as usize]
+                .wrapping_add(rng.below(5) as u32)
+                .wrapping_sub(2)
+        }
+        // 2^-14 (0x38800000), 2^-24 (0x33800000), 2^-25 and neighbours.
+        _ => {
+            sign | [0x3880_0000u32, 0x3380_0000, 0x3300_0000, 0x387f_e000][rng.below(4) as usize]
+                .wrapping_add(rng.below(5) as u32)
+                .wrapping_sub(2)
+        }
+    }
+}
+
+#[test]
+fn f32_to_f16_equals_scalar() {
+    let mut rng = Rng(0x0f0f_1e1e_2d2d_3c3d);
+    for k in levels() {
+        for rm in RMS {
+            check(
+                &format!("{:?} {rm:?}", k.level()),
+                &mut rng,
+                narrow_operand,
+                |a, e, o| {
+                    let mut h = [0u16; LANES];
+                    let fl = k.f32_to_f16(a, rm, e, &mut h);
+                    for i in 0..LANES {
+                        o[i] = h[i] as u32;
+                    }
+                    fl
+                },
+                |x, fl| warpkit_fp::f32_to_f16(x, rm, fl) as u32,
+            );
+        }
+    }
+}

@@ -901,6 +901,31 @@ pub(crate) fn unary_lanes<L: Log>(
     Flow::Next
 }
 
+/// `d.half = f32_to_f16(s1)` (`hi`: bits 31:16) in the active lanes, the other half of `d`
+/// kept, on the 32-lane kernel (`fcvt.f16.f32.lo/hi`).
+#[inline(always)]
+pub(crate) fn fnarrow_lanes<L: Log>(
+    w: &mut Warp,
+    o: &Op,
+    l: &mut L,
+    round: Round,
+    hi: bool,
+) -> Flow {
+    let Some(rm) = rounding(w, o, round) else {
+        return Flow::Illegal;
+    };
+    let mut h = [0u16; LANES];
+    let flags = o
+        .fp_kernels()
+        .f32_to_f16(Src32::Lanes(w.vr(o.rs1)), rm, w.exec, &mut h);
+    let sh = if hi { 16 } else { 0 };
+    let d = w.vr(o.rd);
+    let r = lanes(|i| (d[i] & !(0xffff << sh)) | (h[i] as u32) << sh);
+    w.wv(l, o.rd, &r);
+    w.raise(l, flags);
+    Flow::Next
+}
+
 /// `U[d]` = mask of the active lanes where `f(s1, s2)` (binary32, C / CU forms).
 #[inline(always)]
 pub(crate) fn fcmp32<L: Log>(
@@ -980,11 +1005,6 @@ kernel!(
     /// `f(s1, s2)`, raises nothing.
     I2 i2 <T> [Fn(T, T) -> T]
     |f, a, b, c, exec, rm| (lanes(|i| f(a[i], b[i])), 0)
-);
-kernel!(
-    /// `f(s1, c, rm)` (c: the destination's old value, see [`Src3::D`]).
-    R1c r1c <T> [Fn(T, T, Rm, &mut u8) -> T]
-    |f, a, b, c, exec, rm| each_lane(exec, |i, fl| f(a[i], c[i], rm, fl))
 );
 kernel!(
     /// `f(s1, s2, c, rm)`.

@@ -715,52 +715,99 @@ fn compare_and_min_max_variants_equal_the_scalar_path() {
 // ------------------------------------------------------------------ round and convert
 
 /// The unary binary32 variants on the 32-lane kernels, with their scalar reference
-/// (`rm`: the resolved rounding mode) and the operand format.
-type UnaryRef = fn(u32, warpkit_fp::Rm, &mut u8) -> u32;
+/// `(s1, old d, rm, flags) -> new d` (`rm`: the resolved rounding mode) and the operand
+/// format; `mode16`: `dyn` and MODE mean MODE.rm16.
+type UnaryRef = fn(u32, u32, warpkit_fp::Rm, &mut u8) -> u32;
 
-fn unary_variants() -> Vec<(&'static str, UnaryRef, Format)> {
+fn unary_variants() -> Vec<(&'static str, UnaryRef, Format, bool)> {
     use warpkit_fp::{self as fp, Rm, RoundOp};
-    let v: Vec<(&'static str, UnaryRef, Format)> = vec![
+    let v: Vec<(&'static str, UnaryRef, Format, bool)> = vec![
         (
             "ffloor.f32",
-            |a, _, fl| fp::f32_round(RoundOp::Floor, a, fl),
+            |a, _, _, fl| fp::f32_round(RoundOp::Floor, a, fl),
             Format::F32,
+            false,
         ),
         (
             "fceil.f32",
-            |a, _, fl| fp::f32_round(RoundOp::Ceil, a, fl),
+            |a, _, _, fl| fp::f32_round(RoundOp::Ceil, a, fl),
             Format::F32,
+            false,
         ),
         (
             "ftrunc.f32",
-            |a, _, fl| fp::f32_round(RoundOp::Trunc, a, fl),
+            |a, _, _, fl| fp::f32_round(RoundOp::Trunc, a, fl),
             Format::F32,
+            false,
         ),
         (
             "frndne.f32",
-            |a, _, fl| fp::f32_round(RoundOp::NearestEven, a, fl),
+            |a, _, _, fl| fp::f32_round(RoundOp::NearestEven, a, fl),
             Format::F32,
+            false,
         ),
         (
             "fcvt.i32.f32",
-            |a, _, fl| fp::f32_to_i32(a, Rm::Rtz, fl),
+            |a, _, _, fl| fp::f32_to_i32(a, Rm::Rtz, fl),
             Format::F32,
+            false,
         ),
-        ("fcvt.i32.f32.m", fp::f32_to_i32, Format::F32),
-        ("fcvt.f32.i32", fp::i32_to_f32, Format::F32),
-        ("fcvt.f32.i32.m", fp::i32_to_f32, Format::F32),
+        (
+            "fcvt.i32.f32.m",
+            |a, _, rm, fl| fp::f32_to_i32(a, rm, fl),
+            Format::F32,
+            false,
+        ),
+        (
+            "fcvt.f32.i32",
+            |a, _, rm, fl| fp::i32_to_f32(a, rm, fl),
+            Format::F32,
+            false,
+        ),
+        (
+            "fcvt.f32.i32.m",
+            |a, _, rm, fl| fp::i32_to_f32(a, rm, fl),
+            Format::F32,
+            false,
+        ),
         (
             "fcvt.f32.f16.lo",
-            |a, _, fl| fp::f16_to_f32(a as u16, fl),
+            |a, _, _, fl| fp::f16_to_f32(a as u16, fl),
             Format::Packed,
+            false,
         ),
         (
             "fcvt.f32.f16.hi",
-            |a, _, fl| fp::f16_to_f32((a >> 16) as u16, fl),
+            |a, _, _, fl| fp::f16_to_f32((a >> 16) as u16, fl),
             Format::Packed,
+            false,
+        ),
+        (
+            "fcvt.f16.f32.lo",
+            |a, d, rm, fl| d & 0xffff_0000 | fp::f32_to_f16(a, rm, fl) as u32,
+            Format::F32,
+            true,
+        ),
+        (
+            "fcvt.f16.f32.hi",
+            |a, d, rm, fl| d & 0xffff | (fp::f32_to_f16(a, rm, fl) as u32) << 16,
+            Format::F32,
+            true,
+        ),
+        (
+            "fcvt.f16.f32.lo.m",
+            |a, d, rm, fl| d & 0xffff_0000 | fp::f32_to_f16(a, rm, fl) as u32,
+            Format::F32,
+            true,
+        ),
+        (
+            "fcvt.f16.f32.hi.m",
+            |a, d, rm, fl| d & 0xffff | (fp::f32_to_f16(a, rm, fl) as u32) << 16,
+            Format::F32,
+            true,
         ),
     ];
-    for (m, _, _) in &v {
+    for (m, ..) in &v {
         assert!(warpkit_isa::lookup(m).is_some(), "{m} is not a variant");
     }
     v
@@ -769,7 +816,7 @@ fn unary_variants() -> Vec<(&'static str, UnaryRef, Format)> {
 #[test]
 fn round_and_convert_variants_equal_the_scalar_path() {
     let mut rng = Rng(0x0c0f_fee0_1234_5679);
-    for (m, reference, fmt) in unary_variants() {
+    for (m, reference, fmt, mode16) in unary_variants() {
         let d = ins(m).desc();
         let has_rm = d.operand(Slot::Rm).is_some();
         for r in 0..5u8 {
@@ -783,9 +830,17 @@ fn round_and_convert_variants_equal_the_scalar_path() {
                         } else {
                             (field + 1 + rng.below(4) as u8) % 5
                         };
-                        let mode = Mode {
-                            rm: mode_rm,
-                            rm16: rng.below(5) as u8,
+                        let other = rng.below(5) as u8;
+                        let mode = if mode16 {
+                            Mode {
+                                rm: other,
+                                rm16: mode_rm,
+                            }
+                        } else {
+                            Mode {
+                                rm: mode_rm,
+                                rm16: other,
+                            }
                         };
                         let mut w = random_warp(&mut rng, fmt, exec, mode);
                         if m.starts_with("fcvt.f32.i32") {
@@ -806,13 +861,19 @@ fn round_and_convert_variants_equal_the_scalar_path() {
                             i.rm = field;
                         }
                         // The mode the reference rounds with: the field, or MODE.rm.
-                        let rm_bits = if has_rm && field != 7 { field } else { mode.rm };
+                        let mode_bits = if mode16 { mode.rm16 } else { mode.rm };
+                        let rm_bits = if has_rm && field != 7 {
+                            field
+                        } else {
+                            mode_bits
+                        };
                         let rm = warpkit_fp::Rm::from_bits(rm_bits).expect("valid mode");
                         let mut want = w.clone();
                         let mut fl = 0u8;
                         for l in (0..32).filter(|l| exec >> l & 1 == 1) {
                             let a = w.vregs()[i.rs1 as usize][l];
-                            want.vregs_mut()[i.rd as usize][l] = reference(a, rm, &mut fl);
+                            let d = w.vregs()[i.rd as usize][l];
+                            want.vregs_mut()[i.rd as usize][l] = reference(a, d, rm, &mut fl);
                         }
                         want.set_fflags(w.fflags() | fl).expect("valid flags");
                         want.set_pc(i.size() as u32);

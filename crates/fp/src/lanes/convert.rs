@@ -19,6 +19,13 @@
 //!   environment. Avx512: rtz/rdn/rup with embedded rounding (`{rz,rd,ru}-sae`). Avx2:
 //!   the rne result is the directed one where it is exact; inexact lanes (|x| > 2^24) are
 //!   redone by the scalar function. rmm: the scalar function.
+//! * **binary32 -> binary16** ([`crate::f32_to_f16`]): `vcvtps2ph` with the mode in its
+//!   immediate (MXCSR.RC is not read) rounds once, IEEE-correctly (its flags are not
+//!   used); the
+//!   result is inexact iff widening it back differs from the operand. Lanes that may
+//!   overflow (`|x| > 65504`), may underflow (inexact with `|result| <= 2^-14`) or are
+//!   infinite or NaN are redone by the scalar function, which gives their flags. rmm: the
+//!   scalar function.
 //! * **binary16 -> binary32** ([`crate::f16_to_f32`], the low or high half of each lane):
 //!   exact, in integer lane code: a normal value re-biases its exponent and shifts its
 //!   fraction; a subnormal `m * 2^-24` is computed as an `f32` product, exact for
@@ -218,6 +225,40 @@ pub(super) fn from_i32(level: Level, rm: Rm, a: Src32, exec: u32, out: &mut [u32
     soft_each(a, exec, out, |x, fl| crate::i32_to_f32(x, rm, fl))
 }
 
+/// See [`super::Kernels::f32_to_f16`].
+#[inline(always)]
+pub(super) fn to_f16(level: Level, rm: Rm, a: Src32, exec: u32, out: &mut [u16; LANES]) -> u8 {
+    if exec == 0 {
+        return 0;
+    }
+    let mut redo = exec;
+    let mut fl = 0;
+    #[cfg(target_arch = "x86_64")]
+    if level != Level::Soft {
+        let w = Words::from(a);
+        // SAFETY: as in `round`.
+        let r = unsafe {
+            match rm {
+                Rm::Rne => Some(x86::to_f16::<{ x86::H_NEAREST }>(w, exec, out)),
+                Rm::Rtz => Some(x86::to_f16::<{ x86::H_TRUNC }>(w, exec, out)),
+                Rm::Rdn => Some(x86::to_f16::<{ x86::H_FLOOR }>(w, exec, out)),
+                Rm::Rup => Some(x86::to_f16::<{ x86::H_CEIL }>(w, exec, out)),
+                Rm::Rmm => None,
+            }
+        };
+        if let Some((f, r)) = r {
+            (fl, redo) = (f, r);
+        }
+    }
+    let _ = level;
+    while redo != 0 {
+        let i = redo.trailing_zeros() as usize;
+        redo &= redo - 1;
+        out[i] = crate::f32_to_f16(a.get(i), rm, &mut fl);
+    }
+    fl
+}
+
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::super::{Words, LANES};
@@ -229,6 +270,12 @@ mod x86 {
     pub(super) const FLOOR: i32 = _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC;
     pub(super) const CEIL: i32 = _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC;
     pub(super) const TRUNC: i32 = _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC;
+    // `vcvtps2ph` immediates (3 bits: no exception suppression; the flags it sets go to the
+    // caller's MXCSR, which Rust code does not read).
+    pub(super) const H_NEAREST: i32 = _MM_FROUND_TO_NEAREST_INT;
+    pub(super) const H_FLOOR: i32 = _MM_FROUND_TO_NEG_INF;
+    pub(super) const H_CEIL: i32 = _MM_FROUND_TO_POS_INF;
+    pub(super) const H_TRUNC: i32 = _MM_FROUND_TO_ZERO;
 
     const ABS: i32 = i32::MAX;
     const INF: i32 = 0x7f80_0000;
@@ -331,6 +378,35 @@ mod x86 {
             fl |= flags::NX;
         }
         fl
+    }
+
+    /// binary32 -> binary16 rounded by `R`: (NX of the settled active lanes, active lanes
+    /// to redo).
+    #[target_feature(enable = "avx2,fma,f16c")]
+    #[inline(never)]
+    pub(super) fn to_f16<const R: i32>(a: Words, exec: u32, out: &mut [u16; LANES]) -> (u8, u32) {
+        let x = load(a);
+        let (mut nx, mut redo) = (0, 0);
+        let abs = _mm256_set1_epi32(ABS);
+        for (g, &xi) in x.iter().enumerate() {
+            let h = _mm256_cvtps_ph::<R>(_mm256_castsi256_ps(xi));
+            let back = _mm256_castps_si256(_mm256_cvtph_ps(h));
+            let inexact = _mm256_xor_si256(_mm256_cmpeq_epi32(back, xi), _mm256_set1_epi32(-1));
+            let ax = _mm256_and_si256(xi, abs);
+            // Beyond the largest binary16 (65504), infinities and NaNs.
+            let huge = _mm256_cmpgt_epi32(ax, _mm256_set1_epi32(0x477f_e000));
+            // Inexact at or below the smallest binary16 normal (2^-14): may underflow.
+            let tiny = _mm256_andnot_si256(
+                _mm256_cmpgt_epi32(_mm256_and_si256(back, abs), _mm256_set1_epi32(0x3880_0000)),
+                inexact,
+            );
+            let bad = bits(_mm256_or_si256(huge, tiny), g);
+            redo |= bad;
+            nx |= bits(inexact, g) & !bad;
+            // SAFETY: halves 8g .. 8g + 8 of 32 u16 (16 bytes); unaligned store.
+            unsafe { _mm_storeu_si128((out.as_mut_ptr() as *mut __m128i).add(g), h) };
+        }
+        (if nx & exec != 0 { flags::NX } else { 0 }, redo & exec)
     }
 
     /// int32 -> binary32 in rne (`vcvtdq2ps` in the default environment); returns (flags,

@@ -484,6 +484,13 @@ impl Kernels {
         convert::from_i32(self.level, rm, a, exec, out)
     }
 
+    /// binary32 -> binary16 in `rm` (as [`crate::f32_to_f16`]) on the active lanes;
+    /// returns their flags.
+    #[inline]
+    pub fn f32_to_f16(self, a: Src32, rm: Rm, exec: u32, out: &mut [u16; LANES]) -> u8 {
+        convert::to_f16(self.level, rm, a, exec, out)
+    }
+
     /// The binary16 in bits 15:0 (`hi`: bits 31:16) of each lane, widened to binary32 (as
     /// [`crate::f16_to_f32`]: exact, NaN -> canonical, NV for a signalling NaN), on the
     /// active lanes; returns their flags.
