@@ -184,3 +184,47 @@ fn inactive_lanes_raise_nothing() {
         );
     }
 }
+
+#[test]
+fn med3_equals_scalar() {
+    let mut rng = Rng(0x3333_1111_7777_5555);
+    for k in levels() {
+        for round in 0..300 {
+            let (a, b) = operands(&mut rng);
+            let (c, _) = operands(&mut rng);
+            // Some lanes take the third operand from the first two (equal keys, NaN pairs).
+            let c: [u32; LANES] = std::array::from_fn(|i| match rng.below(4) {
+                0 => a[i],
+                1 => b[i],
+                _ => c[i],
+            });
+            for exec in exec_patterns(&mut rng) {
+                let mut fl = 0u8;
+                let mut want = [0u32; LANES];
+                for i in (0..LANES).filter(|i| exec >> i & 1 == 1) {
+                    want[i] = warpkit_fp::f32_med3(a[i], b[i], c[i], &mut fl);
+                }
+                let mut out = [0u32; LANES];
+                let got = k.f32_med3(
+                    Src32::Lanes(&a),
+                    Src32::Lanes(&b),
+                    Src32::Lanes(&c),
+                    exec,
+                    &mut out,
+                );
+                assert_eq!(got, fl, "{:?} round {round} flags", k.level());
+                for i in (0..LANES).filter(|i| exec >> i & 1 == 1) {
+                    assert_eq!(
+                        out[i],
+                        want[i],
+                        "{:?} lane {i}: {:08x} {:08x} {:08x}",
+                        k.level(),
+                        a[i],
+                        b[i],
+                        c[i]
+                    );
+                }
+            }
+        }
+    }
+}

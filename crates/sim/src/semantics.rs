@@ -446,7 +446,7 @@ pub(crate) fn semantics_for(id: InsnId) -> Option<Handler> {
         id::PACK_HI_B16 => fp32!(V, No, No, i2(pack_hi_b16)),
         id::PACK_LOHI_B16 => fp32!(V, No, No, i2(pack_lohi_b16)),
         // ---- three-source X forms
-        id::FMED3_F32 => fp32!(V, S3, No, n3(fp::f32_med3)),
+        id::FMED3_F32 => handler!(|w, o, l| fmed3_lanes(w, o, l)),
         id::DOT2_F32_F16 => fp32!(V, S3, Mode, r3(fp::dot2_f32_f16)),
         // ---- conversions with an explicit rm (dyn: MODE.rm, MODE.rm16 for f16 results)
         id::FCVT_F32_I32_M => unary!(Field, |k, a, rm, e, out| k.i32_to_f32(a, rm, e, out)),

@@ -926,6 +926,22 @@ pub(crate) fn fnarrow_lanes<L: Log>(
     Flow::Next
 }
 
+/// `d = med3(s1, s2, s3)` (binary32) in the active lanes, on the 32-lane kernel.
+#[inline(always)]
+pub(crate) fn fmed3_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L) -> Flow {
+    let mut r = [0u32; LANES];
+    let flags = o.fp_kernels().f32_med3(
+        Src32::Lanes(w.vr(o.rs1)),
+        Src32::Lanes(w.vr(o.rs2)),
+        Src32::Lanes(w.vr(o.rs3)),
+        w.exec,
+        &mut r,
+    );
+    w.wv(l, o.rd, &r);
+    w.raise(l, flags);
+    Flow::Next
+}
+
 /// `U[d]` = mask of the active lanes where `f(s1, s2)` (binary32, C / CU forms).
 #[inline(always)]
 pub(crate) fn fcmp32<L: Log>(
@@ -1010,11 +1026,6 @@ kernel!(
     /// `f(s1, s2, c, rm)`.
     R3 r3 <T> [Fn(T, T, T, Rm, &mut u8) -> T]
     |f, a, b, c, exec, rm| each_lane(exec, |i, fl| f(a[i], b[i], c[i], rm, fl))
-);
-kernel!(
-    /// `f(s1, s2, c)`, may raise flags.
-    N3 n3 <T> [Fn(T, T, T, &mut u8) -> T]
-    |f, a, b, c, exec, rm| each_lane(exec, |i, fl| f(a[i], b[i], c[i], fl))
 );
 kernel!(
     /// `f(s1, s2, c)`, raises nothing.

@@ -596,6 +596,7 @@ enum Select {
     ZeroOne(warpkit_fp::CmpOp),
     Min,
     Max,
+    Med3,
 }
 
 /// The binary32 compare and min/max variants on the 32-lane kernels, read from the table
@@ -617,6 +618,7 @@ fn select_variants() -> Vec<(&'static str, Select)> {
             ["fle", "f32", ..] => Some(Select::ZeroOne(CmpOp::Le)),
             ["fmin", "f32", ..] => Some(Select::Min),
             ["fmax", "f32", ..] => Some(Select::Max),
+            ["fmed3", "f32", ..] => Some(Select::Med3),
             _ => None,
         };
         if let Some(sel) = sel {
@@ -630,6 +632,7 @@ fn select_variants() -> Vec<(&'static str, Select)> {
         "feq.f32",
         "fle.f32.vu",
         "fmin.f32.vl",
+        "fmed3.f32",
     ] {
         assert!(names.contains(&must), "{must} not found among {names:?}");
     }
@@ -660,6 +663,10 @@ fn expected_select(sel: Select, i: &warpkit_encoding::Inst, w: &Warp) -> Warp {
             }
             Select::Min => out.vregs_mut()[i.rd as usize][l] = warpkit_fp::f32_min(a, b, &mut fl),
             Select::Max => out.vregs_mut()[i.rd as usize][l] = warpkit_fp::f32_max(a, b, &mut fl),
+            Select::Med3 => {
+                let c = w.vregs()[i.rs3 as usize][l];
+                out.vregs_mut()[i.rd as usize][l] = warpkit_fp::f32_med3(a, b, c, &mut fl)
+            }
         }
     }
     if let Select::Mask(_) = sel {
@@ -697,6 +704,7 @@ fn compare_and_min_max_variants_equal_the_scalar_path() {
                         Slot::Rd => i.rd = rng.below(8) as u8,
                         Slot::Rs1 => i.rs1 = rng.below(8) as u8,
                         Slot::Rs2 => i.rs2 = rng.below(8) as u8,
+                        Slot::Rs3 => i.rs3 = rng.below(8) as u8,
                         Slot::Imm => i.imm = w.vregs()[0][rng.below(32) as usize] as i32,
                         s => panic!("{m}: unexpected slot {s:?}"),
                     }

@@ -463,6 +463,13 @@ impl Kernels {
         select::minmax(self.level, true, a, b, exec, out)
     }
 
+    /// binary32 median of three (as [`crate::f32_med3`]) on the active lanes; returns
+    /// their flags.
+    #[inline]
+    pub fn f32_med3(self, a: Src32, b: Src32, c: Src32, exec: u32, out: &mut [u32; LANES]) -> u8 {
+        select::med3(self.level, a, b, c, exec, out)
+    }
+
     /// binary32 round to integral in the direction of `op` (as [`crate::f32_round`]: never
     /// NX, NV for a signalling NaN) on the active lanes; returns their flags.
     #[inline]

@@ -14,6 +14,12 @@
 //! * min/max: on two numbers the total-order key `sign ? !|x| : |x|` (`-0 < +0`) picks the
 //!   result; one NaN gives the other operand, two give the canonical NaN `0x7fc00000`.
 //!   NV: a signalling NaN operand.
+//! * med3 ([`crate::f32_med3`]): the NaN operands are dropped, the others ordered by the
+//!   total-order key: three give the middle one, one or two the smallest, none the
+//!   canonical NaN. A NaN's key is replaced by `i32::MAX`, above every number's key
+//!   (`+inf` is `0x7f800000`), so the middle of the three keys (three numbers) or the
+//!   smallest (one or two NaNs) is the answer; the key maps back to the bits one-to-one.
+//!   NV: a signalling NaN operand.
 //!
 //! Flags come from the active lanes only; inactive lanes' results are unspecified (compare
 //! masks are cleared there).
@@ -153,6 +159,31 @@ fn minmax_body<const MAX: bool>(a: &[u32; LANES], b: &[u32; LANES], out: &mut [u
     mask_of(&nv)
 }
 
+/// The bits of the non-NaN value with total-order key `k` (inverse of [`order_key`]).
+#[inline(always)]
+fn from_order_key(k: i32) -> u32 {
+    let s = k >> 31;
+    ((k ^ s) as u32) | (s as u32 & 0x8000_0000)
+}
+
+/// med3 of every lane; returns the NV lanes.
+#[inline(always)]
+fn med3_body(a: &[u32; LANES], b: &[u32; LANES], c: &[u32; LANES], out: &mut [u32; LANES]) -> u32 {
+    let mut nv = [0u32; LANES];
+    for i in 0..LANES {
+        let v = [a[i], b[i], c[i]];
+        let k = v.map(|x| if is_nan(x) { i32::MAX } else { order_key(x) });
+        let nans = v.iter().map(|&x| is_nan(x) as u32).sum::<u32>();
+        let lo = k[0].min(k[1]);
+        let mid = lo.max(k[0].max(k[1]).min(k[2]));
+        let smallest = lo.min(k[2]);
+        let r = from_order_key(if nans == 0 { mid } else { smallest });
+        out[i] = if nans == 3 { QNAN } else { r };
+        nv[i] = v.iter().map(|&x| is_snan(x) as u32).fold(0, |p, q| p | q);
+    }
+    mask_of(&nv)
+}
+
 macro_rules! by_cmp_op {
     ($body:ident, $op:expr, $a:expr, $b:expr) => {
         match $op {
@@ -177,7 +208,14 @@ macro_rules! by_cmp_op {
 /// Defines the entry points of one level: `$cmp(op, a, b) -> (true mask, NV mask)` and
 /// `$minmax(max, a, b, out) -> NV mask`, the bodies compiled with `$features`.
 macro_rules! level {
-    ($cmp:ident, $minmax:ident $(, $features:literal)?) => {
+    ($cmp:ident, $minmax:ident, $med3:ident $(, $features:literal)?) => {
+        $(#[target_feature(enable = $features)])?
+        #[inline(never)]
+        pub(super) fn $med3(a: Words, b: Words, c: Words, out: &mut [u32; LANES]) -> u32 {
+            let (a, b, c) = (lanes_of(a), lanes_of(b), lanes_of(c));
+            med3_body(&a, &b, &c, out)
+        }
+
         $(#[target_feature(enable = $features)])?
         #[inline(never)]
         pub(super) fn $cmp(op: CmpOp, a: Words, b: Words) -> (u32, u32) {
@@ -203,11 +241,16 @@ macro_rules! level {
     };
 }
 
-level!(cmp_soft, minmax_soft);
+level!(cmp_soft, minmax_soft, med3_soft);
 #[cfg(target_arch = "x86_64")]
-level!(cmp_avx2, minmax_avx2, "avx2");
+level!(cmp_avx2, minmax_avx2, med3_avx2, "avx2");
 #[cfg(target_arch = "x86_64")]
-level!(cmp_avx512, minmax_avx512, "avx512f,avx512bw,avx512vl,avx2");
+level!(
+    cmp_avx512,
+    minmax_avx512,
+    med3_avx512,
+    "avx512f,avx512bw,avx512vl,avx2"
+);
 
 /// The operands as lane arrays (a splat becomes one) and the level's entry points.
 #[inline(always)]
@@ -244,6 +287,33 @@ pub(super) fn minmax(
         // SAFETY: as in `cmp`.
         super::Level::Avx512 => unsafe { minmax_avx512(max, a, b, out) },
         _ => minmax_soft(max, a, b, out),
+    };
+    if nv & exec != 0 {
+        flags::NV
+    } else {
+        0
+    }
+}
+
+/// See [`cmp`].
+#[inline(always)]
+pub(super) fn med3(
+    level: super::Level,
+    a: Src32,
+    b: Src32,
+    c: Src32,
+    exec: u32,
+    out: &mut [u32; LANES],
+) -> u8 {
+    let (a, b, c) = (Words::from(a), Words::from(b), Words::from(c));
+    let nv = match level {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as in `cmp`.
+        super::Level::Avx2 => unsafe { med3_avx2(a, b, c, out) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as in `cmp`.
+        super::Level::Avx512 => unsafe { med3_avx512(a, b, c, out) },
+        _ => med3_soft(a, b, c, out),
     };
     if nv & exec != 0 {
         flags::NV
