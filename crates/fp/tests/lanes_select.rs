@@ -228,3 +228,87 @@ fn med3_equals_scalar() {
         }
     }
 }
+
+const EDGES16: [u16; 12] = [
+    0x0000, 0x8000, 0x0001, 0x83ff, 0x0400, 0x3c00, 0xbc00, 0x7bff, 0x7c00, 0xfc00, 0x7e00,
+    0x7d01, // sNaN
+];
+
+fn operands16(rng: &mut Rng) -> ([u16; LANES], [u16; LANES]) {
+    let mut a = [0; LANES];
+    let mut b = [0; LANES];
+    for i in 0..LANES {
+        let x = match rng.below(3) {
+            0 => EDGES16[rng.below(EDGES16.len() as u64) as usize],
+            _ => rng.next() as u16,
+        };
+        let y = match rng.below(6) {
+            0 => EDGES16[rng.below(EDGES16.len() as u64) as usize],
+            1 => x,
+            2 => x.wrapping_add(1),
+            3 => x.wrapping_sub(1),
+            4 => x ^ 0x8000,
+            _ => rng.next() as u16,
+        };
+        a[i] = x;
+        b[i] = y;
+    }
+    (a, b)
+}
+
+#[test]
+fn binary16_compares_and_min_max_equal_scalar() {
+    use warpkit_fp::lanes::Src16;
+    use warpkit_fp::{f16_cmp, f16_max, f16_min};
+    let mut rng = Rng(0x1616_2323_4545_6767);
+    for k in levels() {
+        for round in 0..300 {
+            let (a, b) = operands16(&mut rng);
+            for exec in exec_patterns(&mut rng) {
+                for op in CmpOp::ALL {
+                    let (mut want, mut fl) = (0u32, 0u8);
+                    for i in (0..LANES).filter(|i| exec >> i & 1 == 1) {
+                        want |= (f16_cmp(op, a[i], b[i], &mut fl) as u32) << i;
+                    }
+                    let got = k.f16_cmp(op, Src16::Lanes(&a), Src16::Lanes(&b), exec);
+                    assert_eq!(got, (want, fl), "{:?} {op:?} round {round}", k.level());
+                    let s = b[round % LANES];
+                    assert_eq!(
+                        k.f16_cmp(op, Src16::Lanes(&a), Src16::Splat(s), exec),
+                        k.f16_cmp(op, Src16::Lanes(&a), Src16::Lanes(&[s; LANES]), exec),
+                        "{:?} {op:?} splat",
+                        k.level()
+                    );
+                }
+                for max in [false, true] {
+                    let mut fl = 0u8;
+                    let mut want = [0u16; LANES];
+                    for i in (0..LANES).filter(|i| exec >> i & 1 == 1) {
+                        want[i] = if max {
+                            f16_max(a[i], b[i], &mut fl)
+                        } else {
+                            f16_min(a[i], b[i], &mut fl)
+                        };
+                    }
+                    let mut out = [0u16; LANES];
+                    let got = if max {
+                        k.f16_max(Src16::Lanes(&a), Src16::Lanes(&b), exec, &mut out)
+                    } else {
+                        k.f16_min(Src16::Lanes(&a), Src16::Lanes(&b), exec, &mut out)
+                    };
+                    assert_eq!(got, fl, "{:?} max={max} flags", k.level());
+                    for i in (0..LANES).filter(|i| exec >> i & 1 == 1) {
+                        assert_eq!(
+                            out[i],
+                            want[i],
+                            "{:?} max={max} lane {i}: {:04x} {:04x}",
+                            k.level(),
+                            a[i],
+                            b[i]
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

@@ -338,10 +338,11 @@ fn summary() {
     }
 }
 
-/// Other FP instructions the simulator runs lane by lane (through `warpkit-fp`'s scalar
-/// functions), and integer `add` for the cost of dispatch and register access alone: sim ns
-/// per instruction, same register pattern as the kernels above.
-const OTHERS: [&str; 13] = [
+/// Other FP instructions, on their 32-lane kernels or still lane by lane through
+/// `warpkit-fp`'s scalar functions (`fclass`, `ffract`, `fldexp`, `dot2` ...), and integer
+/// `add` for the cost of dispatch and register access alone: sim ns per instruction, same
+/// register pattern as the kernels above (H-format registers: the halves of v1..v12).
+const OTHERS: [&str; 20] = [
     "add",
     "fmul.f32",
     "fmin.f32",
@@ -354,6 +355,13 @@ const OTHERS: [&str; 13] = [
     "fcvt.i32.f32",
     "fcvt.f16.f32.lo",
     "fcvt.f32.f16.lo",
+    "fmin.f16",
+    "pkmax.f16",
+    "cmp.lt.f16",
+    "fclass.f32",
+    "ffract.f32",
+    "fldexp.f32",
+    "fsgnj.f32",
     "dot2.f32.f16",
 ];
 

@@ -109,13 +109,6 @@ macro_rules! fcmp {
     };
 }
 
-/// A binary16 compare into a uniform mask (HC).
-macro_rules! hcmp {
-    ($f:expr) => {
-        handler!(|w, o, l| fcmp16(w, o, l, $f))
-    };
-}
-
 /// The handler of a variant, or `None` when the model cannot execute it: §7 tex/gfx
 /// (their units are not modelled). Executing a variant without a handler raises
 /// IllegalInsn.
@@ -420,8 +413,8 @@ pub(crate) fn semantics_for(id: InsnId) -> Option<Handler> {
         id::PKMUL_F16 => lanes32!(PkF16, V, No, Mode16, Mul),
         id::PKFMAC_F16 => lanes32!(PkF16, V, D, Mode16, Fma),
         id::PKFMA_F16 => lanes32!(PkF16, V, S3, Field16, Fma),
-        id::PKMIN_F16 => fp32!(V, No, No, pk_n2(fp::f16_min)),
-        id::PKMAX_F16 => fp32!(V, No, No, pk_n2(fp::f16_max)),
+        id::PKMIN_F16 => handler!(|w, o, l| pkminmax_lanes(w, o, l, false)),
+        id::PKMAX_F16 => handler!(|w, o, l| pkminmax_lanes(w, o, l, true)),
         // ---- packed 16-bit integer (no flags)
         id::PKADD_I16 => fp32!(V, No, No, pk_i2(add_i16)),
         id::PKSUB_I16 => fp32!(V, No, No, pk_i2(sub_i16)),
@@ -523,8 +516,8 @@ pub(crate) fn semantics_for(id: InsnId) -> Option<Handler> {
         id::FCVT_F16_U16 => fp16!(Mode16, r1(fp::u16_to_f16)),
         id::FCVT_I16_F16 => fp16!(No, n1(fcvt_i16_f16)),
         id::FCVT_U16_F16 => fp16!(No, n1(fcvt_u16_f16)),
-        id::FMIN_F16 => fp16!(No, n2(fp::f16_min)),
-        id::FMAX_F16 => fp16!(No, n2(fp::f16_max)),
+        id::FMIN_F16 => handler!(|w, o, l| fminmax16_lanes(w, o, l, false)),
+        id::FMAX_F16 => handler!(|w, o, l| fminmax16_lanes(w, o, l, true)),
         id::FSGNJ_F16 => fp16!(No, i2(fsgnj_f16)),
         id::FSGNJN_F16 => fp16!(No, i2(fsgnjn_f16)),
         id::FSGNJX_F16 => fp16!(No, i2(fsgnjx_f16)),
@@ -551,20 +544,20 @@ pub(crate) fn semantics_for(id: InsnId) -> Option<Handler> {
         id::MAX_U16 => fp16!(No, i2(max_u16)),
         id::SEL_B16 => fp16!(No, i3(sel_b16)),
         // ---- half-cmp (HC)
-        id::CMP_EQ_F16 => hcmp!(cmp_f16(CmpOp::Eq)),
-        id::CMP_NE_F16 => hcmp!(cmp_f16(CmpOp::Ne)),
-        id::CMP_LT_F16 => hcmp!(cmp_f16(CmpOp::Lt)),
-        id::CMP_LE_F16 => hcmp!(cmp_f16(CmpOp::Le)),
-        id::CMP_GT_F16 => hcmp!(cmp_f16(CmpOp::Gt)),
-        id::CMP_GE_F16 => hcmp!(cmp_f16(CmpOp::Ge)),
-        id::CMP_O_F16 => hcmp!(cmp_f16(CmpOp::O)),
-        id::CMP_U_F16 => hcmp!(cmp_f16(CmpOp::U)),
-        id::CMP_EQU_F16 => hcmp!(cmp_f16(CmpOp::Equ)),
-        id::CMP_NEU_F16 => hcmp!(cmp_f16(CmpOp::Neu)),
-        id::CMP_LTU_F16 => hcmp!(cmp_f16(CmpOp::Ltu)),
-        id::CMP_LEU_F16 => hcmp!(cmp_f16(CmpOp::Leu)),
-        id::CMP_GTU_F16 => hcmp!(cmp_f16(CmpOp::Gtu)),
-        id::CMP_GEU_F16 => hcmp!(cmp_f16(CmpOp::Geu)),
+        id::CMP_EQ_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Eq)),
+        id::CMP_NE_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Ne)),
+        id::CMP_LT_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Lt)),
+        id::CMP_LE_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Le)),
+        id::CMP_GT_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Gt)),
+        id::CMP_GE_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Ge)),
+        id::CMP_O_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::O)),
+        id::CMP_U_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::U)),
+        id::CMP_EQU_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Equ)),
+        id::CMP_NEU_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Neu)),
+        id::CMP_LTU_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Ltu)),
+        id::CMP_LEU_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Leu)),
+        id::CMP_GTU_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Gtu)),
+        id::CMP_GEU_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Geu)),
         id::CMP_EQ_I16 => h!(c_hh, eq_i16),
         id::CMP_NE_I16 => h!(c_hh, ne_i16),
         id::CMP_LT_I16 => h!(c_hh, lt_i16),

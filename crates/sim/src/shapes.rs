@@ -942,6 +942,59 @@ pub(crate) fn fmed3_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L) -> Flow {
     Flow::Next
 }
 
+/// H format: `d.half = min(s1, s2)` or `max` (binary16) in the active lanes, on the
+/// 32-lane kernel; the other half of `d` keeps its value.
+#[inline(always)]
+pub(crate) fn fminmax16_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, max: bool) -> Flow {
+    let (a, b) = (w.hr(o.rs1), w.hr(o.rs2));
+    let (k, exec) = (o.fp_kernels(), w.exec);
+    let mut r = [0u16; LANES];
+    let flags = if max {
+        k.f16_max(Src16::Lanes(&a), Src16::Lanes(&b), exec, &mut r)
+    } else {
+        k.f16_min(Src16::Lanes(&a), Src16::Lanes(&b), exec, &mut r)
+    };
+    w.wh(l, o.rd, &r);
+    w.raise(l, flags);
+    Flow::Next
+}
+
+/// Packed: `d.x = min(s1.x, s2.x)` or `max` for x in {bits 15:0, bits 31:16}, on the
+/// 32-lane binary16 kernel (once per half).
+#[inline(always)]
+pub(crate) fn pkminmax_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, max: bool) -> Flow {
+    let (k, exec) = (o.fp_kernels(), w.exec);
+    let (a, b) = (w.vr(o.rs1), w.vr(o.rs2));
+    let mut halves = [[0u16; LANES]; 2];
+    let mut flags = 0;
+    for (h, out) in halves.iter_mut().enumerate() {
+        let x = lanes(|i| (a[i] >> (16 * h)) as u16);
+        let y = lanes(|i| (b[i] >> (16 * h)) as u16);
+        flags |= if max {
+            k.f16_max(Src16::Lanes(&x), Src16::Lanes(&y), exec, out)
+        } else {
+            k.f16_min(Src16::Lanes(&x), Src16::Lanes(&y), exec, out)
+        };
+    }
+    let r = lanes(|i| halves[0][i] as u32 | (halves[1][i] as u32) << 16);
+    w.wv(l, o.rd, &r);
+    w.raise(l, flags);
+    Flow::Next
+}
+
+/// HC format: `U[d]` = mask of the active lanes where `s1 op s2` (binary16 halves), on the
+/// 32-lane compare.
+#[inline(always)]
+pub(crate) fn fcmp16_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, op: CmpOp) -> Flow {
+    let (a, b) = (w.hr(o.rs1), w.hr(o.rs2));
+    let (m, flags) = o
+        .fp_kernels()
+        .f16_cmp(op, Src16::Lanes(&a), Src16::Lanes(&b), w.exec);
+    w.wu(l, o.rd, m);
+    w.raise(l, flags);
+    Flow::Next
+}
+
 /// `U[d]` = mask of the active lanes where `f(s1, s2)` (binary32, C / CU forms).
 #[inline(always)]
 pub(crate) fn fcmp32<L: Log>(
@@ -959,22 +1012,6 @@ pub(crate) fn fcmp32<L: Log>(
     };
     let exec = w.exec;
     let (c, flags) = each_lane(exec, |i, fl| f(a[i], bv[i], fl));
-    w.wu(l, o.rd, to_mask(&c, exec));
-    w.raise(l, flags);
-    Flow::Next
-}
-
-/// HC format: `U[d]` = mask of the active lanes where `f(s1, s2)` on half registers.
-#[inline(always)]
-pub(crate) fn fcmp16<L: Log>(
-    w: &mut Warp,
-    o: &Op,
-    l: &mut L,
-    f: impl Fn(u16, u16, &mut u8) -> bool,
-) -> Flow {
-    let (a, b) = (w.hr(o.rs1), w.hr(o.rs2));
-    let exec = w.exec;
-    let (c, flags) = each_lane(exec, |i, fl| f(a[i], b[i], fl));
     w.wu(l, o.rd, to_mask(&c, exec));
     w.raise(l, flags);
     Flow::Next
@@ -1013,11 +1050,6 @@ kernel!(
     |f, a, b, c, exec, rm| each_lane(exec, |i, fl| f(a[i], b[i], rm, fl))
 );
 kernel!(
-    /// `f(s1, s2)`, may raise flags.
-    N2 n2 <T> [Fn(T, T, &mut u8) -> T]
-    |f, a, b, c, exec, rm| each_lane(exec, |i, fl| f(a[i], b[i], fl))
-);
-kernel!(
     /// `f(s1, s2)`, raises nothing.
     I2 i2 <T> [Fn(T, T) -> T]
     |f, a, b, c, exec, rm| (lanes(|i| f(a[i], b[i])), 0)
@@ -1033,11 +1065,6 @@ kernel!(
     |f, a, b, c, exec, rm| (lanes(|i| f(a[i], b[i], c[i])), 0)
 );
 kernel!(
-    /// Packed halves `f(s1.x, s2.x)`, may raise flags.
-    PkN2 pk_n2 u32 [Fn(u16, u16, &mut u8) -> u16]
-    |f, a, b, c, exec, rm| both_halves(a, b, c, exec, |x, y, _, fl| f(x, y, fl))
-);
-kernel!(
     /// Packed halves `f(s1.x, s2.x)`, raises nothing (16-bit integer).
     PkI2 pk_i2 u32 [Fn(u16, u16) -> u16]
     |f, a, b, c, exec, rm| (lanes(|i| halves(a[i], b[i], &f)), 0)
@@ -1047,28 +1074,6 @@ kernel!(
 #[inline(always)]
 fn halves(a: u32, b: u32, f: impl Fn(u16, u16) -> u16) -> u32 {
     f(a as u16, b as u16) as u32 | (f((a >> 16) as u16, (b >> 16) as u16) as u32) << 16
-}
-
-/// Both halves of every lane (packed 16-bit): `d.x = f(s1.x, s2.x, c.x)` for x in {l, h},
-/// flags of both halves.
-#[inline(always)]
-fn both_halves(
-    a: &VReg,
-    b: &VReg,
-    c: &VReg,
-    exec: u32,
-    f: impl Fn(u16, u16, u16, &mut u8) -> u16,
-) -> (VReg, u8) {
-    each_lane(exec, |i, fl| {
-        let lo = f(a[i] as u16, b[i] as u16, c[i] as u16, fl);
-        let hi = f(
-            (a[i] >> 16) as u16,
-            (b[i] >> 16) as u16,
-            (c[i] >> 16) as u16,
-            fl,
-        );
-        lo as u32 | (hi as u32) << 16
-    })
 }
 
 /// A whole-register kernel given as one function (e.g. a 32-lane host-FPU kernel).

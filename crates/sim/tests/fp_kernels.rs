@@ -894,3 +894,112 @@ fn round_and_convert_variants_equal_the_scalar_path() {
         }
     }
 }
+
+/// binary16 compares (HC), H-format and packed min/max, against the scalar functions.
+#[test]
+fn binary16_compare_and_min_max_variants_equal_the_scalar_path() {
+    use warpkit_fp::{f16_cmp, f16_max, f16_min, CmpOp};
+    let pred = |p: &str| {
+        CmpOp::ALL
+            .into_iter()
+            .find(|op| format!("{op:?}").to_lowercase() == p)
+    };
+    let mut names = Vec::new();
+    let mut rng = Rng(0x1616_0000_abcd_ef01);
+    for d in INSNS.iter().filter(|d| d.group_desc().chapter == "6.2") {
+        let parts: Vec<&str> = d.mnemonic.split('.').collect();
+        // (compare predicate, max, packed)
+        let case = match parts.as_slice() {
+            ["cmp", p, "f16"] => pred(p).map(|op| (Some(op), false, false)),
+            ["fmin", "f16"] => Some((None, false, false)),
+            ["fmax", "f16"] => Some((None, true, false)),
+            ["pkmin", "f16"] => Some((None, false, true)),
+            ["pkmax", "f16"] => Some((None, true, true)),
+            _ => None,
+        };
+        let Some((op, max, packed)) = case else {
+            continue;
+        };
+        names.push(d.mnemonic);
+        let m = d.mnemonic;
+        for _ in 0..rounds() {
+            for exec in exec_patterns(&mut rng) {
+                let mut w = random_warp(&mut rng, Format::Packed, exec, Mode::default());
+                for r in 0..8 {
+                    for l in 0..32 {
+                        let x = w.vregs()[(r + 1) % 8][l];
+                        w.vregs_mut()[r][l] = match rng.below(6) {
+                            0 => x,
+                            1 => x.wrapping_add(0x0001_0001),
+                            2 => x ^ 0x8000_8000,
+                            _ => w.vregs()[r][l],
+                        };
+                    }
+                }
+                let mut i = ins(m);
+                let hreg = |rng: &mut Rng| rng.below(16) as u8;
+                i.rs1 = if packed {
+                    rng.below(8) as u8
+                } else {
+                    hreg(&mut rng)
+                };
+                i.rs2 = if packed {
+                    rng.below(8) as u8
+                } else {
+                    hreg(&mut rng)
+                };
+                i.rd = if packed || op.is_some() {
+                    rng.below(8) as u8
+                } else {
+                    hreg(&mut rng)
+                };
+                let mut want = w.clone();
+                let (mut fl, mut mask) = (0u8, 0u32);
+                for l in (0..32).filter(|l| exec >> l & 1 == 1) {
+                    if packed {
+                        let (a, b) = (w.vregs()[i.rs1 as usize][l], w.vregs()[i.rs2 as usize][l]);
+                        let f = |x: u16, y: u16, fl: &mut u8| {
+                            if max {
+                                f16_max(x, y, fl)
+                            } else {
+                                f16_min(x, y, fl)
+                            }
+                        };
+                        let lo = f(a as u16, b as u16, &mut fl);
+                        let hi = f((a >> 16) as u16, (b >> 16) as u16, &mut fl);
+                        want.vregs_mut()[i.rd as usize][l] = lo as u32 | (hi as u32) << 16;
+                        continue;
+                    }
+                    let (a, b) = (half(&w, i.rs1, l), half(&w, i.rs2, l));
+                    match op {
+                        Some(op) => mask |= (f16_cmp(op, a, b, &mut fl) as u32) << l,
+                        None => {
+                            let r = if max {
+                                f16_max(a, b, &mut fl)
+                            } else {
+                                f16_min(a, b, &mut fl)
+                            };
+                            let reg = &mut want.vregs_mut()[(i.rd >> 1) as usize][l];
+                            let sh = 16 * (i.rd & 1) as u32;
+                            *reg = (*reg & !(0xffff << sh)) | (r as u32) << sh;
+                        }
+                    }
+                }
+                if op.is_some() {
+                    want.uregs_mut()[i.rd as usize] = mask;
+                }
+                want.set_fflags(w.fflags() | fl).expect("valid flags");
+                want.set_pc(i.size() as u32);
+                want.set_steps(w.steps() + 1);
+                let ctx = format!(
+                    "{m} exec={exec:08x} rd={} rs1={} rs2={}",
+                    i.rd, i.rs1, i.rs2
+                );
+                check(&i, &w, &want, &ctx);
+            }
+        }
+    }
+    for must in ["cmp.lt.f16", "cmp.geu.f16", "fmin.f16", "pkmax.f16"] {
+        assert!(names.contains(&must), "{must} not found among {names:?}");
+    }
+}

@@ -463,6 +463,27 @@ impl Kernels {
         select::minmax(self.level, true, a, b, exec, out)
     }
 
+    /// binary16 compare `a op b` (as [`crate::f16_cmp`]) on 32 lanes: the mask of the
+    /// active lanes where it holds, and the flags (NV) of the active lanes.
+    #[inline]
+    pub fn f16_cmp(self, op: CmpOp, a: Src16, b: Src16, exec: u32) -> (u32, u8) {
+        select::cmp16(self.level, op, a, b, exec)
+    }
+
+    /// binary16 minimumNumber (as [`crate::f16_min`]) on the active lanes; returns their
+    /// flags.
+    #[inline]
+    pub fn f16_min(self, a: Src16, b: Src16, exec: u32, out: &mut [u16; LANES]) -> u8 {
+        select::minmax16(self.level, false, a, b, exec, out)
+    }
+
+    /// binary16 maximumNumber (as [`crate::f16_max`]) on the active lanes; returns their
+    /// flags.
+    #[inline]
+    pub fn f16_max(self, a: Src16, b: Src16, exec: u32, out: &mut [u16; LANES]) -> u8 {
+        select::minmax16(self.level, true, a, b, exec, out)
+    }
+
     /// binary32 median of three (as [`crate::f32_med3`]) on the active lanes; returns
     /// their flags.
     #[inline]

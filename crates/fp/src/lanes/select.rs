@@ -1,4 +1,5 @@
-//! binary32 compares and minimumNumber / maximumNumber on 32 lanes.
+//! binary32 and binary16 compares and minimumNumber / maximumNumber, and binary32 med3, on
+//! 32 lanes.
 //!
 //! These need no rounding: each lane is a few integer operations on the bits, written
 //! branch-free so that the compiler vectorises the 32-lane loop. The same source is
@@ -6,7 +7,8 @@
 //! kernels' level. Why it equals the scalar functions (`crate::f32_cmp`, `f32_min`,
 //! `f32_max`), lane by lane:
 //!
-//! * NaN: `|x| > +inf` in the bits; signalling: a NaN with the quiet bit (22) clear.
+//! * NaN: `|x| > +inf` in the bits; signalling: a NaN with the quiet bit (22, binary16: 9)
+//!   clear. binary16 lanes are the same code with binary16's constants (sign bit 15).
 //! * Compare: on ordered lanes the numeric order of binary32 values is the integer order
 //!   of the key `sign ? -|x| : |x|` (so `-0 == +0`); unordered lanes (a NaN operand) are
 //!   true exactly for `u` and the `*u` predicates. NV: any NaN for the signalling
@@ -24,35 +26,68 @@
 //! Flags come from the active lanes only; inactive lanes' results are unspecified (compare
 //! masks are cleared there).
 
-use super::{Src32, Words, LANES};
+use super::{Halfs, Src16, Src32, Words, LANES};
 use crate::{flags, CmpOp};
 
-const ABS: u32 = 0x7fff_ffff;
-const INF: u32 = 0x7f80_0000;
-const QUIET: u32 = 0x0040_0000;
-const QNAN: u32 = 0x7fc0_0000;
-
-#[inline(always)]
-fn is_nan(x: u32) -> bool {
-    x & ABS > INF
+/// The bits of a format: binary32 (`H` false), or binary16 in bits 15:0 of a lane (`H`).
+struct Fmt {
+    sign_bit: u32,
+    abs: u32,
+    inf: u32,
+    quiet: u32,
+    qnan: u32,
 }
 
 #[inline(always)]
-fn is_snan(x: u32) -> bool {
-    is_nan(x) & (x & QUIET == 0)
+const fn fmt<const H: bool>() -> Fmt {
+    if H {
+        Fmt {
+            sign_bit: 15,
+            abs: 0x7fff,
+            inf: 0x7c00,
+            quiet: 0x0200,
+            qnan: 0x7e00,
+        }
+    } else {
+        Fmt {
+            sign_bit: 31,
+            abs: 0x7fff_ffff,
+            inf: 0x7f80_0000,
+            quiet: 0x0040_0000,
+            qnan: 0x7fc0_0000,
+        }
+    }
+}
+
+const QNAN: u32 = fmt::<false>().qnan;
+
+#[inline(always)]
+fn is_nan<const H: bool>(x: u32) -> bool {
+    x & fmt::<H>().abs > fmt::<H>().inf
+}
+
+#[inline(always)]
+fn is_snan<const H: bool>(x: u32) -> bool {
+    is_nan::<H>(x) & (x & fmt::<H>().quiet == 0)
+}
+
+/// All-ones when the sign bit is set, else 0.
+#[inline(always)]
+fn sign_mask<const H: bool>(x: u32) -> i32 {
+    -(((x >> fmt::<H>().sign_bit) & 1) as i32)
 }
 
 /// Numeric key of a non-NaN value (`-0 == +0`).
 #[inline(always)]
-fn value_key(x: u32) -> i32 {
-    let (m, s) = ((x & ABS) as i32, (x as i32) >> 31);
+fn value_key<const H: bool>(x: u32) -> i32 {
+    let (m, s) = ((x & fmt::<H>().abs) as i32, sign_mask::<H>(x));
     (m ^ s) - s
 }
 
 /// Total-order key of a non-NaN value (`-0 < +0`).
 #[inline(always)]
-fn order_key(x: u32) -> i32 {
-    ((x & ABS) as i32) ^ ((x as i32) >> 31)
+fn order_key<const H: bool>(x: u32) -> i32 {
+    ((x & fmt::<H>().abs) as i32) ^ sign_mask::<H>(x)
 }
 
 /// The operand as a lane array, made inside the level's function so that it stays in
@@ -64,6 +99,18 @@ fn lanes_of(s: Words) -> [u32; LANES] {
         Some(r) => *r,
         None => [s.splat; LANES],
     }
+}
+
+/// A binary16 operand as 32-bit lanes (zero-extended).
+#[inline(always)]
+fn lanes_of16(s: Halfs) -> [u32; LANES] {
+    let mut v = [s.splat as u32; LANES];
+    if let Some(r) = s.lanes {
+        for (v, &x) in v.iter_mut().zip(r) {
+            *v = x as u32;
+        }
+    }
+    v
 }
 
 /// Bit `i` of the result = `v[i]` (0 or 1). From 32-bit lanes, not `bool`s: a `[bool; 32]`
@@ -98,12 +145,16 @@ const CHUNK: usize = 16;
 /// `a OP b` on lanes `CHUNK c .. CHUNK (c + 1)`: (mask where true, mask where NV is
 /// raised), from bit 0.
 #[inline(always)]
-fn cmp_chunk<const OP: u8>(a: &[u32; LANES], b: &[u32; LANES], c: usize) -> (u32, u32) {
+fn cmp_chunk<const OP: u8, const H: bool>(
+    a: &[u32; LANES],
+    b: &[u32; LANES],
+    c: usize,
+) -> (u32, u32) {
     let (mut r, mut nv) = (0u32, 0u32);
     for j in 0..CHUNK {
         let (x, y) = (a[CHUNK * c + j], b[CHUNK * c + j]);
-        let unordered = is_nan(x) | is_nan(y);
-        let (kx, ky) = (value_key(x), value_key(y));
+        let unordered = is_nan::<H>(x) | is_nan::<H>(y);
+        let (kx, ky) = (value_key::<H>(x), value_key::<H>(y));
         let ordered_result = match OP {
             EQ | EQU => kx == ky,
             NE | NEU => kx != ky,
@@ -123,7 +174,7 @@ fn cmp_chunk<const OP: u8>(a: &[u32; LANES], b: &[u32; LANES], c: usize) -> (u32
         let inv = if matches!(OP, LT | LE | GT | GE) {
             unordered
         } else {
-            is_snan(x) | is_snan(y)
+            is_snan::<H>(x) | is_snan::<H>(y)
         };
         r |= (t as u32) << j;
         nv |= (inv as u32) << j;
@@ -133,10 +184,10 @@ fn cmp_chunk<const OP: u8>(a: &[u32; LANES], b: &[u32; LANES], c: usize) -> (u32
 
 /// `a OP b` on every lane: (mask where true, mask where NV is raised).
 #[inline(always)]
-fn cmp_body<const OP: u8>(a: &[u32; LANES], b: &[u32; LANES]) -> (u32, u32) {
+fn cmp_body<const OP: u8, const H: bool>(a: &[u32; LANES], b: &[u32; LANES]) -> (u32, u32) {
     let (mut r, mut nv) = (0u32, 0u32);
     for c in 0..LANES / CHUNK {
-        let (rc, nvc) = cmp_chunk::<OP>(a, b, c);
+        let (rc, nvc) = cmp_chunk::<OP, H>(a, b, c);
         r |= rc << (CHUNK * c);
         nv |= nvc << (CHUNK * c);
     }
@@ -145,16 +196,20 @@ fn cmp_body<const OP: u8>(a: &[u32; LANES], b: &[u32; LANES]) -> (u32, u32) {
 
 /// minimumNumber (`MAX` false) or maximumNumber of every lane; returns the NV lanes.
 #[inline(always)]
-fn minmax_body<const MAX: bool>(a: &[u32; LANES], b: &[u32; LANES], out: &mut [u32; LANES]) -> u32 {
+fn minmax_body<const MAX: bool, const H: bool>(
+    a: &[u32; LANES],
+    b: &[u32; LANES],
+    out: &mut [u32; LANES],
+) -> u32 {
     let mut nv = [0u32; LANES];
     for i in 0..LANES {
         let (x, y) = (a[i], b[i]);
-        let (nx, ny) = (is_nan(x), is_nan(y));
-        let x_less = order_key(x) < order_key(y);
+        let (nx, ny) = (is_nan::<H>(x), is_nan::<H>(y));
+        let x_less = order_key::<H>(x) < order_key::<H>(y);
         let pick_x = (x_less != MAX) & !nx | ny;
         let r = if pick_x { x } else { y };
-        out[i] = if nx & ny { QNAN } else { r };
-        nv[i] = (is_snan(x) | is_snan(y)) as u32;
+        out[i] = if nx & ny { fmt::<H>().qnan } else { r };
+        nv[i] = (is_snan::<H>(x) | is_snan::<H>(y)) as u32;
     }
     mask_of(&nv)
 }
@@ -172,43 +227,53 @@ fn med3_body(a: &[u32; LANES], b: &[u32; LANES], c: &[u32; LANES], out: &mut [u3
     let mut nv = [0u32; LANES];
     for i in 0..LANES {
         let v = [a[i], b[i], c[i]];
-        let k = v.map(|x| if is_nan(x) { i32::MAX } else { order_key(x) });
-        let nans = v.iter().map(|&x| is_nan(x) as u32).sum::<u32>();
+        let k = v.map(|x| {
+            if is_nan::<false>(x) {
+                i32::MAX
+            } else {
+                order_key::<false>(x)
+            }
+        });
+        let nans = v.iter().map(|&x| is_nan::<false>(x) as u32).sum::<u32>();
         let lo = k[0].min(k[1]);
         let mid = lo.max(k[0].max(k[1]).min(k[2]));
         let smallest = lo.min(k[2]);
         let r = from_order_key(if nans == 0 { mid } else { smallest });
         out[i] = if nans == 3 { QNAN } else { r };
-        nv[i] = v.iter().map(|&x| is_snan(x) as u32).fold(0, |p, q| p | q);
+        nv[i] = v
+            .iter()
+            .map(|&x| is_snan::<false>(x) as u32)
+            .fold(0, |p, q| p | q);
     }
     mask_of(&nv)
 }
 
 macro_rules! by_cmp_op {
-    ($body:ident, $op:expr, $a:expr, $b:expr) => {
+    ($body:ident, $h:expr, $op:expr, $a:expr, $b:expr) => {
         match $op {
-            CmpOp::Eq => $body::<EQ>($a, $b),
-            CmpOp::Ne => $body::<NE>($a, $b),
-            CmpOp::Lt => $body::<LT>($a, $b),
-            CmpOp::Le => $body::<LE>($a, $b),
-            CmpOp::Gt => $body::<GT>($a, $b),
-            CmpOp::Ge => $body::<GE>($a, $b),
-            CmpOp::O => $body::<O>($a, $b),
-            CmpOp::U => $body::<U>($a, $b),
-            CmpOp::Equ => $body::<EQU>($a, $b),
-            CmpOp::Neu => $body::<NEU>($a, $b),
-            CmpOp::Ltu => $body::<LTU>($a, $b),
-            CmpOp::Leu => $body::<LEU>($a, $b),
-            CmpOp::Gtu => $body::<GTU>($a, $b),
-            CmpOp::Geu => $body::<{ CmpOp::Geu as u8 }>($a, $b),
+            CmpOp::Eq => $body::<EQ, $h>($a, $b),
+            CmpOp::Ne => $body::<NE, $h>($a, $b),
+            CmpOp::Lt => $body::<LT, $h>($a, $b),
+            CmpOp::Le => $body::<LE, $h>($a, $b),
+            CmpOp::Gt => $body::<GT, $h>($a, $b),
+            CmpOp::Ge => $body::<GE, $h>($a, $b),
+            CmpOp::O => $body::<O, $h>($a, $b),
+            CmpOp::U => $body::<U, $h>($a, $b),
+            CmpOp::Equ => $body::<EQU, $h>($a, $b),
+            CmpOp::Neu => $body::<NEU, $h>($a, $b),
+            CmpOp::Ltu => $body::<LTU, $h>($a, $b),
+            CmpOp::Leu => $body::<LEU, $h>($a, $b),
+            CmpOp::Gtu => $body::<GTU, $h>($a, $b),
+            CmpOp::Geu => $body::<{ CmpOp::Geu as u8 }, $h>($a, $b),
         }
     };
 }
 
-/// Defines the entry points of one level: `$cmp(op, a, b) -> (true mask, NV mask)` and
-/// `$minmax(max, a, b, out) -> NV mask`, the bodies compiled with `$features`.
+/// Defines the entry points of one level, the bodies compiled with `$features`:
+/// `$cmp(op, a, b) -> (true mask, NV mask)` and `$minmax(max, a, b, out) -> NV mask` for
+/// binary32, `$cmp16` / `$minmax16` for binary16, `$med3(a, b, c, out) -> NV mask`.
 macro_rules! level {
-    ($cmp:ident, $minmax:ident, $med3:ident $(, $features:literal)?) => {
+    ($cmp:ident, $minmax:ident, $cmp16:ident, $minmax16:ident, $med3:ident $(, $features:literal)?) => {
         $(#[target_feature(enable = $features)])?
         #[inline(never)]
         pub(super) fn $med3(a: Words, b: Words, c: Words, out: &mut [u32; LANES]) -> u32 {
@@ -220,34 +285,61 @@ macro_rules! level {
         #[inline(never)]
         pub(super) fn $cmp(op: CmpOp, a: Words, b: Words) -> (u32, u32) {
             let (a, b) = (lanes_of(a), lanes_of(b));
-            by_cmp_op!(cmp_body, op, &a, &b)
+            by_cmp_op!(cmp_body, false, op, &a, &b)
         }
 
         $(#[target_feature(enable = $features)])?
         #[inline(never)]
-        pub(super) fn $minmax(
-            max: bool,
-            a: Words,
-            b: Words,
-            out: &mut [u32; LANES],
-        ) -> u32 {
+        pub(super) fn $cmp16(op: CmpOp, a: Halfs, b: Halfs) -> (u32, u32) {
+            let (a, b) = (lanes_of16(a), lanes_of16(b));
+            by_cmp_op!(cmp_body, true, op, &a, &b)
+        }
+
+        $(#[target_feature(enable = $features)])?
+        #[inline(never)]
+        pub(super) fn $minmax(max: bool, a: Words, b: Words, out: &mut [u32; LANES]) -> u32 {
             let (a, b) = (lanes_of(a), lanes_of(b));
             if max {
-                minmax_body::<true>(&a, &b, out)
+                minmax_body::<true, false>(&a, &b, out)
             } else {
-                minmax_body::<false>(&a, &b, out)
+                minmax_body::<false, false>(&a, &b, out)
             }
+        }
+
+        $(#[target_feature(enable = $features)])?
+        #[inline(never)]
+        pub(super) fn $minmax16(max: bool, a: Halfs, b: Halfs, out: &mut [u16; LANES]) -> u32 {
+            let (a, b) = (lanes_of16(a), lanes_of16(b));
+            let mut r = [0u32; LANES];
+            let nv = if max {
+                minmax_body::<true, true>(&a, &b, &mut r)
+            } else {
+                minmax_body::<false, true>(&a, &b, &mut r)
+            };
+            for (o, &x) in out.iter_mut().zip(&r) {
+                *o = x as u16;
+            }
+            nv
         }
     };
 }
 
-level!(cmp_soft, minmax_soft, med3_soft);
+level!(cmp_soft, minmax_soft, cmp16_soft, minmax16_soft, med3_soft);
 #[cfg(target_arch = "x86_64")]
-level!(cmp_avx2, minmax_avx2, med3_avx2, "avx2");
+level!(
+    cmp_avx2,
+    minmax_avx2,
+    cmp16_avx2,
+    minmax16_avx2,
+    med3_avx2,
+    "avx2"
+);
 #[cfg(target_arch = "x86_64")]
 level!(
     cmp_avx512,
     minmax_avx512,
+    cmp16_avx512,
+    minmax16_avx512,
     med3_avx512,
     "avx512f,avx512bw,avx512vl,avx2"
 );
@@ -314,6 +406,49 @@ pub(super) fn med3(
         // SAFETY: as in `cmp`.
         super::Level::Avx512 => unsafe { med3_avx512(a, b, c, out) },
         _ => med3_soft(a, b, c, out),
+    };
+    if nv & exec != 0 {
+        flags::NV
+    } else {
+        0
+    }
+}
+
+/// binary16 compare (see [`cmp`]).
+#[inline(always)]
+pub(super) fn cmp16(level: super::Level, op: CmpOp, a: Src16, b: Src16, exec: u32) -> (u32, u8) {
+    let (a, b) = (Halfs::from(a), Halfs::from(b));
+    let (r, nv) = match level {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as in `cmp`.
+        super::Level::Avx2 => unsafe { cmp16_avx2(op, a, b) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as in `cmp`.
+        super::Level::Avx512 => unsafe { cmp16_avx512(op, a, b) },
+        _ => cmp16_soft(op, a, b),
+    };
+    (r & exec, if nv & exec != 0 { flags::NV } else { 0 })
+}
+
+/// binary16 min/max (see [`minmax`]).
+#[inline(always)]
+pub(super) fn minmax16(
+    level: super::Level,
+    max: bool,
+    a: Src16,
+    b: Src16,
+    exec: u32,
+    out: &mut [u16; LANES],
+) -> u8 {
+    let (a, b) = (Halfs::from(a), Halfs::from(b));
+    let nv = match level {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as in `cmp`.
+        super::Level::Avx2 => unsafe { minmax16_avx2(max, a, b, out) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as in `cmp`.
+        super::Level::Avx512 => unsafe { minmax16_avx512(max, a, b, out) },
+        _ => minmax16_soft(max, a, b, out),
     };
     if nv & exec != 0 {
         flags::NV
