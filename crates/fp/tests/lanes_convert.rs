@@ -265,3 +265,87 @@ fn f32_to_f16_equals_scalar() {
         }
     }
 }
+
+#[test]
+fn fract_equals_scalar() {
+    let mut rng = Rng(0x7777_0000_3333_1235);
+    for k in levels() {
+        for rm in RMS {
+            check(
+                &format!("{:?} {rm:?}", k.level()),
+                &mut rng,
+                // Tiny negative values too: their fract rounds to 1.0 in some modes.
+                |rng| match rng.below(4) {
+                    0 => {
+                        0x8000_0000
+                            | (rng.below(40) as u32 + 80) << 23
+                            | rng.next() as u32 & 0x7f_ffff
+                    }
+                    _ => f32_operand(rng),
+                },
+                |a, e, o| k.f32_fract(a, rm, e, o),
+                |x, fl| warpkit_fp::f32_fract(x, rm, fl),
+            );
+        }
+    }
+}
+
+#[test]
+fn ldexp_equals_scalar() {
+    let mut rng = Rng(0x4444_5555_6666_7778);
+    for k in levels() {
+        for rm in RMS {
+            for round in 0..200 {
+                let a: [u32; LANES] = std::array::from_fn(|_| f32_operand(&mut rng));
+                let e: [u32; LANES] = std::array::from_fn(|_| {
+                    (match rng.below(5) {
+                        0 => rng.below(61) as i32 - 30,
+                        1 => rng.below(601) as i32 - 300,
+                        2 => [i32::MIN, i32::MAX, -150, 150, 127, -126, 254, -254]
+                            [rng.below(8) as usize],
+                        3 => {
+                            rng.below(9) as i32 - 4 + [127, -127, 254, -254][rng.below(4) as usize]
+                        }
+                        _ => rng.next() as i32,
+                    }) as u32
+                });
+                for exec in exec_patterns(&mut rng) {
+                    let mut fl = 0u8;
+                    let mut want = [0u32; LANES];
+                    for i in (0..LANES).filter(|i| exec >> i & 1 == 1) {
+                        want[i] = warpkit_fp::f32_ldexp(a[i], e[i] as i32, rm, &mut fl);
+                    }
+                    let mut out = [0u32; LANES];
+                    let got = k.f32_ldexp(Src32::Lanes(&a), Src32::Lanes(&e), rm, exec, &mut out);
+                    assert_eq!(got, fl, "{:?} {rm:?} round {round} flags", k.level());
+                    for i in (0..LANES).filter(|i| exec >> i & 1 == 1) {
+                        assert_eq!(
+                            out[i],
+                            want[i],
+                            "{:?} {rm:?} lane {i}: {:08x} * 2^{}",
+                            k.level(),
+                            a[i],
+                            e[i] as i32
+                        );
+                    }
+                    // A splat exponent (fldexp.f32.vu).
+                    let s = e[round % LANES];
+                    let mut o1 = [0u32; LANES];
+                    let mut o2 = [0u32; LANES];
+                    let f1 = k.f32_ldexp(Src32::Lanes(&a), Src32::Splat(s), rm, exec, &mut o1);
+                    let f2 = k.f32_ldexp(
+                        Src32::Lanes(&a),
+                        Src32::Lanes(&[s; LANES]),
+                        rm,
+                        exec,
+                        &mut o2,
+                    );
+                    assert_eq!(f1, f2);
+                    for i in (0..LANES).filter(|i| exec >> i & 1 == 1) {
+                        assert_eq!(o1[i], o2[i]);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -367,15 +367,25 @@ const OTHERS: [&str; 20] = [
 
 fn others() {
     println!("other instructions: sim ns per 32-lane instruction");
-    let init = init_regs(Kernel::FfmaRne);
     for m in OTHERS {
+        let mut init = init_regs(Kernel::FfmaRne);
+        let ldexp = m.starts_with("fldexp");
+        if ldexp {
+            // d = d * 2^e with exponents -1 ..= 1 from v9..v12 (so the accumulators stay
+            // normal numbers).
+            for r in 9..REGS {
+                for l in 0..32 {
+                    init[r][l] = ((r + l) % 3) as u32 - 1;
+                }
+            }
+        }
         let id = lookup(m).expect("known mnemonic");
         let mut code = Vec::new();
         for k in 0..N {
             let (d, a, b) = regs(k);
             let mut i = Inst::new(id);
             i.rd = d as u8;
-            i.rs1 = a as u8;
+            i.rs1 = if ldexp { d } else { a } as u8;
             i.rs2 = b as u8;
             i.rs3 = d as u8;
             encode_into(&i, &mut code);

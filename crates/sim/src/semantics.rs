@@ -405,8 +405,8 @@ pub(crate) fn semantics_for(id: InsnId) -> Option<Handler> {
         id::FLE_F32 => handler!(|w, o, l| fcmp01_lanes(w, o, l, Src::V, CmpOp::Le)),
         id::FLE_F32_VU => handler!(|w, o, l| fcmp01_lanes(w, o, l, Src::U, CmpOp::Le)),
         // ---- ldexp (exponent = int32 s2), MODE.rm
-        id::FLDEXP_F32 => fp32!(V, No, Mode, r2(fldexp_f32)),
-        id::FLDEXP_F32_VU => fp32!(U, No, Mode, r2(fldexp_f32)),
+        id::FLDEXP_F32 => handler!(|w, o, l| fldexp32_lanes(w, o, l, Src::V)),
+        id::FLDEXP_F32_VU => handler!(|w, o, l| fldexp32_lanes(w, o, l, Src::U)),
         // ---- packed binary16 (MODE.rm16; pkfma.f16 has an rm field)
         id::PKADD_F16 => lanes32!(PkF16, V, No, Mode16, Add),
         id::PKSUB_F16 => lanes32!(PkF16, V, No, Mode16, Sub),
@@ -459,7 +459,7 @@ pub(crate) fn semantics_for(id: InsnId) -> Option<Handler> {
             e,
             out
         )),
-        id::FFRACT_F32 => fp32!(No, No, Mode, r1(fp::f32_fract)),
+        id::FFRACT_F32 => unary!(Mode, |k, a, rm, e, out| k.f32_fract(a, rm, e, out)),
         id::FSAT_F32 => fp32!(No, No, No, n1(fp::f32_sat)),
         id::FCVT_I32_F32 => unary!(No, |k, a, _, e, out| k.f32_to_i32(a, Rm::Rtz, e, out)),
         id::FCVT_U32_F32 => fp32!(No, No, No, n1(fcvt_u32_f32)),

@@ -995,6 +995,22 @@ pub(crate) fn fcmp16_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, op: CmpOp) -
     Flow::Next
 }
 
+/// `d = s1 * 2^s2` (binary32, `s2` an int32: vector or uniform) in MODE.rm, on the 32-lane
+/// kernel.
+#[inline(always)]
+pub(crate) fn fldexp32_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, b: Src) -> Flow {
+    let Some(rm) = rounding(w, o, Round::Mode) else {
+        return Flow::Illegal;
+    };
+    let mut r = [0u32; LANES];
+    let flags =
+        o.fp_kernels()
+            .f32_ldexp(Src32::Lanes(w.vr(o.rs1)), src2(w, o, b), rm, w.exec, &mut r);
+    w.wv(l, o.rd, &r);
+    w.raise(l, flags);
+    Flow::Next
+}
+
 /// `U[d]` = mask of the active lanes where `f(s1, s2)` (binary32, C / CU forms).
 #[inline(always)]
 pub(crate) fn fcmp32<L: Log>(

@@ -597,6 +597,8 @@ enum Select {
     Min,
     Max,
     Med3,
+    /// `s1 * 2^s2` in MODE.rm.
+    Ldexp,
 }
 
 /// The binary32 compare and min/max variants on the 32-lane kernels, read from the table
@@ -619,6 +621,7 @@ fn select_variants() -> Vec<(&'static str, Select)> {
             ["fmin", "f32", ..] => Some(Select::Min),
             ["fmax", "f32", ..] => Some(Select::Max),
             ["fmed3", "f32", ..] => Some(Select::Med3),
+            ["fldexp", "f32", ..] => Some(Select::Ldexp),
             _ => None,
         };
         if let Some(sel) = sel {
@@ -633,6 +636,7 @@ fn select_variants() -> Vec<(&'static str, Select)> {
         "fle.f32.vu",
         "fmin.f32.vl",
         "fmed3.f32",
+        "fldexp.f32.vu",
     ] {
         assert!(names.contains(&must), "{must} not found among {names:?}");
     }
@@ -663,6 +667,10 @@ fn expected_select(sel: Select, i: &warpkit_encoding::Inst, w: &Warp) -> Warp {
             }
             Select::Min => out.vregs_mut()[i.rd as usize][l] = warpkit_fp::f32_min(a, b, &mut fl),
             Select::Max => out.vregs_mut()[i.rd as usize][l] = warpkit_fp::f32_max(a, b, &mut fl),
+            Select::Ldexp => {
+                let rm = warpkit_fp::Rm::from_bits(w.mode().rm).expect("valid mode");
+                out.vregs_mut()[i.rd as usize][l] = warpkit_fp::f32_ldexp(a, b as i32, rm, &mut fl)
+            }
             Select::Med3 => {
                 let c = w.vregs()[i.rs3 as usize][l];
                 out.vregs_mut()[i.rd as usize][l] = warpkit_fp::f32_med3(a, b, c, &mut fl)
@@ -684,7 +692,29 @@ fn compare_and_min_max_variants_equal_the_scalar_path() {
     for (m, sel) in select_variants() {
         for _ in 0..rounds() {
             for exec in exec_patterns(&mut rng) {
-                let mut w = random_warp(&mut rng, Format::F32, exec, Mode::default());
+                let mode = Mode {
+                    rm: rng.below(5) as u8,
+                    rm16: rng.below(5) as u8,
+                };
+                let mut w = random_warp(&mut rng, Format::F32, exec, mode);
+                if let Select::Ldexp = sel {
+                    // Exponents: small, near the range limits, any.
+                    for r in 0..8 {
+                        for l in 0..32 {
+                            w.vregs_mut()[r][l] = match rng.below(3) {
+                                0 => rng.below(61) as i32 - 30,
+                                1 => rng.below(21) as i32 - 10 + [254, -254, 127, -127][l % 4],
+                                _ => rng.next() as i32,
+                            } as u32;
+                        }
+                        w.uregs_mut()[r] = rng.below(41) as u32 - 20;
+                    }
+                    // ... and binary32 values in v0..v3 (rs1 is drawn from all eight).
+                    let v = random_warp(&mut rng, Format::F32, exec, mode);
+                    for r in 0..4 {
+                        w.vregs_mut()[r] = v.vregs()[r];
+                    }
+                }
                 // Second sources equal to, one ulp from, or the negation of the first ones
                 // in some lanes, so every ordering and -0 == +0 occur.
                 for r in 0..8 {
@@ -751,6 +781,12 @@ fn unary_variants() -> Vec<(&'static str, UnaryRef, Format, bool)> {
         (
             "frndne.f32",
             |a, _, _, fl| fp::f32_round(RoundOp::NearestEven, a, fl),
+            Format::F32,
+            false,
+        ),
+        (
+            "ffract.f32",
+            |a, _, rm, fl| fp::f32_fract(a, rm, fl),
             Format::F32,
             false,
         ),

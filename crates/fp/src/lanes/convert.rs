@@ -32,6 +32,16 @@
 //!   `m < 2^10`; infinities keep their sign; a NaN gives the canonical NaN, NV for a
 //!   signalling one. Compiled per level so the loop vectorises.
 //!
+//! * **fract** ([`crate::f32_fract`]): `s - floor(s)`, the floor from the round kernel
+//!   (exact; NV and the canonical NaN for a signalling NaN), the subtraction from the
+//!   binary32 sub kernel in the mode (its own flags; `inf - inf` is NV), a result of 1.0
+//!   or more (only from a tiny negative `s`) clamped to `0x3f7fffff`. Each step is the
+//!   scalar function's step, so the composition is too.
+//! * **ldexp** ([`crate::f32_ldexp`]): for a normal `a` whose exponent field plus `e`
+//!   stays in 1..=254 the result is exact: the bits plus `e << 23`. Every other lane
+//!   (zeros, subnormals, infinities, NaNs, results that overflow or leave the normal
+//!   range) is redone by the scalar function. Integer lane code, vectorised per level.
+//!
 //! Flags come from the active lanes only.
 
 use super::{Level, Src32, Words, LANES};
@@ -136,6 +146,69 @@ pub(super) fn f16_to_f32(
     } else {
         0
     }
+}
+
+// ------------------------------------------------------------------ ldexp
+
+/// The lanes whose `a * 2^e` is exact by an exponent add, with their results in `out`.
+#[inline(always)]
+fn ldexp_body(a: Words, e: Words, out: &mut [u32; LANES]) -> u32 {
+    let (a, e) = (lanes_of(a), lanes_of(e));
+    let mut ok = [0u32; LANES];
+    for i in 0..LANES {
+        let field = ((a[i] >> 23) & 0xff) as i64;
+        let n = field + e[i] as i32 as i64;
+        let fast = (field != 0) & (field != 0xff) & (1..=0xfe).contains(&n);
+        out[i] = a[i].wrapping_add((e[i] as i32 as u32) << 23);
+        ok[i] = fast as u32;
+    }
+    mask_of(&ok)
+}
+
+macro_rules! ldexp_level {
+    ($name:ident $(, $features:literal)?) => {
+        $(#[target_feature(enable = $features)])?
+        #[inline(never)]
+        fn $name(a: Words, e: Words, out: &mut [u32; LANES]) -> u32 {
+            ldexp_body(a, e, out)
+        }
+    };
+}
+
+ldexp_level!(ldexp_soft);
+#[cfg(target_arch = "x86_64")]
+ldexp_level!(ldexp_avx2, "avx2");
+#[cfg(target_arch = "x86_64")]
+ldexp_level!(ldexp_avx512, "avx512f,avx512bw,avx512vl,avx2");
+
+/// See [`super::Kernels::f32_ldexp`].
+#[inline(always)]
+pub(super) fn ldexp(
+    level: Level,
+    rm: Rm,
+    a: Src32,
+    e: Src32,
+    exec: u32,
+    out: &mut [u32; LANES],
+) -> u8 {
+    let (wa, we) = (Words::from(a), Words::from(e));
+    let ok = match level {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a `Kernels` of level Avx2 exists only if the CPU has AVX2.
+        Level::Avx2 => unsafe { ldexp_avx2(wa, we, out) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: level Avx512 exists only with AVX-512F/DQ/BW/VL and AVX2.
+        Level::Avx512 => unsafe { ldexp_avx512(wa, we, out) },
+        _ => ldexp_soft(wa, we, out),
+    };
+    let mut fl = 0;
+    let mut redo = exec & !ok;
+    while redo != 0 {
+        let i = redo.trailing_zeros() as usize;
+        redo &= redo - 1;
+        out[i] = crate::f32_ldexp(a.get(i), e.get(i) as i32, rm, &mut fl);
+    }
+    fl
 }
 
 // ------------------------------------------------------------------ the scalar fallbacks

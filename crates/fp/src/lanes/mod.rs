@@ -498,6 +498,31 @@ impl Kernels {
         convert::round(self.level, op, a, exec, out)
     }
 
+    /// binary32 `s - floor(s)` in `rm`, clamped below 1.0 (as [`crate::f32_fract`]) on the
+    /// active lanes; returns their flags.
+    #[inline]
+    pub fn f32_fract(self, a: Src32, rm: Rm, exec: u32, out: &mut [u32; LANES]) -> u8 {
+        let mut floor = [0u32; LANES];
+        let f1 = self.f32_round(RoundOp::Floor, a, exec, &mut floor);
+        let f2 =
+            self.f32_kernel(Op::Sub, rm)
+                .run(a, Src32::Lanes(&floor), Src32::Splat(0), exec, out);
+        for r in out.iter_mut() {
+            // 1.0 up to +inf (never NaN): only +1.0 occurs, from a tiny negative `s`.
+            if (0x3f80_0000..0x7f80_0000).contains(r) {
+                *r = 0x3f7f_ffff;
+            }
+        }
+        f1 | f2
+    }
+
+    /// binary32 `a * 2^e` (`e` an int32 per lane) in `rm` (as [`crate::f32_ldexp`]) on the
+    /// active lanes; returns their flags.
+    #[inline]
+    pub fn f32_ldexp(self, a: Src32, e: Src32, rm: Rm, exec: u32, out: &mut [u32; LANES]) -> u8 {
+        convert::ldexp(self.level, rm, a, e, exec, out)
+    }
+
     /// binary32 -> int32 in `rm` (as [`crate::f32_to_i32`]: saturating, NaN -> `i32::MAX`)
     /// on the active lanes; returns their flags.
     #[inline]
