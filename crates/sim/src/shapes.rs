@@ -699,6 +699,27 @@ pub(crate) fn fp16<L: Log>(
     Flow::Next
 }
 
+/// A kernel's output buffer on the stack, aligned to 64 bytes: the AVX-512 kernels store
+/// whole 64-byte vectors, and a buffer that straddles cache lines made `fadd.f32` take
+/// 12 ns instead of 8 depending on where the caller's stack frame happened to fall.
+#[repr(C, align(64))]
+pub(crate) struct Aligned<T>(pub T);
+
+impl<T> std::ops::Deref for Aligned<T> {
+    type Target = T;
+    #[inline(always)]
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> std::ops::DerefMut for Aligned<T> {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut T {
+        &mut self.0
+    }
+}
+
 /// The 32-bit-lane formats of the 32-lane host kernels (`warpkit_fp::lanes`).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Lanes32 {
@@ -735,7 +756,7 @@ pub(crate) fn fp32_lanes<L: Log>(
     };
     let exec = w.exec;
     let m = Mods(o.mods);
-    let mut r = [0u32; LANES];
+    let mut r = Aligned([0u32; LANES]);
     let mut run = |a: Src32, b: Src32, c: Src32| {
         let (a, b) = if rev { (b, a) } else { (a, b) };
         kernel.run(a, b, c, exec, &mut r)
@@ -801,7 +822,7 @@ pub(crate) fn fp16_lanes<L: Log>(
         m.apply16(&mut b, 1);
         m.apply16(&mut c, 2);
     }
-    let mut r = [0u16; LANES];
+    let mut r = Aligned([0u16; LANES]);
     let cs = if fma {
         Src16::Lanes(&c)
     } else {
@@ -862,7 +883,7 @@ pub(crate) fn fcmp01_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, b: Src, op: 
 #[inline(always)]
 pub(crate) fn fminmax32_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, b: Src, max: bool) -> Flow {
     let k = o.fp_kernels();
-    let mut r = [0u32; LANES];
+    let mut r = Aligned([0u32; LANES]);
     let (a, bs, exec) = (Src32::Lanes(w.vr(o.rs1)), src2(w, o, b), w.exec);
     let flags = if max {
         k.f32_max(a, bs, exec, &mut r)
@@ -888,7 +909,7 @@ pub(crate) fn unary_lanes<L: Log>(
     let Some(rm) = rounding(w, o, round) else {
         return Flow::Illegal;
     };
-    let mut r = [0u32; LANES];
+    let mut r = Aligned([0u32; LANES]);
     let flags = f(
         o.fp_kernels(),
         Src32::Lanes(w.vr(o.rs1)),
@@ -914,7 +935,7 @@ pub(crate) fn fnarrow_lanes<L: Log>(
     let Some(rm) = rounding(w, o, round) else {
         return Flow::Illegal;
     };
-    let mut h = [0u16; LANES];
+    let mut h = Aligned([0u16; LANES]);
     let flags = o
         .fp_kernels()
         .f32_to_f16(Src32::Lanes(w.vr(o.rs1)), rm, w.exec, &mut h);
@@ -929,7 +950,7 @@ pub(crate) fn fnarrow_lanes<L: Log>(
 /// `d = med3(s1, s2, s3)` (binary32) in the active lanes, on the 32-lane kernel.
 #[inline(always)]
 pub(crate) fn fmed3_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L) -> Flow {
-    let mut r = [0u32; LANES];
+    let mut r = Aligned([0u32; LANES]);
     let flags = o.fp_kernels().f32_med3(
         Src32::Lanes(w.vr(o.rs1)),
         Src32::Lanes(w.vr(o.rs2)),
@@ -948,7 +969,7 @@ pub(crate) fn fmed3_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L) -> Flow {
 pub(crate) fn fminmax16_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, max: bool) -> Flow {
     let (a, b) = (w.hr(o.rs1), w.hr(o.rs2));
     let (k, exec) = (o.fp_kernels(), w.exec);
-    let mut r = [0u16; LANES];
+    let mut r = Aligned([0u16; LANES]);
     let flags = if max {
         k.f16_max(Src16::Lanes(&a), Src16::Lanes(&b), exec, &mut r)
     } else {
@@ -965,7 +986,7 @@ pub(crate) fn fminmax16_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, max: bool
 pub(crate) fn pkminmax_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, max: bool) -> Flow {
     let (k, exec) = (o.fp_kernels(), w.exec);
     let (a, b) = (w.vr(o.rs1), w.vr(o.rs2));
-    let mut halves = [[0u16; LANES]; 2];
+    let mut halves = Aligned([[0u16; LANES]; 2]);
     let mut flags = 0;
     for (h, out) in halves.iter_mut().enumerate() {
         let x = lanes(|i| (a[i] >> (16 * h)) as u16);
@@ -1002,7 +1023,7 @@ pub(crate) fn fldexp32_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, b: Src) ->
     let Some(rm) = rounding(w, o, Round::Mode) else {
         return Flow::Illegal;
     };
-    let mut r = [0u32; LANES];
+    let mut r = Aligned([0u32; LANES]);
     let flags =
         o.fp_kernels()
             .f32_ldexp(Src32::Lanes(w.vr(o.rs1)), src2(w, o, b), rm, w.exec, &mut r);
