@@ -751,7 +751,8 @@ pub(crate) fn fp32_lanes<L: Log>(
         return Flow::Illegal;
     };
     let kernel = match fmt {
-        Lanes32::F32 => o.fp_kernels().f32_kernel(op, rm),
+        // Flags are sticky: with NX already raised the kernel need not find inexactness.
+        Lanes32::F32 => o.fp_kernels().f32_kernel_given(op, rm, w.fflags),
         Lanes32::PkF16 => o.fp_kernels().pk_f16_kernel(op, rm),
     };
     let exec = w.exec;

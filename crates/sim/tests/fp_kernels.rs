@@ -372,8 +372,9 @@ fn random_warp(rng: &mut Rng, fmt: Format, exec: u32, mode: Mode) -> Warp {
     }
     w.set_exec(exec);
     w.set_mode(mode).expect("valid mode");
-    // Sometimes flags are already raised: they must stay (sticky).
-    if rng.below(4) == 0 {
+    // Often flags are already raised: they must stay (sticky), and with NX raised the
+    // binary32 kernels take their NX-known path.
+    if rng.below(2) == 0 {
         w.set_fflags(rng.below(32) as u8).expect("valid flags");
     }
     w

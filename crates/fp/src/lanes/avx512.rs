@@ -44,6 +44,27 @@ macro_rules! sae_row {
 /// The kernels by [operation][rounding mode] (see `super::F32_FNS`).
 pub(super) const F32: [[F32Fn; 5]; 4] =
     [sae_row!(ADD), sae_row!(SUB), sae_row!(MUL), sae_row!(FMA)];
+
+/// One row of [`F32_NX`]: `OP` in rne, rtz, rdn, rup without inexactness; rmm as in [`F32`].
+macro_rules! sae_nx_row {
+    ($op:expr) => {
+        [
+            f32_sae_nx::<{ $op }, RN> as F32Fn,
+            f32_sae_nx::<{ $op }, RZ> as F32Fn,
+            f32_sae_nx::<{ $op }, RD> as F32Fn,
+            f32_sae_nx::<{ $op }, RU> as F32Fn,
+            f32_sae::<{ $op }, RN, true> as F32Fn,
+        ]
+    };
+}
+
+/// The kernels for callers that already have NX (see `super::F32_NX_FNS`).
+pub(super) const F32_NX: [[F32Fn; 5]; 4] = [
+    sae_nx_row!(ADD),
+    sae_nx_row!(SUB),
+    sae_nx_row!(MUL),
+    sae_nx_row!(FMA),
+];
 pub(super) const F16: [[F16Fn; 5]; 4] = by_op_rm!(
     f16_k,
     F16Fn,
@@ -161,6 +182,59 @@ fn f32_half<const OP: u8, const R: i32, const MM: bool>(
     // SAFETY: `o` is 16 u32 = 64 bytes; unaligned store.
     unsafe { _mm512_storeu_si512(o.as_mut_ptr() as *mut __m512i, _mm512_castps_si512(r)) };
     (bad as u32, nx as u32)
+}
+
+/// binary32 `OP` rounded by the embedded rounding `R`, for a caller whose flags already
+/// hold NX: only the result is computed, and the lanes that could raise anything but NX
+/// are redone by the scalar function. For the others the operands are finite (an infinite
+/// or NaN operand makes the result infinite or NaN), the result does not overflow (in
+/// rne an overflow gives an infinity; in the directed modes it gives an infinity or the
+/// largest finite value, whose lanes are redone) and does not underflow (a sum or
+/// difference in the subnormal range is exact; products and fmas at or below the
+/// smallest normal are redone), and no NV or DZ is possible: so at most NX.
+#[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
+#[inline(never)]
+fn f32_sae_nx<const OP: u8, const R: i32>(
+    a: Words,
+    b: Words,
+    c: Words,
+    exec: u32,
+    out: &mut [u32; LANES],
+) -> u8 {
+    let mut bad = 0u32;
+    for h in 0..2 {
+        let (x, y) = (load(a, h), load(b, h));
+        let r = match OP {
+            ADD => _mm512_add_round_ps::<R>(x, y),
+            SUB => _mm512_sub_round_ps::<R>(x, y),
+            MUL => _mm512_mul_round_ps::<R>(x, y),
+            _ => _mm512_fmadd_round_ps::<R>(x, y, load(c, h)),
+        };
+        let abs = _mm512_and_si512(_mm512_castps_si512(r), _mm512_set1_epi32(ABS));
+        let mut m = _mm512_fpclass_ps_mask::<NOT_FINITE>(r);
+        if R != RN {
+            m |= _mm512_cmpeq_epi32_mask(abs, _mm512_set1_epi32(0x7f7f_ffff));
+        }
+        if OP == MUL || OP == FMA {
+            m |= _mm512_cmple_epu32_mask(abs, _mm512_set1_epi32(0x0080_0000));
+        }
+        bad |= (m as u32) << (16 * h);
+        let o = &mut out[16 * h..16 * h + 16];
+        // SAFETY: `o` is 16 u32 = 64 bytes; unaligned store.
+        unsafe { _mm512_storeu_si512(o.as_mut_ptr() as *mut __m512i, _mm512_castps_si512(r)) };
+    }
+    let redo = bad & exec;
+    if redo == 0 {
+        return 0;
+    }
+    let op = [Op::Add, Op::Sub, Op::Mul, Op::Fma][OP as usize];
+    let rm = match R {
+        RN => Rm::Rne,
+        RZ => Rm::Rtz,
+        RD => Rm::Rdn,
+        _ => Rm::Rup,
+    };
+    redo_f32(op, a, b, c, rm, redo, out)
 }
 
 /// binary32 `OP` rounded by the embedded rounding `R`, or in rmm if `MM` (with `R` = RN).

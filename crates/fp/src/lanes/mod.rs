@@ -81,6 +81,15 @@
 //!   rmm the rounding is the integer ties-away step on the binary32 bits (13 bits below the
 //!   binary16 ulp), for results in the normal binary16 range; other lanes are redone.
 //!
+//! * **Given NX** ([`Kernels::f32_kernel_given`]): flags are sticky, so a caller whose
+//!   flags already hold NX only needs the other flags. The binary32 rne/rtz/rdn/rup
+//!   kernels for that case compute the result alone (Avx512: embedded rounding; Avx2, rne
+//!   only: the plain instruction in the default environment, no MXCSR access) and redo the
+//!   lanes that could raise anything but NX: a non-finite result (infinite or NaN
+//!   operands, overflow), in the directed modes a result of magnitude `0x7f7fffff` (a
+//!   possible overflow), and for mul and fma a result at or below the smallest normal (a
+//!   subnormal sum or difference is exact, so add and sub never underflow).
+//!
 //! Everything outside the `asm!` blocks is ordinary code that assumes the default
 //! floating-point environment (rne, no FTZ/DAZ), as all Rust code does; the flags it raises
 //! go to the caller's MXCSR, which Rust code does not read.
@@ -560,6 +569,21 @@ impl Kernels {
         Kernel32(F32_FNS[self.level as usize][op as usize][rm as usize])
     }
 
+    /// [`Kernels::f32_kernel`] for a caller whose flags already hold every flag in
+    /// `known`: the kernel may leave those out of what it returns (the result bits are the
+    /// same). Flags are sticky, so once NX is raised, which most FP code does at its first
+    /// inexact operation, the rne/rtz/rdn/rup kernels need not work out inexactness: they
+    /// compute the result alone and redo only the lanes that could raise another flag.
+    #[inline(always)]
+    pub fn f32_kernel_given(self, op: Op, rm: Rm, known: u8) -> Kernel32 {
+        let t = if known & crate::flags::NX != 0 {
+            &F32_NX_FNS
+        } else {
+            &F32_FNS
+        };
+        Kernel32(t[self.level as usize][op as usize][rm as usize])
+    }
+
     /// The binary16 kernel (32 lanes of halves) of `op` in `rm` at this level.
     #[inline(always)]
     pub fn f16_kernel(self, op: Op, rm: Rm) -> Kernel16 {
@@ -697,12 +721,17 @@ const SOFT_PK_F16: [[F32Fn; 5]; 4] = by_op_rm!(soft_pk_k, F32Fn, [0, 1, 2, 3, 4]
 /// the soft kernels; no `Kernels` of such a level can exist).
 #[cfg(target_arch = "x86_64")]
 static F32_FNS: [[[F32Fn; 5]; 4]; 3] = [SOFT_F32, x86::F32, avx512::F32];
+/// [`F32_FNS`] for callers that already have NX (see [`Kernels::f32_kernel_given`]).
+#[cfg(target_arch = "x86_64")]
+static F32_NX_FNS: [[[F32Fn; 5]; 4]; 3] = [SOFT_F32, x86::F32_NX, avx512::F32_NX];
 #[cfg(target_arch = "x86_64")]
 static F16_FNS: [[[F16Fn; 5]; 4]; 3] = [SOFT_F16, x86::F16, avx512::F16];
 #[cfg(target_arch = "x86_64")]
 static PK_F16_FNS: [[[F32Fn; 5]; 4]; 3] = [SOFT_PK_F16, x86::PK_F16, avx512::PK_F16];
 #[cfg(not(target_arch = "x86_64"))]
 static F32_FNS: [[[F32Fn; 5]; 4]; 3] = [SOFT_F32; 3];
+#[cfg(not(target_arch = "x86_64"))]
+static F32_NX_FNS: [[[F32Fn; 5]; 4]; 3] = [SOFT_F32; 3];
 #[cfg(not(target_arch = "x86_64"))]
 static F16_FNS: [[[F16Fn; 5]; 4]; 3] = [SOFT_F16; 3];
 #[cfg(not(target_arch = "x86_64"))]

@@ -141,8 +141,70 @@ fn pk_k<const OP: u8, const R: i32>(
 
 /// The kernels by [operation][rounding mode] (see `super::F32_FNS`).
 pub(super) const F32: [[F32Fn; 5]; 4] = by_op_rm!(f32_k, F32Fn, [0, 1, 2, 3, 4]);
+
+/// `f32_k` for a caller that already has NX: rne without MXCSR (see `f32_rne_nx`).
+#[target_feature(enable = "avx2,fma,f16c")]
+fn f32_nx_k<const OP: u8, const RM: u8>(
+    a: Words,
+    b: Words,
+    c: Words,
+    exec: u32,
+    out: &mut [u32; LANES],
+) -> u8 {
+    if RM == 0 {
+        f32_rne_nx::<OP>(a, b, c, exec, out)
+    } else {
+        f32_k::<OP, RM>(a, b, c, exec, out)
+    }
+}
+
+/// The kernels for callers that already have NX (see `super::F32_NX_FNS`).
+pub(super) const F32_NX: [[F32Fn; 5]; 4] = by_op_rm!(f32_nx_k, F32Fn, [0, 1, 2, 3, 4]);
 pub(super) const F16: [[F16Fn; 5]; 4] = by_op_rm!(f16_k, F16Fn, [RNE, RTZ, RDN, RUP, RMM]);
 pub(super) const PK_F16: [[F32Fn; 5]; 4] = by_op_rm!(pk_k, F32Fn, [RNE, RTZ, RDN, RUP, RMM]);
+
+/// binary32 `OP` in rne for a caller whose flags already hold NX: the host instruction in
+/// the default environment (rne, no FTZ/DAZ: what Rust code runs under), no MXCSR access.
+/// Lanes that could raise anything but NX are redone by the scalar function: an infinite
+/// or NaN result (infinite or NaN operands, overflow) and, for mul and fma, a result at or
+/// below the smallest normal (a subnormal sum or difference is exact). See `avx512.rs`,
+/// `f32_sae_nx`, for why the others raise at most NX.
+#[target_feature(enable = "avx2,fma,f16c")]
+#[inline]
+fn f32_rne_nx<const OP: u8>(a: Words, b: Words, c: Words, exec: u32, out: &mut [u32; LANES]) -> u8 {
+    let (x, y) = (load32(a), load32(b));
+    let z = if OP == FMA {
+        load32(c)
+    } else {
+        [_mm256_setzero_si256(); 4]
+    };
+    let mut bad = 0u32;
+    let p = out.as_mut_ptr() as *mut __m256i;
+    for g in 0..4 {
+        let (xf, yf) = (_mm256_castsi256_ps(x[g]), _mm256_castsi256_ps(y[g]));
+        let r = _mm256_castps_si256(match OP {
+            ADD => _mm256_add_ps(xf, yf),
+            SUB => _mm256_sub_ps(xf, yf),
+            MUL => _mm256_mul_ps(xf, yf),
+            _ => _mm256_fmadd_ps(xf, yf, _mm256_castsi256_ps(z[g])),
+        });
+        let mut m = special32(r);
+        if OP == MUL || OP == FMA {
+            // |r| <= 2^-126 as signed integers (|r| < 2^31).
+            let abs = _mm256_and_si256(r, _mm256_set1_epi32(ABS32));
+            m = _mm256_or_si256(m, _mm256_cmpgt_epi32(_mm256_set1_epi32(0x0080_0001), abs));
+        }
+        bad |= (_mm256_movemask_ps(_mm256_castsi256_ps(m)) as u32) << (8 * g);
+        // SAFETY: `out` is four 32-byte vectors.
+        unsafe { _mm256_storeu_si256(p.add(g), r) };
+    }
+    let redo = bad & exec;
+    if redo == 0 {
+        return 0;
+    }
+    let op = [Op::Add, Op::Sub, Op::Mul, Op::Fma][OP as usize];
+    redo_f32(op, a, b, c, crate::Rm::Rne, redo, out)
+}
 
 /// binary32 in a hardware rounding mode: the host instruction, NaN results canonicalised.
 #[target_feature(enable = "avx2,fma,f16c")]
