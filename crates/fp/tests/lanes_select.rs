@@ -312,3 +312,40 @@ fn binary16_compares_and_min_max_equal_scalar() {
         }
     }
 }
+
+/// fclass of random bits, every edge value, and every exponent with zero, one-bit and
+/// quiet-bit fractions, on every level.
+#[test]
+fn class_equals_scalar() {
+    let mut rng = Rng(0xc1a5_5c1a_55c1_a55d);
+    let mut values: Vec<u32> = EDGES.to_vec();
+    for e in 0..256u32 {
+        for f in [0, 1, 0x40_0000, 0x3f_ffff, 0x7f_ffff] {
+            values.push(e << 23 | f);
+            values.push(0x8000_0000 | e << 23 | f);
+        }
+    }
+    for _ in 0..20_000 {
+        values.push(rng.next() as u32);
+    }
+    for k in levels() {
+        for chunk in values.chunks(LANES) {
+            let mut a = [0u32; LANES];
+            a[..chunk.len()].copy_from_slice(chunk);
+            let mut out = [0u32; LANES];
+            k.f32_class(Src32::Lanes(&a), &mut out);
+            for i in 0..LANES {
+                assert_eq!(
+                    out[i],
+                    warpkit_fp::f32_class(a[i]),
+                    "{:?} {:08x}",
+                    k.level(),
+                    a[i]
+                );
+            }
+        }
+        let mut out = [0u32; LANES];
+        k.f32_class(Src32::Splat(0xff80_0000), &mut out);
+        assert!(out.iter().all(|&c| c == 1), "{:?} splat -inf", k.level());
+    }
+}

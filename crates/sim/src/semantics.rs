@@ -102,13 +102,6 @@ macro_rules! fp16 {
     };
 }
 
-/// A binary32 compare into a uniform mask (second source V or U).
-macro_rules! fcmp {
-    ($b:ident, $f:expr) => {
-        handler!(|w, o, l| fcmp32(w, o, l, Src::$b, $f))
-    };
-}
-
 /// The handler of a variant, or `None` when the model cannot execute it: §7 tex/gfx
 /// (their units are not modelled). Executing a variant without a handler raises
 /// IllegalInsn.
@@ -449,7 +442,10 @@ pub(crate) fn semantics_for(id: InsnId) -> Option<Handler> {
         id::FCVT_F16_F32_LO_M => handler!(|w, o, l| fnarrow_lanes(w, o, l, Round::Field16, false)),
         id::FCVT_F16_F32_HI_M => handler!(|w, o, l| fnarrow_lanes(w, o, l, Round::Field16, true)),
         // ---- fp32-unary (R1)
-        id::FCLASS_F32 => fp32!(No, No, No, i1(fp::f32_class)),
+        id::FCLASS_F32 => unary!(No, |k, a, _, _, out| {
+            k.f32_class(a, out);
+            0
+        }),
         id::FFLOOR_F32 => unary!(No, |k, a, _, e, out| k.f32_round(RoundOp::Floor, a, e, out)),
         id::FCEIL_F32 => unary!(No, |k, a, _, e, out| k.f32_round(RoundOp::Ceil, a, e, out)),
         id::FTRUNC_F32 => unary!(No, |k, a, _, e, out| k.f32_round(RoundOp::Trunc, a, e, out)),
@@ -490,7 +486,7 @@ pub(crate) fn semantics_for(id: InsnId) -> Option<Handler> {
         id::CMP_LEU_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::Leu)),
         id::CMP_GTU_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::Gtu)),
         id::CMP_GEU_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::Geu)),
-        id::CMP_CLASS_F32 => fcmp!(V, class_test_f32),
+        id::CMP_CLASS_F32 => handler!(|w, o, l| fclass_test_lanes(w, o, l, Src::V)),
         id::CMP_EQ_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::Eq)),
         id::CMP_NE_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::Ne)),
         id::CMP_LT_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::Lt)),
@@ -505,7 +501,7 @@ pub(crate) fn semantics_for(id: InsnId) -> Option<Handler> {
         id::CMP_LEU_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::Leu)),
         id::CMP_GTU_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::Gtu)),
         id::CMP_GEU_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::Geu)),
-        id::CMP_CLASS_F32_VU => fcmp!(U, class_test_f32),
+        id::CMP_CLASS_F32_VU => handler!(|w, o, l| fclass_test_lanes(w, o, l, Src::U)),
         // ---- half (H): binary16 arithmetic, MODE.rm16 / explicit rm
         id::FADD_F16 => lanes16!(Field16, Add),
         id::FSUB_F16 => lanes16!(Field16, Sub),

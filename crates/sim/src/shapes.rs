@@ -1033,25 +1033,17 @@ pub(crate) fn fldexp32_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, b: Src) ->
     Flow::Next
 }
 
-/// `U[d]` = mask of the active lanes where `f(s1, s2)` (binary32, C / CU forms).
+/// `U[d]` = mask of the active lanes whose `fclass(s1)` shares a bit with `s2` (vector or
+/// uniform), on the 32-lane fclass kernel (`cmp.class.f32`; raises nothing).
 #[inline(always)]
-pub(crate) fn fcmp32<L: Log>(
-    w: &mut Warp,
-    o: &Op,
-    l: &mut L,
-    b: Src,
-    f: impl Fn(u32, u32, &mut u8) -> bool,
-) -> Flow {
-    let a = w.vr(o.rs1);
-    let bv = if b == Src::U {
-        [w.ur(o.rs2); LANES]
-    } else {
-        *w.vr(o.rs2)
+pub(crate) fn fclass_test_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, b: Src) -> Flow {
+    let mut c = Aligned([0u32; LANES]);
+    o.fp_kernels().f32_class(Src32::Lanes(w.vr(o.rs1)), &mut c);
+    let m = match src2(w, o, b) {
+        Src32::Lanes(t) => to_mask(&lanes(|i| c[i] & t[i] != 0), w.exec),
+        Src32::Splat(t) => to_mask(&lanes(|i| c[i] & t != 0), w.exec),
     };
-    let exec = w.exec;
-    let (c, flags) = each_lane(exec, |i, fl| f(a[i], bv[i], fl));
-    w.wu(l, o.rd, to_mask(&c, exec));
-    w.raise(l, flags);
+    w.wu(l, o.rd, m);
     Flow::Next
 }
 

@@ -600,10 +600,12 @@ enum Select {
     Med3,
     /// `s1 * 2^s2` in MODE.rm.
     Ldexp,
+    /// `U[d]` = mask of the active lanes where `fclass(s1) & s2 != 0`.
+    Class,
 }
 
-/// The binary32 compare and min/max variants on the 32-lane kernels, read from the table
-/// (`cmp.class` tests classes, not an order: it stays lane by lane and is not listed).
+/// The binary32 compare, class test, min/max, med3 and ldexp variants on the 32-lane
+/// kernels, read from the table.
 fn select_variants() -> Vec<(&'static str, Select)> {
     use warpkit_fp::CmpOp;
     let pred = |p: &str| {
@@ -615,6 +617,7 @@ fn select_variants() -> Vec<(&'static str, Select)> {
     for d in INSNS.iter().filter(|d| d.group_desc().chapter == "6.2") {
         let parts: Vec<&str> = d.mnemonic.split('.').collect();
         let sel = match parts.as_slice() {
+            ["cmp", "class", "f32", ..] => Some(Select::Class),
             ["cmp", p, "f32", ..] => pred(p).map(Select::Mask),
             ["feq", "f32", ..] => Some(Select::ZeroOne(CmpOp::Eq)),
             ["flt", "f32", ..] => Some(Select::ZeroOne(CmpOp::Lt)),
@@ -643,8 +646,8 @@ fn select_variants() -> Vec<(&'static str, Select)> {
     }
     assert_eq!(
         names.iter().filter(|m| m.starts_with("cmp.")).count(),
-        2 * warpkit_fp::CmpOp::ALL.len(),
-        "every predicate in the C and CU forms"
+        2 * (warpkit_fp::CmpOp::ALL.len() + 1),
+        "every predicate and the class test in the C and CU forms"
     );
     v
 }
@@ -663,6 +666,7 @@ fn expected_select(sel: Select, i: &warpkit_encoding::Inst, w: &Warp) -> Warp {
         let (a, b) = (w.vregs()[i.rs1 as usize][l], b_of(l));
         match sel {
             Select::Mask(op) => mask |= (warpkit_fp::f32_cmp(op, a, b, &mut fl) as u32) << l,
+            Select::Class => mask |= ((warpkit_fp::f32_class(a) & b != 0) as u32) << l,
             Select::ZeroOne(op) => {
                 out.vregs_mut()[i.rd as usize][l] = warpkit_fp::f32_cmp(op, a, b, &mut fl) as u32
             }
@@ -678,7 +682,7 @@ fn expected_select(sel: Select, i: &warpkit_encoding::Inst, w: &Warp) -> Warp {
             }
         }
     }
-    if let Select::Mask(_) = sel {
+    if let Select::Mask(_) | Select::Class = sel {
         out.uregs_mut()[i.rd as usize] = mask;
     }
     out.set_fflags(w.fflags() | fl).expect("valid flags");
@@ -782,6 +786,12 @@ fn unary_variants() -> Vec<(&'static str, UnaryRef, Format, bool)> {
         (
             "frndne.f32",
             |a, _, _, fl| fp::f32_round(RoundOp::NearestEven, a, fl),
+            Format::F32,
+            false,
+        ),
+        (
+            "fclass.f32",
+            |a, _, _, _| fp::f32_class(a),
             Format::F32,
             false,
         ),

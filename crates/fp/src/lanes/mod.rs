@@ -493,6 +493,13 @@ impl Kernels {
         select::minmax16(self.level, true, a, b, exec, out)
     }
 
+    /// RISC-V `fclass` of every lane (as [`crate::f32_class`]; raises nothing, so every lane
+    /// is written).
+    #[inline]
+    pub fn f32_class(self, a: Src32, out: &mut [u32; LANES]) {
+        select::class(self.level, a, out)
+    }
+
     /// binary32 median of three (as [`crate::f32_med3`]) on the active lanes; returns
     /// their flags.
     #[inline]

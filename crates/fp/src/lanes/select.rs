@@ -248,6 +248,73 @@ fn med3_body(a: &[u32; LANES], b: &[u32; LANES], c: &[u32; LANES], out: &mut [u3
     mask_of(&nv)
 }
 
+/// RISC-V `fclass` of a binary32 value: one of ten bits (-inf, -normal, -subnormal, -0, +0,
+/// +subnormal, +normal, +inf, sNaN, qNaN), chosen from the sign, exponent and fraction.
+#[inline(always)]
+fn class32(x: u32) -> u32 {
+    let neg = x >> 31;
+    let (e, f) = ((x >> 23) & 0xff, x & 0x7f_ffff);
+    // Position among the six signed classes, counted from zero outwards: 0 zero,
+    // 1 subnormal, 2 normal, 3 infinity.
+    let k = if e == 0xff {
+        3
+    } else if e != 0 {
+        2
+    } else {
+        (f != 0) as u32
+    };
+    let signed = if neg == 1 { 1 << (3 - k) } else { 1 << (4 + k) };
+    let nan = (e == 0xff) & (f != 0);
+    if nan {
+        if f & 0x40_0000 != 0 {
+            1 << 9
+        } else {
+            1 << 8
+        }
+    } else {
+        signed
+    }
+}
+
+#[inline(always)]
+fn class_body(a: Words, out: &mut [u32; LANES]) {
+    let a = lanes_of(a);
+    for i in 0..LANES {
+        out[i] = class32(a[i]);
+    }
+}
+
+macro_rules! class_level {
+    ($name:ident $(, $features:literal)?) => {
+        $(#[target_feature(enable = $features)])?
+        #[inline(never)]
+        fn $name(a: Words, out: &mut [u32; LANES]) {
+            class_body(a, out)
+        }
+    };
+}
+
+class_level!(class_soft);
+#[cfg(target_arch = "x86_64")]
+class_level!(class_avx2, "avx2");
+#[cfg(target_arch = "x86_64")]
+class_level!(class_avx512, "avx512f,avx512bw,avx512vl,avx2");
+
+/// See [`super::Kernels::f32_class`].
+#[inline(always)]
+pub(super) fn class(level: super::Level, a: Src32, out: &mut [u32; LANES]) {
+    let a = Words::from(a);
+    match level {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as in `cmp`.
+        super::Level::Avx2 => unsafe { class_avx2(a, out) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as in `cmp`.
+        super::Level::Avx512 => unsafe { class_avx512(a, out) },
+        _ => class_soft(a, out),
+    }
+}
+
 macro_rules! by_cmp_op {
     ($body:ident, $h:expr, $op:expr, $a:expr, $b:expr) => {
         match $op {
