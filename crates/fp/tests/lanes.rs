@@ -282,6 +282,8 @@ fn levels() -> Vec<Kernels> {
             && has(&[
                 std::is_x86_feature_detected!("avx512f"),
                 std::is_x86_feature_detected!("avx512dq"),
+                std::is_x86_feature_detected!("avx512bw"),
+                std::is_x86_feature_detected!("avx512vl"),
             ]);
         let offered = |l: Level| ks.iter().any(|k| k.level() == l);
         assert_eq!(
@@ -425,6 +427,55 @@ fn f32_lanes_equal_scalar() {
                         &want,
                         set % 4 == 0,
                         |exec, out| k.f32(op, (&a).into(), (&b).into(), (&c).into(), exec, rm, out),
+                        show,
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// `Kernels::f32_kernel_given` with NX already known: the same result bits, and the
+/// same flags once NX is added to both (it may leave NX out, nothing else).
+#[test]
+fn f32_lanes_given_nx_equal_scalar() {
+    let ks = levels();
+    let mut rng = Rng(0x51ed_270b_2d3c_4e59);
+    let edges = F32.edges();
+    for set in 0..rounds(1500) {
+        let [a, b, c] = operands(F32, &mut rng, &edges);
+        for op in Op::ALL {
+            for rm in Rm::ALL {
+                let want: [(u32, u8); LANES] = std::array::from_fn(|i| {
+                    let (r, fl) = ref_f32(op, a[i], b[i], c[i], rm);
+                    (r, fl | flags::NX)
+                });
+                let show = |i: usize| {
+                    format!(
+                        "f32 {} {:?} ({:#010x}, {:#010x}, {:#010x})",
+                        op_name(op),
+                        rm,
+                        a[i],
+                        b[i],
+                        c[i]
+                    )
+                };
+                for k in &ks {
+                    let what = format!("{:?} f32 given NX {} {:?}", k.level(), op_name(op), rm);
+                    let kernel = k.f32_kernel_given(op, rm, flags::NX);
+                    all_patterns(
+                        &what,
+                        &mut rng,
+                        &want,
+                        set % 4 == 0,
+                        |exec, out| {
+                            let fl = kernel.run((&a).into(), (&b).into(), (&c).into(), exec, out);
+                            if exec == 0 {
+                                fl
+                            } else {
+                                fl | flags::NX
+                            }
+                        },
                         show,
                     );
                 }

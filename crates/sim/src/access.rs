@@ -94,43 +94,6 @@ pub(crate) fn each_lane<T: Copy + Default>(
     (r, acc)
 }
 
-/// [`each_lane`] for an operation with a branch-free fast lane function `fast` returning
-/// (result, usable, inexact); lanes whose fast result is not usable are redone by `slow`.
-/// The fast lanes are computed for all 32 lanes without branches (so they vectorise);
-/// only the rare unusable lanes take the scalar path.
-#[inline(always)]
-pub(crate) fn each_lane_fast(
-    exec: u32,
-    fast: impl Fn(usize) -> (u32, bool, bool),
-    slow: impl Fn(usize, &mut u8) -> u32,
-) -> (VReg, u8) {
-    let mut r = [0u32; LANES];
-    let mut ok = [false; LANES];
-    let mut nx = [false; LANES];
-    for i in 0..LANES {
-        let (x, o, n) = fast(i);
-        r[i] = x;
-        ok[i] = o;
-        nx[i] = n & o;
-    }
-    let mut okm = 0u32;
-    let mut nxm = 0u32;
-    for i in 0..LANES {
-        okm |= (ok[i] as u32) << i;
-        nxm |= (nx[i] as u32) << i;
-    }
-    let mut acc = if nxm & exec != 0 { fflag::NX } else { 0 };
-    let mut bad = !okm;
-    while bad != 0 {
-        let i = bad.trailing_zeros() as usize;
-        bad &= bad - 1;
-        let mut fl = 0u8;
-        r[i] = slow(i, &mut fl);
-        acc |= fl & lane_mask8(exec, i);
-    }
-    (r, acc)
-}
-
 impl Warp {
     // -------------------------------------------------------------- reads
 

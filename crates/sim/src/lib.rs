@@ -56,3 +56,5 @@ pub use sim::{run_state, AsmFn, Sim};
 pub use state::{Fields, SimError, DEFAULT_MAX_STEPS};
 pub use trace::{TraceFilter, TraceOptions, WINDOW_PER_THREAD};
 pub use warp::{fflag, rm, Mode, StateError, VReg, Warp, LANES, NUM_UREGS, NUM_VREGS};
+/// The levels of the 32-lane FP kernels a [`Program`] can run ([`Program::with_levels`]).
+pub use warpkit_fp::lanes::Level as FpLevel;

@@ -2,6 +2,7 @@
 
 use crate::commit::Commit;
 use crate::warp::Warp;
+use warpkit_fp::lanes::{Kernels, Level as FpLevel};
 
 /// What a handler tells the fetch loop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,7 +55,9 @@ pub struct Op {
     /// One past the highest vector register the instruction names (0 if none); the warp's
     /// `vgprs` must be at least this. `movrel` bases are excluded (their index is dynamic).
     pub(crate) vreg_end: u8,
-    /// Rounding-mode field (7 = dyn).
+    /// Bits 2:0: the rounding-mode field (7 = dyn). Bits 7:6: the level of the 32-lane FP
+    /// kernels (`warpkit_fp::lanes`) the handler runs, checked by [`Program`](crate::Program)
+    /// to be one this CPU runs (stored here because every byte of the 24 is taken).
     pub(crate) rm: u8,
     /// The `neg`/`abs`/`sat` modifiers of X and H instructions: bits 2:0 neg, 5:3 abs,
     /// 6 sat (0 for every other variant: the decoder refuses modifiers a variant lacks).
@@ -74,6 +77,29 @@ impl Op {
     pub(crate) fn tag(&self) -> u8 {
         self.size_tag >> 4
     }
+
+    /// The rounding-mode field (7 = dyn).
+    #[inline(always)]
+    pub(crate) fn rm_field(&self) -> u8 {
+        self.rm & 7
+    }
+
+    /// The FP lane kernels of the program's level.
+    #[inline(always)]
+    pub(crate) fn fp_kernels(&self) -> Kernels {
+        let level = FP_LEVELS[(self.rm >> 6) as usize & 3];
+        // SAFETY: only `Program` makes an `Op` with handlers, and it stores a level in these
+        // bits only after checking that this CPU runs it (index 0, `Soft`, runs anywhere).
+        unsafe { Kernels::new_unchecked(level) }
+    }
+}
+
+/// The FP kernel levels by the index stored in [`Op::rm`] bits 7:6.
+const FP_LEVELS: [FpLevel; 4] = [FpLevel::Soft, FpLevel::Avx2, FpLevel::Avx512, FpLevel::Soft];
+
+/// The value of [`Op::rm`] bits 7:6 for `level`.
+pub(crate) fn fp_level_bits(level: FpLevel) -> u8 {
+    (FP_LEVELS.iter().position(|&l| l == level).unwrap_or(0) as u8) << 6
 }
 
 const _: () = assert!(std::mem::size_of::<Op>() <= 24);

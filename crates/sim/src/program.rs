@@ -6,10 +6,11 @@
 
 use crate::commit::Commit;
 use crate::fault::FaultReason;
-use crate::op::{FastFn, Flow, LoggedFn, Op, TAGS};
+use crate::op::{fp_level_bits, FastFn, Flow, LoggedFn, Op, TAGS};
 use crate::semantics::handler_for;
 use crate::warp::Warp;
 use warpkit_encoding::{decode, DecodeError, Inst};
+use warpkit_fp::lanes::Level as FpLevel;
 use warpkit_isa::{Loc, RegFile, Slot};
 
 /// Which build of the handlers a [`Program`] runs (the semantics are the same; a test
@@ -72,6 +73,7 @@ pub struct Program {
     /// per-instruction register check, so the run loop can leave it out.
     pub(crate) vreg_end: u8,
     level: Level,
+    fp_level: FpLevel,
 }
 
 fn illegal(_: &mut Warp, _: &Op) -> Flow {
@@ -115,20 +117,30 @@ fn bad_op(pc: u32, inst: Option<Inst>, truncated: bool) -> (Op, OpMeta) {
 }
 
 impl Program {
-    /// Decode every 4-byte-aligned offset of `code`, with the fastest handlers this CPU
-    /// runs ([`Level::best`]). Never fails: words that cannot execute become slots that
-    /// fault when (and only when) they are reached.
+    /// Decode every 4-byte-aligned offset of `code`, with the fastest handlers and FP lane
+    /// kernels this CPU runs ([`Level::best`], [`FpLevel::best`]). Never fails: words that
+    /// cannot execute become slots that fault when (and only when) they are reached.
     pub fn new(code: &[u8]) -> Program {
-        Program::build(code, Level::best())
+        Program::build(code, Level::best(), FpLevel::best())
     }
 
     /// [`Program::new`] with the handlers of one [`Level`]; `None` when this CPU cannot
     /// run it.
     pub fn with_level(code: &[u8], level: Level) -> Option<Program> {
-        level.is_available().then(|| Program::build(code, level))
+        level
+            .is_available()
+            .then(|| Program::build(code, level, FpLevel::best()))
     }
 
-    fn build(code: &[u8], level: Level) -> Program {
+    /// [`Program::new`] with the handlers of one [`Level`] and the 32-lane FP kernels
+    /// (`warpkit_fp::lanes`: binary32/binary16 add, sub, mul, fma) of one [`FpLevel`];
+    /// `None` when this CPU cannot run either. Every pair computes the same results and
+    /// flags; tests force each one.
+    pub fn with_levels(code: &[u8], level: Level, fp: FpLevel) -> Option<Program> {
+        (level.is_available() && fp.is_available()).then(|| Program::build(code, level, fp))
+    }
+
+    fn build(code: &[u8], level: Level, fp_level: FpLevel) -> Program {
         let n = code.len().div_ceil(4);
         let mut ops = Vec::with_capacity(n);
         let mut meta = Vec::with_capacity(n);
@@ -144,8 +156,10 @@ impl Program {
                             #[cfg(not(target_arch = "x86_64"))]
                             Level::Avx2 => h.fast,
                         };
+                        let mut op = make_op(&inst, pc, size, fast);
+                        op.rm |= fp_level_bits(fp_level);
                         (
-                            make_op(&inst, pc, size, fast),
+                            op,
                             OpMeta {
                                 inst: Some(inst),
                                 logged: h.logged,
@@ -194,12 +208,18 @@ impl Program {
             chain_at,
             vreg_end,
             level,
+            fp_level,
         }
     }
 
     /// The handler build this program runs.
     pub fn level(&self) -> Level {
         self.level
+    }
+
+    /// The level of the 32-lane FP kernels this program runs.
+    pub fn fp_level(&self) -> FpLevel {
+        self.fp_level
     }
 
     /// The code object's bytes.
@@ -297,7 +317,7 @@ fn make_op(inst: &Inst, pc: u32, size: usize, handler: FastFn) -> Op {
         imm: inst.imm as u32,
         size_tag: size as u8,
         vreg_end: vreg_end.min(255) as u8,
-        rm: inst.rm,
+        rm: inst.rm & 7,
         mods: (inst.neg & 7) | (inst.abs & 7) << 3 | (inst.sat & 1) << 6,
         pc,
     }

@@ -15,7 +15,8 @@ use crate::op::{Flow, Handler, Op};
 use crate::shapes::*;
 use crate::warp::Warp;
 use std::sync::OnceLock;
-use warpkit_fp::{self as fp, CmpOp};
+use warpkit_fp::lanes::Op as LaneOp;
+use warpkit_fp::{self as fp, CmpOp, Rm, RoundOp};
 use warpkit_isa::{id, InsnId, INSNS};
 
 /// A handler from one generic body `|w, o, l| ...` (`l`: the logger).
@@ -59,24 +60,45 @@ macro_rules! fp32 {
     };
 }
 
+/// A binary32 or packed-binary16 add/sub/mul/fma on the 32-lane host kernels: format,
+/// second source, third source, rounding, operation (`rev`: `s2 - s1`).
+macro_rules! lanes32 {
+    ($fmt:ident, $b:ident, $c:ident, $round:ident, $op:ident) => {
+        lanes32!($fmt, $b, $c, $round, $op, false)
+    };
+    ($fmt:ident, $b:ident, $c:ident, $round:ident, $op:ident, $rev:expr) => {
+        handler!(|w, o, l| fp32_lanes(
+            w,
+            o,
+            l,
+            Src::$b,
+            Src3::$c,
+            Round::$round,
+            Lanes32::$fmt,
+            LaneOp::$op,
+            $rev
+        ))
+    };
+}
+
+/// A binary32 unary operation on a 32-lane kernel: rounding, `|kernels, s1, rm, exec, out|`.
+macro_rules! unary {
+    ($round:ident, $f:expr) => {
+        handler!(|w, o, l| unary_lanes(w, o, l, Round::$round, $f))
+    };
+}
+
+/// A binary16 add/sub/mul/fma (H format) on the 32-lane host kernels.
+macro_rules! lanes16 {
+    ($round:ident, $op:ident) => {
+        handler!(|w, o, l| fp16_lanes(w, o, l, Round::$round, LaneOp::$op))
+    };
+}
+
 /// An H-format instruction: rounding, kernel on half registers.
 macro_rules! fp16 {
     ($round:ident, $kernel:expr) => {
         handler!(|w, o, l| fp16(w, o, l, Round::$round, $kernel))
-    };
-}
-
-/// A binary32 compare into a uniform mask (second source V or U).
-macro_rules! fcmp {
-    ($b:ident, $f:expr) => {
-        handler!(|w, o, l| fcmp32(w, o, l, Src::$b, $f))
-    };
-}
-
-/// A binary16 compare into a uniform mask (HC).
-macro_rules! hcmp {
-    ($f:expr) => {
-        handler!(|w, o, l| fcmp16(w, o, l, $f))
     };
 }
 
@@ -339,53 +361,53 @@ pub(crate) fn semantics_for(id: InsnId) -> Option<Handler> {
         id::JALR => handler!(|w, o, l| jump(w, o, l, true, reg_rel)),
         // ================================ §6.2 floating point
         // ---- fp32-arith: add / sub / mul (MODE.rm, or the rm field for .m)
-        id::FADD_F32 => fp32!(V, No, Mode, rne2(add_rne, fp::f32_add)),
-        id::FADD_F32_VU => fp32!(U, No, Mode, rne2(add_rne, fp::f32_add)),
-        id::FADD_F32_M => fp32!(V, No, Field, rne2(add_rne, fp::f32_add)),
-        id::FADD_F32_VL => fp32!(I, No, Mode, rne2(add_rne, fp::f32_add)),
-        id::FSUB_F32 => fp32!(V, No, Mode, rne2(sub_rne, fp::f32_sub)),
-        id::FSUB_F32_VU => fp32!(U, No, Mode, rne2(sub_rne, fp::f32_sub)),
-        id::FSUBR_F32_VU => fp32!(U, No, Mode, rne2(subr_rne, fsubr_f32)),
-        id::FSUBR_F32_VL => fp32!(I, No, Mode, rne2(subr_rne, fsubr_f32)),
-        id::FMUL_F32 => fp32!(V, No, Mode, rne2(mul_rne, fp::f32_mul)),
-        id::FMUL_F32_VU => fp32!(U, No, Mode, rne2(mul_rne, fp::f32_mul)),
-        id::FMUL_F32_M => fp32!(V, No, Field, rne2(mul_rne, fp::f32_mul)),
-        id::FMUL_F32_VL => fp32!(I, No, Mode, rne2(mul_rne, fp::f32_mul)),
+        id::FADD_F32 => lanes32!(F32, V, No, Mode, Add),
+        id::FADD_F32_VU => lanes32!(F32, U, No, Mode, Add),
+        id::FADD_F32_M => lanes32!(F32, V, No, Field, Add),
+        id::FADD_F32_VL => lanes32!(F32, I, No, Mode, Add),
+        id::FSUB_F32 => lanes32!(F32, V, No, Mode, Sub),
+        id::FSUB_F32_VU => lanes32!(F32, U, No, Mode, Sub),
+        id::FSUBR_F32_VU => lanes32!(F32, U, No, Mode, Sub, true),
+        id::FSUBR_F32_VL => lanes32!(F32, I, No, Mode, Sub, true),
+        id::FMUL_F32 => lanes32!(F32, V, No, Mode, Mul),
+        id::FMUL_F32_VU => lanes32!(F32, U, No, Mode, Mul),
+        id::FMUL_F32_M => lanes32!(F32, V, No, Field, Mul),
+        id::FMUL_F32_VL => lanes32!(F32, I, No, Mode, Mul),
         // ---- fused multiply-add: fmac adds to d, ffma to s3
-        id::FMAC_F32 => fp32!(V, D, Mode, rne3(fma_rne, fp::f32_fma)),
-        id::FMAC_F32_VU => fp32!(U, D, Mode, rne3(fma_rne, fp::f32_fma)),
-        id::FMAC_F32_VL => fp32!(I, D, Mode, rne3(fma_rne, fp::f32_fma)),
-        id::FFMA_F32 => fp32!(V, S3, Field, rne3(fma_rne, fp::f32_fma)),
+        id::FMAC_F32 => lanes32!(F32, V, D, Mode, Fma),
+        id::FMAC_F32_VU => lanes32!(F32, U, D, Mode, Fma),
+        id::FMAC_F32_VL => lanes32!(F32, I, D, Mode, Fma),
+        id::FFMA_F32 => lanes32!(F32, V, S3, Field, Fma),
         // ---- min / max / sign injection / 0-1 compares
-        id::FMIN_F32 => fp32!(V, No, No, n2(fp::f32_min)),
-        id::FMIN_F32_VU => fp32!(U, No, No, n2(fp::f32_min)),
-        id::FMIN_F32_VL => fp32!(I, No, No, n2(fp::f32_min)),
-        id::FMAX_F32 => fp32!(V, No, No, n2(fp::f32_max)),
-        id::FMAX_F32_VU => fp32!(U, No, No, n2(fp::f32_max)),
-        id::FMAX_F32_VL => fp32!(I, No, No, n2(fp::f32_max)),
+        id::FMIN_F32 => handler!(|w, o, l| fminmax32_lanes(w, o, l, Src::V, false)),
+        id::FMIN_F32_VU => handler!(|w, o, l| fminmax32_lanes(w, o, l, Src::U, false)),
+        id::FMIN_F32_VL => handler!(|w, o, l| fminmax32_lanes(w, o, l, Src::I, false)),
+        id::FMAX_F32 => handler!(|w, o, l| fminmax32_lanes(w, o, l, Src::V, true)),
+        id::FMAX_F32_VU => handler!(|w, o, l| fminmax32_lanes(w, o, l, Src::U, true)),
+        id::FMAX_F32_VL => handler!(|w, o, l| fminmax32_lanes(w, o, l, Src::I, true)),
         id::FSGNJ_F32 => fp32!(V, No, No, i2(fsgnj_f32)),
         id::FSGNJ_F32_VU => fp32!(U, No, No, i2(fsgnj_f32)),
         id::FSGNJN_F32 => fp32!(V, No, No, i2(fsgnjn_f32)),
         id::FSGNJN_F32_VU => fp32!(U, No, No, i2(fsgnjn_f32)),
         id::FSGNJX_F32 => fp32!(V, No, No, i2(fsgnjx_f32)),
         id::FSGNJX_F32_VU => fp32!(U, No, No, i2(fsgnjx_f32)),
-        id::FEQ_F32 => fp32!(V, No, No, n2(feq_f32)),
-        id::FEQ_F32_VU => fp32!(U, No, No, n2(feq_f32)),
-        id::FLT_F32 => fp32!(V, No, No, n2(flt_f32)),
-        id::FLT_F32_VU => fp32!(U, No, No, n2(flt_f32)),
-        id::FLE_F32 => fp32!(V, No, No, n2(fle_f32)),
-        id::FLE_F32_VU => fp32!(U, No, No, n2(fle_f32)),
+        id::FEQ_F32 => handler!(|w, o, l| fcmp01_lanes(w, o, l, Src::V, CmpOp::Eq)),
+        id::FEQ_F32_VU => handler!(|w, o, l| fcmp01_lanes(w, o, l, Src::U, CmpOp::Eq)),
+        id::FLT_F32 => handler!(|w, o, l| fcmp01_lanes(w, o, l, Src::V, CmpOp::Lt)),
+        id::FLT_F32_VU => handler!(|w, o, l| fcmp01_lanes(w, o, l, Src::U, CmpOp::Lt)),
+        id::FLE_F32 => handler!(|w, o, l| fcmp01_lanes(w, o, l, Src::V, CmpOp::Le)),
+        id::FLE_F32_VU => handler!(|w, o, l| fcmp01_lanes(w, o, l, Src::U, CmpOp::Le)),
         // ---- ldexp (exponent = int32 s2), MODE.rm
-        id::FLDEXP_F32 => fp32!(V, No, Mode, r2(fldexp_f32)),
-        id::FLDEXP_F32_VU => fp32!(U, No, Mode, r2(fldexp_f32)),
+        id::FLDEXP_F32 => handler!(|w, o, l| fldexp32_lanes(w, o, l, Src::V)),
+        id::FLDEXP_F32_VU => handler!(|w, o, l| fldexp32_lanes(w, o, l, Src::U)),
         // ---- packed binary16 (MODE.rm16; pkfma.f16 has an rm field)
-        id::PKADD_F16 => fp32!(V, No, Mode16, pk_r2(fp::f16_add)),
-        id::PKSUB_F16 => fp32!(V, No, Mode16, pk_r2(fp::f16_sub)),
-        id::PKMUL_F16 => fp32!(V, No, Mode16, pk_r2(fp::f16_mul)),
-        id::PKFMAC_F16 => fp32!(V, D, Mode16, pk_r3(fp::f16_fma)),
-        id::PKFMA_F16 => fp32!(V, S3, Field16, pk_r3(fp::f16_fma)),
-        id::PKMIN_F16 => fp32!(V, No, No, pk_n2(fp::f16_min)),
-        id::PKMAX_F16 => fp32!(V, No, No, pk_n2(fp::f16_max)),
+        id::PKADD_F16 => lanes32!(PkF16, V, No, Mode16, Add),
+        id::PKSUB_F16 => lanes32!(PkF16, V, No, Mode16, Sub),
+        id::PKMUL_F16 => lanes32!(PkF16, V, No, Mode16, Mul),
+        id::PKFMAC_F16 => lanes32!(PkF16, V, D, Mode16, Fma),
+        id::PKFMA_F16 => lanes32!(PkF16, V, S3, Field16, Fma),
+        id::PKMIN_F16 => handler!(|w, o, l| pkminmax_lanes(w, o, l, false)),
+        id::PKMAX_F16 => handler!(|w, o, l| pkminmax_lanes(w, o, l, true)),
         // ---- packed 16-bit integer (no flags)
         id::PKADD_I16 => fp32!(V, No, No, pk_i2(add_i16)),
         id::PKSUB_I16 => fp32!(V, No, No, pk_i2(sub_i16)),
@@ -410,31 +432,39 @@ pub(crate) fn semantics_for(id: InsnId) -> Option<Handler> {
         id::PACK_HI_B16 => fp32!(V, No, No, i2(pack_hi_b16)),
         id::PACK_LOHI_B16 => fp32!(V, No, No, i2(pack_lohi_b16)),
         // ---- three-source X forms
-        id::FMED3_F32 => fp32!(V, S3, No, n3(fp::f32_med3)),
+        id::FMED3_F32 => handler!(|w, o, l| fmed3_lanes(w, o, l)),
         id::DOT2_F32_F16 => fp32!(V, S3, Mode, r3(fp::dot2_f32_f16)),
         // ---- conversions with an explicit rm (dyn: MODE.rm, MODE.rm16 for f16 results)
-        id::FCVT_F32_I32_M => fp32!(No, No, Field, r1(fp::i32_to_f32)),
+        id::FCVT_F32_I32_M => unary!(Field, |k, a, rm, e, out| k.i32_to_f32(a, rm, e, out)),
         id::FCVT_F32_U32_M => fp32!(No, No, Field, r1(fp::u32_to_f32)),
-        id::FCVT_I32_F32_M => fp32!(No, No, Field, r1(fp::f32_to_i32)),
+        id::FCVT_I32_F32_M => unary!(Field, |k, a, rm, e, out| k.f32_to_i32(a, rm, e, out)),
         id::FCVT_U32_F32_M => fp32!(No, No, Field, r1(fp::f32_to_u32)),
-        id::FCVT_F16_F32_LO_M => fp32!(No, D, Field16, r1c(fcvt_f16_f32_lo)),
-        id::FCVT_F16_F32_HI_M => fp32!(No, D, Field16, r1c(fcvt_f16_f32_hi)),
+        id::FCVT_F16_F32_LO_M => handler!(|w, o, l| fnarrow_lanes(w, o, l, Round::Field16, false)),
+        id::FCVT_F16_F32_HI_M => handler!(|w, o, l| fnarrow_lanes(w, o, l, Round::Field16, true)),
         // ---- fp32-unary (R1)
-        id::FCLASS_F32 => fp32!(No, No, No, i1(fp::f32_class)),
-        id::FFLOOR_F32 => fp32!(No, No, No, n1(ffloor_f32)),
-        id::FCEIL_F32 => fp32!(No, No, No, n1(fceil_f32)),
-        id::FTRUNC_F32 => fp32!(No, No, No, n1(ftrunc_f32)),
-        id::FRNDNE_F32 => fp32!(No, No, No, n1(frndne_f32)),
-        id::FFRACT_F32 => fp32!(No, No, Mode, r1(fp::f32_fract)),
+        id::FCLASS_F32 => unary!(No, |k, a, _, _, out| {
+            k.f32_class(a, out);
+            0
+        }),
+        id::FFLOOR_F32 => unary!(No, |k, a, _, e, out| k.f32_round(RoundOp::Floor, a, e, out)),
+        id::FCEIL_F32 => unary!(No, |k, a, _, e, out| k.f32_round(RoundOp::Ceil, a, e, out)),
+        id::FTRUNC_F32 => unary!(No, |k, a, _, e, out| k.f32_round(RoundOp::Trunc, a, e, out)),
+        id::FRNDNE_F32 => unary!(No, |k, a, _, e, out| k.f32_round(
+            RoundOp::NearestEven,
+            a,
+            e,
+            out
+        )),
+        id::FFRACT_F32 => unary!(Mode, |k, a, rm, e, out| k.f32_fract(a, rm, e, out)),
         id::FSAT_F32 => fp32!(No, No, No, n1(fp::f32_sat)),
-        id::FCVT_I32_F32 => fp32!(No, No, No, n1(fcvt_i32_f32)),
+        id::FCVT_I32_F32 => unary!(No, |k, a, _, e, out| k.f32_to_i32(a, Rm::Rtz, e, out)),
         id::FCVT_U32_F32 => fp32!(No, No, No, n1(fcvt_u32_f32)),
-        id::FCVT_F32_I32 => fp32!(No, No, Mode, r1(fp::i32_to_f32)),
+        id::FCVT_F32_I32 => unary!(Mode, |k, a, rm, e, out| k.i32_to_f32(a, rm, e, out)),
         id::FCVT_F32_U32 => fp32!(No, No, Mode, r1(fp::u32_to_f32)),
-        id::FCVT_F16_F32_LO => fp32!(No, D, Mode16, r1c(fcvt_f16_f32_lo)),
-        id::FCVT_F16_F32_HI => fp32!(No, D, Mode16, r1c(fcvt_f16_f32_hi)),
-        id::FCVT_F32_F16_LO => fp32!(No, No, No, n1(fcvt_f32_f16_lo)),
-        id::FCVT_F32_F16_HI => fp32!(No, No, No, n1(fcvt_f32_f16_hi)),
+        id::FCVT_F16_F32_LO => handler!(|w, o, l| fnarrow_lanes(w, o, l, Round::Mode16, false)),
+        id::FCVT_F16_F32_HI => handler!(|w, o, l| fnarrow_lanes(w, o, l, Round::Mode16, true)),
+        id::FCVT_F32_F16_LO => unary!(No, |k, a, _, e, out| k.f16_to_f32(a, false, e, out)),
+        id::FCVT_F32_F16_HI => unary!(No, |k, a, _, e, out| k.f16_to_f32(a, true, e, out)),
         id::FCVT_F32_UBYTE0 => fp32!(No, No, No, i1(fcvt_f32_ubyte0)),
         id::FCVT_F32_UBYTE1 => fp32!(No, No, No, i1(fcvt_f32_ubyte1)),
         id::FCVT_F32_UBYTE2 => fp32!(No, No, No, i1(fcvt_f32_ubyte2)),
@@ -442,48 +472,48 @@ pub(crate) fn semantics_for(id: InsnId) -> Option<Handler> {
         id::FREXP_MANT_F32 => fp32!(No, No, No, n1(fp::f32_frexp_mant)),
         id::FREXP_EXP_F32 => fp32!(No, No, No, i1(fp::f32_frexp_exp)),
         // ---- fp32-cmp (C / CU)
-        id::CMP_EQ_F32 => fcmp!(V, cmp_f32(CmpOp::Eq)),
-        id::CMP_NE_F32 => fcmp!(V, cmp_f32(CmpOp::Ne)),
-        id::CMP_LT_F32 => fcmp!(V, cmp_f32(CmpOp::Lt)),
-        id::CMP_LE_F32 => fcmp!(V, cmp_f32(CmpOp::Le)),
-        id::CMP_GT_F32 => fcmp!(V, cmp_f32(CmpOp::Gt)),
-        id::CMP_GE_F32 => fcmp!(V, cmp_f32(CmpOp::Ge)),
-        id::CMP_O_F32 => fcmp!(V, cmp_f32(CmpOp::O)),
-        id::CMP_U_F32 => fcmp!(V, cmp_f32(CmpOp::U)),
-        id::CMP_EQU_F32 => fcmp!(V, cmp_f32(CmpOp::Equ)),
-        id::CMP_NEU_F32 => fcmp!(V, cmp_f32(CmpOp::Neu)),
-        id::CMP_LTU_F32 => fcmp!(V, cmp_f32(CmpOp::Ltu)),
-        id::CMP_LEU_F32 => fcmp!(V, cmp_f32(CmpOp::Leu)),
-        id::CMP_GTU_F32 => fcmp!(V, cmp_f32(CmpOp::Gtu)),
-        id::CMP_GEU_F32 => fcmp!(V, cmp_f32(CmpOp::Geu)),
-        id::CMP_CLASS_F32 => fcmp!(V, class_test_f32),
-        id::CMP_EQ_F32_VU => fcmp!(U, cmp_f32(CmpOp::Eq)),
-        id::CMP_NE_F32_VU => fcmp!(U, cmp_f32(CmpOp::Ne)),
-        id::CMP_LT_F32_VU => fcmp!(U, cmp_f32(CmpOp::Lt)),
-        id::CMP_LE_F32_VU => fcmp!(U, cmp_f32(CmpOp::Le)),
-        id::CMP_GT_F32_VU => fcmp!(U, cmp_f32(CmpOp::Gt)),
-        id::CMP_GE_F32_VU => fcmp!(U, cmp_f32(CmpOp::Ge)),
-        id::CMP_O_F32_VU => fcmp!(U, cmp_f32(CmpOp::O)),
-        id::CMP_U_F32_VU => fcmp!(U, cmp_f32(CmpOp::U)),
-        id::CMP_EQU_F32_VU => fcmp!(U, cmp_f32(CmpOp::Equ)),
-        id::CMP_NEU_F32_VU => fcmp!(U, cmp_f32(CmpOp::Neu)),
-        id::CMP_LTU_F32_VU => fcmp!(U, cmp_f32(CmpOp::Ltu)),
-        id::CMP_LEU_F32_VU => fcmp!(U, cmp_f32(CmpOp::Leu)),
-        id::CMP_GTU_F32_VU => fcmp!(U, cmp_f32(CmpOp::Gtu)),
-        id::CMP_GEU_F32_VU => fcmp!(U, cmp_f32(CmpOp::Geu)),
-        id::CMP_CLASS_F32_VU => fcmp!(U, class_test_f32),
+        id::CMP_EQ_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::Eq)),
+        id::CMP_NE_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::Ne)),
+        id::CMP_LT_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::Lt)),
+        id::CMP_LE_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::Le)),
+        id::CMP_GT_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::Gt)),
+        id::CMP_GE_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::Ge)),
+        id::CMP_O_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::O)),
+        id::CMP_U_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::U)),
+        id::CMP_EQU_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::Equ)),
+        id::CMP_NEU_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::Neu)),
+        id::CMP_LTU_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::Ltu)),
+        id::CMP_LEU_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::Leu)),
+        id::CMP_GTU_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::Gtu)),
+        id::CMP_GEU_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::Geu)),
+        id::CMP_CLASS_F32 => handler!(|w, o, l| fclass_test_lanes(w, o, l, Src::V)),
+        id::CMP_EQ_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::Eq)),
+        id::CMP_NE_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::Ne)),
+        id::CMP_LT_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::Lt)),
+        id::CMP_LE_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::Le)),
+        id::CMP_GT_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::Gt)),
+        id::CMP_GE_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::Ge)),
+        id::CMP_O_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::O)),
+        id::CMP_U_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::U)),
+        id::CMP_EQU_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::Equ)),
+        id::CMP_NEU_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::Neu)),
+        id::CMP_LTU_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::Ltu)),
+        id::CMP_LEU_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::Leu)),
+        id::CMP_GTU_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::Gtu)),
+        id::CMP_GEU_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::Geu)),
+        id::CMP_CLASS_F32_VU => handler!(|w, o, l| fclass_test_lanes(w, o, l, Src::U)),
         // ---- half (H): binary16 arithmetic, MODE.rm16 / explicit rm
-        id::FADD_F16 => fp16!(Field16, r2(fp::f16_add)),
-        id::FSUB_F16 => fp16!(Field16, r2(fp::f16_sub)),
-        id::FMUL_F16 => fp16!(Field16, r2(fp::f16_mul)),
-        id::FFMA_F16 => fp16!(Field16, r3(fp::f16_fma)),
+        id::FADD_F16 => lanes16!(Field16, Add),
+        id::FSUB_F16 => lanes16!(Field16, Sub),
+        id::FMUL_F16 => lanes16!(Field16, Mul),
+        id::FFMA_F16 => lanes16!(Field16, Fma),
         id::FLDEXP_F16 => fp16!(Mode16, r2(fldexp_f16)),
         id::FCVT_F16_I16 => fp16!(Mode16, r1(fp::i16_to_f16)),
         id::FCVT_F16_U16 => fp16!(Mode16, r1(fp::u16_to_f16)),
         id::FCVT_I16_F16 => fp16!(No, n1(fcvt_i16_f16)),
         id::FCVT_U16_F16 => fp16!(No, n1(fcvt_u16_f16)),
-        id::FMIN_F16 => fp16!(No, n2(fp::f16_min)),
-        id::FMAX_F16 => fp16!(No, n2(fp::f16_max)),
+        id::FMIN_F16 => handler!(|w, o, l| fminmax16_lanes(w, o, l, false)),
+        id::FMAX_F16 => handler!(|w, o, l| fminmax16_lanes(w, o, l, true)),
         id::FSGNJ_F16 => fp16!(No, i2(fsgnj_f16)),
         id::FSGNJN_F16 => fp16!(No, i2(fsgnjn_f16)),
         id::FSGNJX_F16 => fp16!(No, i2(fsgnjx_f16)),
@@ -510,20 +540,20 @@ pub(crate) fn semantics_for(id: InsnId) -> Option<Handler> {
         id::MAX_U16 => fp16!(No, i2(max_u16)),
         id::SEL_B16 => fp16!(No, i3(sel_b16)),
         // ---- half-cmp (HC)
-        id::CMP_EQ_F16 => hcmp!(cmp_f16(CmpOp::Eq)),
-        id::CMP_NE_F16 => hcmp!(cmp_f16(CmpOp::Ne)),
-        id::CMP_LT_F16 => hcmp!(cmp_f16(CmpOp::Lt)),
-        id::CMP_LE_F16 => hcmp!(cmp_f16(CmpOp::Le)),
-        id::CMP_GT_F16 => hcmp!(cmp_f16(CmpOp::Gt)),
-        id::CMP_GE_F16 => hcmp!(cmp_f16(CmpOp::Ge)),
-        id::CMP_O_F16 => hcmp!(cmp_f16(CmpOp::O)),
-        id::CMP_U_F16 => hcmp!(cmp_f16(CmpOp::U)),
-        id::CMP_EQU_F16 => hcmp!(cmp_f16(CmpOp::Equ)),
-        id::CMP_NEU_F16 => hcmp!(cmp_f16(CmpOp::Neu)),
-        id::CMP_LTU_F16 => hcmp!(cmp_f16(CmpOp::Ltu)),
-        id::CMP_LEU_F16 => hcmp!(cmp_f16(CmpOp::Leu)),
-        id::CMP_GTU_F16 => hcmp!(cmp_f16(CmpOp::Gtu)),
-        id::CMP_GEU_F16 => hcmp!(cmp_f16(CmpOp::Geu)),
+        id::CMP_EQ_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Eq)),
+        id::CMP_NE_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Ne)),
+        id::CMP_LT_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Lt)),
+        id::CMP_LE_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Le)),
+        id::CMP_GT_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Gt)),
+        id::CMP_GE_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Ge)),
+        id::CMP_O_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::O)),
+        id::CMP_U_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::U)),
+        id::CMP_EQU_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Equ)),
+        id::CMP_NEU_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Neu)),
+        id::CMP_LTU_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Ltu)),
+        id::CMP_LEU_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Leu)),
+        id::CMP_GTU_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Gtu)),
+        id::CMP_GEU_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Geu)),
         id::CMP_EQ_I16 => h!(c_hh, eq_i16),
         id::CMP_NE_I16 => h!(c_hh, ne_i16),
         id::CMP_LT_I16 => h!(c_hh, lt_i16),

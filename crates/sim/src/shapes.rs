@@ -8,11 +8,12 @@
 //! `(s1, s2, c, exec, rm) -> (result, flags)`; the adapters at the end of this file build
 //! kernels from lane functions, and a 32-lane host kernel can be plugged in in their place.
 
-use crate::access::{each_lane, each_lane_fast, lanes, to_mask, HReg};
+use crate::access::{each_lane, lanes, to_mask, HReg};
 use crate::commit::Log;
 use crate::op::{Flow, Op};
 use crate::warp::{VReg, Warp, LANES};
-use warpkit_fp::{self as fp, Rm};
+use warpkit_fp::lanes::{Kernels, Op as LaneOp, Src16, Src32};
+use warpkit_fp::{self as fp, CmpOp, Rm};
 
 // ------------------------------------------------------------------ 32-bit vector
 
@@ -535,8 +536,8 @@ fn rounding(w: &Warp, o: &Op, r: Round) -> Option<Rm> {
         Round::No => Some(Rm::Rne),
         Round::Mode => Rm::from_bits(w.mode.rm),
         Round::Mode16 => Rm::from_bits(w.mode.rm16),
-        Round::Field => Rm::from_bits(w.mode.resolve(o.rm, false)),
-        Round::Field16 => Rm::from_bits(w.mode.resolve(o.rm, true)),
+        Round::Field => Rm::from_bits(w.mode.resolve(o.rm_field(), false)),
+        Round::Field16 => Rm::from_bits(w.mode.resolve(o.rm_field(), true)),
     }
 }
 
@@ -698,41 +699,351 @@ pub(crate) fn fp16<L: Log>(
     Flow::Next
 }
 
-/// `U[d]` = mask of the active lanes where `f(s1, s2)` (binary32, C / CU forms).
+/// A kernel's output buffer on the stack, aligned to 64 bytes: the AVX-512 kernels store
+/// whole 64-byte vectors, and a buffer that straddles cache lines made `fadd.f32` take
+/// 12 ns instead of 8 depending on where the caller's stack frame happened to fall.
+#[repr(C, align(64))]
+pub(crate) struct Aligned<T>(pub T);
+
+impl<T> std::ops::Deref for Aligned<T> {
+    type Target = T;
+    #[inline(always)]
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> std::ops::DerefMut for Aligned<T> {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut T {
+        &mut self.0
+    }
+}
+
+/// The 32-bit-lane formats of the 32-lane host kernels (`warpkit_fp::lanes`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Lanes32 {
+    /// binary32.
+    F32,
+    /// Packed binary16: both halves of every lane.
+    PkF16,
+}
+
+/// [`fp32`] for binary32 and packed binary16 add, sub, mul and fma on the 32-lane host
+/// kernels of the program's level ([`Op::fp_kernels`]). Without source modifiers the
+/// registers are passed in place and a uniform or literal source as a splat, so nothing is
+/// copied before the kernel; `rev` swaps the first two sources (`fsubr`: `s2 - s1`). The
+/// kernel returns the flags of the active lanes only; the write blends under EXEC.
+#[allow(clippy::too_many_arguments)] // the one driver of these rows; each argument is a fact of the row
 #[inline(always)]
-pub(crate) fn fcmp32<L: Log>(
+pub(crate) fn fp32_lanes<L: Log>(
     w: &mut Warp,
     o: &Op,
     l: &mut L,
     b: Src,
-    f: impl Fn(u32, u32, &mut u8) -> bool,
+    c: Src3,
+    round: Round,
+    fmt: Lanes32,
+    op: LaneOp,
+    rev: bool,
 ) -> Flow {
-    let a = w.vr(o.rs1);
-    let bv = if b == Src::U {
-        [w.ur(o.rs2); LANES]
-    } else {
-        *w.vr(o.rs2)
+    let Some(rm) = rounding(w, o, round) else {
+        return Flow::Illegal;
+    };
+    let kernel = match fmt {
+        // Flags are sticky: with NX already raised the kernel need not find inexactness.
+        Lanes32::F32 => o.fp_kernels().f32_kernel_given(op, rm, w.fflags),
+        Lanes32::PkF16 => o.fp_kernels().pk_f16_kernel(op, rm),
     };
     let exec = w.exec;
-    let (c, flags) = each_lane(exec, |i, fl| f(a[i], bv[i], fl));
-    w.wu(l, o.rd, to_mask(&c, exec));
+    let m = Mods(o.mods);
+    let mut r = Aligned([0u32; LANES]);
+    let mut run = |a: Src32, b: Src32, c: Src32| {
+        let (a, b) = if rev { (b, a) } else { (a, b) };
+        kernel.run(a, b, c, exec, &mut r)
+    };
+    let flags = if m.src() {
+        let mut av = *w.vr(o.rs1);
+        let mut bv = match b {
+            Src::No => [0; LANES],
+            Src::V => *w.vr(o.rs2),
+            Src::U => [w.ur(o.rs2); LANES],
+            Src::I => [o.imm; LANES],
+        };
+        let mut cv = match c {
+            Src3::No => [0; LANES],
+            Src3::D => *w.vr(o.rd),
+            Src3::S3 => *w.vr(o.rs3),
+        };
+        m.apply32(&mut av, 0);
+        m.apply32(&mut bv, 1);
+        m.apply32(&mut cv, 2);
+        run(Src32::Lanes(&av), Src32::Lanes(&bv), Src32::Lanes(&cv))
+    } else {
+        let bs = match b {
+            Src::No => Src32::Splat(0),
+            Src::V => Src32::Lanes(w.vr(o.rs2)),
+            Src::U => Src32::Splat(w.ur(o.rs2)),
+            Src::I => Src32::Splat(o.imm),
+        };
+        let cs = match c {
+            Src3::No => Src32::Splat(0),
+            Src3::D => Src32::Lanes(w.vr(o.rd)),
+            Src3::S3 => Src32::Lanes(w.vr(o.rs3)),
+        };
+        run(Src32::Lanes(w.vr(o.rs1)), bs, cs)
+    };
+    if m.sat() {
+        r.iter_mut().for_each(|x| *x = fp::f32_apply_sat(*x));
+    }
+    w.wv(l, o.rd, &r);
     w.raise(l, flags);
     Flow::Next
 }
 
-/// HC format: `U[d]` = mask of the active lanes where `f(s1, s2)` on half registers.
+/// [`fp16`] for binary16 add, sub, mul and fma (H format) on the 32-lane host kernels of
+/// the program's level; the third source is read by fma only.
 #[inline(always)]
-pub(crate) fn fcmp16<L: Log>(
+pub(crate) fn fp16_lanes<L: Log>(
     w: &mut Warp,
     o: &Op,
     l: &mut L,
-    f: impl Fn(u16, u16, &mut u8) -> bool,
+    round: Round,
+    op: LaneOp,
 ) -> Flow {
-    let (a, b) = (w.hr(o.rs1), w.hr(o.rs2));
-    let exec = w.exec;
-    let (c, flags) = each_lane(exec, |i, fl| f(a[i], b[i], fl));
-    w.wu(l, o.rd, to_mask(&c, exec));
+    let Some(rm) = rounding(w, o, round) else {
+        return Flow::Illegal;
+    };
+    let fma = op == LaneOp::Fma;
+    let (mut a, mut b) = (w.hr(o.rs1), w.hr(o.rs2));
+    let mut c = if fma { w.hr(o.rs3) } else { [0; LANES] };
+    let m = Mods(o.mods);
+    if m.src() {
+        m.apply16(&mut a, 0);
+        m.apply16(&mut b, 1);
+        m.apply16(&mut c, 2);
+    }
+    let mut r = Aligned([0u16; LANES]);
+    let cs = if fma {
+        Src16::Lanes(&c)
+    } else {
+        Src16::Splat(0)
+    };
+    let flags = o.fp_kernels().f16_kernel(op, rm).run(
+        Src16::Lanes(&a),
+        Src16::Lanes(&b),
+        cs,
+        w.exec,
+        &mut r,
+    );
+    if m.sat() {
+        r.iter_mut().for_each(|x| *x = fp::f16_apply_sat(*x));
+    }
+    w.wh(l, o.rd, &r);
     w.raise(l, flags);
+    Flow::Next
+}
+
+/// The second source of a binary32 compare or min/max: `rs2` in place, or a splat.
+#[inline(always)]
+fn src2<'a>(w: &'a Warp, o: &Op, b: Src) -> Src32<'a> {
+    match b {
+        Src::V => Src32::Lanes(w.vr(o.rs2)),
+        Src::U => Src32::Splat(w.ur(o.rs2)),
+        Src::I => Src32::Splat(o.imm),
+        Src::No => Src32::Splat(0),
+    }
+}
+
+/// `U[d]` = mask of the active lanes where `s1 op s2` (binary32, C / CU forms), on the
+/// 32-lane compare of the program's FP level.
+#[inline(always)]
+pub(crate) fn fcmp32_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, b: Src, op: CmpOp) -> Flow {
+    let (m, flags) = o
+        .fp_kernels()
+        .f32_cmp(op, Src32::Lanes(w.vr(o.rs1)), src2(w, o, b), w.exec);
+    w.wu(l, o.rd, m);
+    w.raise(l, flags);
+    Flow::Next
+}
+
+/// `d = (s1 op s2) ? 1 : 0` in the active lanes (`feq`/`flt`/`fle`), on the 32-lane compare.
+#[inline(always)]
+pub(crate) fn fcmp01_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, b: Src, op: CmpOp) -> Flow {
+    let (m, flags) = o
+        .fp_kernels()
+        .f32_cmp(op, Src32::Lanes(w.vr(o.rs1)), src2(w, o, b), w.exec);
+    let r = lanes(|i| (m >> i) & 1);
+    w.wv(l, o.rd, &r);
+    w.raise(l, flags);
+    Flow::Next
+}
+
+/// `d = min(s1, s2)` or `max` (binary32 minimumNumber / maximumNumber) in the active
+/// lanes, on the 32-lane kernel.
+#[inline(always)]
+pub(crate) fn fminmax32_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, b: Src, max: bool) -> Flow {
+    let k = o.fp_kernels();
+    let mut r = Aligned([0u32; LANES]);
+    let (a, bs, exec) = (Src32::Lanes(w.vr(o.rs1)), src2(w, o, b), w.exec);
+    let flags = if max {
+        k.f32_max(a, bs, exec, &mut r)
+    } else {
+        k.f32_min(a, bs, exec, &mut r)
+    };
+    w.wv(l, o.rd, &r);
+    w.raise(l, flags);
+    Flow::Next
+}
+
+/// `d = f(s1)` on a whole register through a 32-lane kernel of the program's FP level
+/// (round to integral, conversions): `f(kernels, s1, rm, exec, out) -> flags`; `s1` is
+/// passed in place, the write blends under EXEC.
+#[inline(always)]
+pub(crate) fn unary_lanes<L: Log>(
+    w: &mut Warp,
+    o: &Op,
+    l: &mut L,
+    round: Round,
+    f: impl Fn(Kernels, Src32, Rm, u32, &mut VReg) -> u8,
+) -> Flow {
+    let Some(rm) = rounding(w, o, round) else {
+        return Flow::Illegal;
+    };
+    let mut r = Aligned([0u32; LANES]);
+    let flags = f(
+        o.fp_kernels(),
+        Src32::Lanes(w.vr(o.rs1)),
+        rm,
+        w.exec,
+        &mut r,
+    );
+    w.wv(l, o.rd, &r);
+    w.raise(l, flags);
+    Flow::Next
+}
+
+/// `d.half = f32_to_f16(s1)` (`hi`: bits 31:16) in the active lanes, the other half of `d`
+/// kept, on the 32-lane kernel (`fcvt.f16.f32.lo/hi`).
+#[inline(always)]
+pub(crate) fn fnarrow_lanes<L: Log>(
+    w: &mut Warp,
+    o: &Op,
+    l: &mut L,
+    round: Round,
+    hi: bool,
+) -> Flow {
+    let Some(rm) = rounding(w, o, round) else {
+        return Flow::Illegal;
+    };
+    let mut h = Aligned([0u16; LANES]);
+    let flags = o
+        .fp_kernels()
+        .f32_to_f16(Src32::Lanes(w.vr(o.rs1)), rm, w.exec, &mut h);
+    let sh = if hi { 16 } else { 0 };
+    let d = w.vr(o.rd);
+    let r = lanes(|i| (d[i] & !(0xffff << sh)) | (h[i] as u32) << sh);
+    w.wv(l, o.rd, &r);
+    w.raise(l, flags);
+    Flow::Next
+}
+
+/// `d = med3(s1, s2, s3)` (binary32) in the active lanes, on the 32-lane kernel.
+#[inline(always)]
+pub(crate) fn fmed3_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L) -> Flow {
+    let mut r = Aligned([0u32; LANES]);
+    let flags = o.fp_kernels().f32_med3(
+        Src32::Lanes(w.vr(o.rs1)),
+        Src32::Lanes(w.vr(o.rs2)),
+        Src32::Lanes(w.vr(o.rs3)),
+        w.exec,
+        &mut r,
+    );
+    w.wv(l, o.rd, &r);
+    w.raise(l, flags);
+    Flow::Next
+}
+
+/// H format: `d.half = min(s1, s2)` or `max` (binary16) in the active lanes, on the
+/// 32-lane kernel; the other half of `d` keeps its value.
+#[inline(always)]
+pub(crate) fn fminmax16_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, max: bool) -> Flow {
+    let (a, b) = (w.hr(o.rs1), w.hr(o.rs2));
+    let (k, exec) = (o.fp_kernels(), w.exec);
+    let mut r = Aligned([0u16; LANES]);
+    let flags = if max {
+        k.f16_max(Src16::Lanes(&a), Src16::Lanes(&b), exec, &mut r)
+    } else {
+        k.f16_min(Src16::Lanes(&a), Src16::Lanes(&b), exec, &mut r)
+    };
+    w.wh(l, o.rd, &r);
+    w.raise(l, flags);
+    Flow::Next
+}
+
+/// Packed: `d.x = min(s1.x, s2.x)` or `max` for x in {bits 15:0, bits 31:16}, on the
+/// 32-lane binary16 kernel (once per half).
+#[inline(always)]
+pub(crate) fn pkminmax_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, max: bool) -> Flow {
+    let (k, exec) = (o.fp_kernels(), w.exec);
+    let (a, b) = (w.vr(o.rs1), w.vr(o.rs2));
+    let mut halves = Aligned([[0u16; LANES]; 2]);
+    let mut flags = 0;
+    for (h, out) in halves.iter_mut().enumerate() {
+        let x = lanes(|i| (a[i] >> (16 * h)) as u16);
+        let y = lanes(|i| (b[i] >> (16 * h)) as u16);
+        flags |= if max {
+            k.f16_max(Src16::Lanes(&x), Src16::Lanes(&y), exec, out)
+        } else {
+            k.f16_min(Src16::Lanes(&x), Src16::Lanes(&y), exec, out)
+        };
+    }
+    let r = lanes(|i| halves[0][i] as u32 | (halves[1][i] as u32) << 16);
+    w.wv(l, o.rd, &r);
+    w.raise(l, flags);
+    Flow::Next
+}
+
+/// HC format: `U[d]` = mask of the active lanes where `s1 op s2` (binary16 halves), on the
+/// 32-lane compare.
+#[inline(always)]
+pub(crate) fn fcmp16_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, op: CmpOp) -> Flow {
+    let (a, b) = (w.hr(o.rs1), w.hr(o.rs2));
+    let (m, flags) = o
+        .fp_kernels()
+        .f16_cmp(op, Src16::Lanes(&a), Src16::Lanes(&b), w.exec);
+    w.wu(l, o.rd, m);
+    w.raise(l, flags);
+    Flow::Next
+}
+
+/// `d = s1 * 2^s2` (binary32, `s2` an int32: vector or uniform) in MODE.rm, on the 32-lane
+/// kernel.
+#[inline(always)]
+pub(crate) fn fldexp32_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, b: Src) -> Flow {
+    let Some(rm) = rounding(w, o, Round::Mode) else {
+        return Flow::Illegal;
+    };
+    let mut r = Aligned([0u32; LANES]);
+    let flags =
+        o.fp_kernels()
+            .f32_ldexp(Src32::Lanes(w.vr(o.rs1)), src2(w, o, b), rm, w.exec, &mut r);
+    w.wv(l, o.rd, &r);
+    w.raise(l, flags);
+    Flow::Next
+}
+
+/// `U[d]` = mask of the active lanes whose `fclass(s1)` shares a bit with `s2` (vector or
+/// uniform), on the 32-lane fclass kernel (`cmp.class.f32`; raises nothing).
+#[inline(always)]
+pub(crate) fn fclass_test_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, b: Src) -> Flow {
+    let mut c = Aligned([0u32; LANES]);
+    o.fp_kernels().f32_class(Src32::Lanes(w.vr(o.rs1)), &mut c);
+    let m = match src2(w, o, b) {
+        Src32::Lanes(t) => to_mask(&lanes(|i| c[i] & t[i] != 0), w.exec),
+        Src32::Splat(t) => to_mask(&lanes(|i| c[i] & t != 0), w.exec),
+    };
+    w.wu(l, o.rd, m);
     Flow::Next
 }
 
@@ -769,19 +1080,9 @@ kernel!(
     |f, a, b, c, exec, rm| each_lane(exec, |i, fl| f(a[i], b[i], rm, fl))
 );
 kernel!(
-    /// `f(s1, s2)`, may raise flags.
-    N2 n2 <T> [Fn(T, T, &mut u8) -> T]
-    |f, a, b, c, exec, rm| each_lane(exec, |i, fl| f(a[i], b[i], fl))
-);
-kernel!(
     /// `f(s1, s2)`, raises nothing.
     I2 i2 <T> [Fn(T, T) -> T]
     |f, a, b, c, exec, rm| (lanes(|i| f(a[i], b[i])), 0)
-);
-kernel!(
-    /// `f(s1, c, rm)` (c: the destination's old value, see [`Src3::D`]).
-    R1c r1c <T> [Fn(T, T, Rm, &mut u8) -> T]
-    |f, a, b, c, exec, rm| each_lane(exec, |i, fl| f(a[i], c[i], rm, fl))
 );
 kernel!(
     /// `f(s1, s2, c, rm)`.
@@ -789,29 +1090,9 @@ kernel!(
     |f, a, b, c, exec, rm| each_lane(exec, |i, fl| f(a[i], b[i], c[i], rm, fl))
 );
 kernel!(
-    /// `f(s1, s2, c)`, may raise flags.
-    N3 n3 <T> [Fn(T, T, T, &mut u8) -> T]
-    |f, a, b, c, exec, rm| each_lane(exec, |i, fl| f(a[i], b[i], c[i], fl))
-);
-kernel!(
     /// `f(s1, s2, c)`, raises nothing.
     I3 i3 <T> [Fn(T, T, T) -> T]
     |f, a, b, c, exec, rm| (lanes(|i| f(a[i], b[i], c[i])), 0)
-);
-kernel!(
-    /// Packed halves `f(s1.x, s2.x, rm)` for x in {l, h}.
-    PkR2 pk_r2 u32 [Fn(u16, u16, Rm, &mut u8) -> u16]
-    |f, a, b, c, exec, rm| both_halves(a, b, c, exec, |x, y, _, fl| f(x, y, rm, fl))
-);
-kernel!(
-    /// Packed halves `f(s1.x, s2.x, c.x, rm)`.
-    PkR3 pk_r3 u32 [Fn(u16, u16, u16, Rm, &mut u8) -> u16]
-    |f, a, b, c, exec, rm| both_halves(a, b, c, exec, |x, y, z, fl| f(x, y, z, rm, fl))
-);
-kernel!(
-    /// Packed halves `f(s1.x, s2.x)`, may raise flags.
-    PkN2 pk_n2 u32 [Fn(u16, u16, &mut u8) -> u16]
-    |f, a, b, c, exec, rm| both_halves(a, b, c, exec, |x, y, _, fl| f(x, y, fl))
 );
 kernel!(
     /// Packed halves `f(s1.x, s2.x)`, raises nothing (16-bit integer).
@@ -823,77 +1104,6 @@ kernel!(
 #[inline(always)]
 fn halves(a: u32, b: u32, f: impl Fn(u16, u16) -> u16) -> u32 {
     f(a as u16, b as u16) as u32 | (f((a >> 16) as u16, (b >> 16) as u16) as u32) << 16
-}
-
-/// Both halves of every lane (packed 16-bit): `d.x = f(s1.x, s2.x, c.x)` for x in {l, h},
-/// flags of both halves.
-#[inline(always)]
-fn both_halves(
-    a: &VReg,
-    b: &VReg,
-    c: &VReg,
-    exec: u32,
-    f: impl Fn(u16, u16, u16, &mut u8) -> u16,
-) -> (VReg, u8) {
-    each_lane(exec, |i, fl| {
-        let lo = f(a[i] as u16, b[i] as u16, c[i] as u16, fl);
-        let hi = f(
-            (a[i] >> 16) as u16,
-            (b[i] >> 16) as u16,
-            (c[i] >> 16) as u16,
-            fl,
-        );
-        lo as u32 | (hi as u32) << 16
-    })
-}
-
-/// `f(s1, s2, rm)` with a round-to-nearest-even fast lane function `fast(s1, s2)` ->
-/// (result, usable, inexact); unusable lanes and the other modes use `f`.
-pub(crate) struct Rne2<G, F>(G, F);
-
-#[inline(always)]
-pub(crate) fn rne2<G, F>(fast: G, f: F) -> Rne2<G, F> {
-    Rne2(fast, f)
-}
-
-impl<G: Fn(u32, u32) -> (u32, bool, bool), F: Fn(u32, u32, Rm, &mut u8) -> u32> Kernel<u32>
-    for Rne2<G, F>
-{
-    #[inline(always)]
-    fn run(self, a: &VReg, b: &VReg, _: &VReg, exec: u32, rm: Rm) -> (VReg, u8) {
-        let Rne2(fast, f) = self;
-        if rm == Rm::Rne {
-            each_lane_fast(exec, |i| fast(a[i], b[i]), |i, fl| f(a[i], b[i], rm, fl))
-        } else {
-            each_lane(exec, |i, fl| f(a[i], b[i], rm, fl))
-        }
-    }
-}
-
-/// `f(s1, s2, c, rm)` with a round-to-nearest-even fast lane function (see [`Rne2`]).
-pub(crate) struct Rne3<G, F>(G, F);
-
-#[inline(always)]
-pub(crate) fn rne3<G, F>(fast: G, f: F) -> Rne3<G, F> {
-    Rne3(fast, f)
-}
-
-impl<G: Fn(u32, u32, u32) -> (u32, bool, bool), F: Fn(u32, u32, u32, Rm, &mut u8) -> u32>
-    Kernel<u32> for Rne3<G, F>
-{
-    #[inline(always)]
-    fn run(self, a: &VReg, b: &VReg, c: &VReg, exec: u32, rm: Rm) -> (VReg, u8) {
-        let Rne3(fast, f) = self;
-        if rm == Rm::Rne {
-            each_lane_fast(
-                exec,
-                |i| fast(a[i], b[i], c[i]),
-                |i, fl| f(a[i], b[i], c[i], rm, fl),
-            )
-        } else {
-            each_lane(exec, |i, fl| f(a[i], b[i], c[i], rm, fl))
-        }
-    }
 }
 
 /// A whole-register kernel given as one function (e.g. a 32-lane host-FPU kernel).

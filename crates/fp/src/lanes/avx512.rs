@@ -13,7 +13,7 @@
 use super::x86::{
     halves, packed, redo_f16, rm_of, spread, Halves, ADD, FMA, MUL, RDN, RMM, RNE, RTZ, RUP, SUB,
 };
-use super::{redo_f32, Halfs, Op, Words, LANES};
+use super::{redo_f32, F16Fn, F32Fn, Halfs, Op, Words, LANES};
 use crate::{flags, Rm};
 use core::arch::x86_64::*;
 
@@ -28,38 +28,65 @@ const NOT_FINITE: i32 = 0x01 | 0x08 | 0x10 | 0x80;
 
 const ABS: i32 = i32::MAX;
 
-/// Entry point of the binary32 kernels.
-///
-/// # Safety
-/// The CPU must have AVX-512F, AVX-512DQ, AVX2, FMA and F16C.
-#[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
-pub(super) unsafe fn f32_op(
-    op: Op,
-    a: Words,
-    b: Words,
-    c: Words,
-    exec: u32,
-    rm: Rm,
-    out: &mut [u32; LANES],
-) -> u8 {
-    macro_rules! by_mode {
-        ($op:expr) => {
-            match rm {
-                Rm::Rne => f32_sae::<{ $op }, RN, false>(a, b, c, exec, out),
-                Rm::Rtz => f32_sae::<{ $op }, RZ, false>(a, b, c, exec, out),
-                Rm::Rdn => f32_sae::<{ $op }, RD, false>(a, b, c, exec, out),
-                Rm::Rup => f32_sae::<{ $op }, RU, false>(a, b, c, exec, out),
-                Rm::Rmm => f32_sae::<{ $op }, RN, true>(a, b, c, exec, out),
-            }
-        };
-    }
-    match op {
-        Op::Add => by_mode!(ADD),
-        Op::Sub => by_mode!(SUB),
-        Op::Mul => by_mode!(MUL),
-        Op::Fma => by_mode!(FMA),
-    }
+/// One row of [`F32`]: `OP` in rne, rtz, rdn, rup, rmm.
+macro_rules! sae_row {
+    ($op:expr) => {
+        [
+            f32_sae::<{ $op }, RN, false> as F32Fn,
+            f32_sae::<{ $op }, RZ, false> as F32Fn,
+            f32_sae::<{ $op }, RD, false> as F32Fn,
+            f32_sae::<{ $op }, RU, false> as F32Fn,
+            f32_sae::<{ $op }, RN, true> as F32Fn,
+        ]
+    };
 }
+
+/// The kernels by [operation][rounding mode] (see `super::F32_FNS`).
+pub(super) const F32: [[F32Fn; 5]; 4] =
+    [sae_row!(ADD), sae_row!(SUB), sae_row!(MUL), sae_row!(FMA)];
+
+/// One row of [`F32_NX`]: `OP` in rne, rtz, rdn, rup without inexactness; rmm as in [`F32`].
+macro_rules! sae_nx_row {
+    ($op:expr) => {
+        [
+            f32_sae_nx::<{ $op }, RN> as F32Fn,
+            f32_sae_nx::<{ $op }, RZ> as F32Fn,
+            f32_sae_nx::<{ $op }, RD> as F32Fn,
+            f32_sae_nx::<{ $op }, RU> as F32Fn,
+            f32_sae::<{ $op }, RN, true> as F32Fn,
+        ]
+    };
+}
+
+/// The kernels for callers that already have NX (see `super::F32_NX_FNS`).
+pub(super) const F32_NX: [[F32Fn; 5]; 4] = [
+    sae_nx_row!(ADD),
+    sae_nx_row!(SUB),
+    sae_nx_row!(MUL),
+    sae_nx_row!(FMA),
+];
+pub(super) const F16: [[F16Fn; 5]; 4] = by_op_rm!(
+    f16_k,
+    F16Fn,
+    [
+        { RNE | SAE },
+        { RTZ | SAE },
+        { RDN | SAE },
+        { RUP | SAE },
+        { RMM | SAE }
+    ]
+);
+pub(super) const PK_F16: [[F32Fn; 5]; 4] = by_op_rm!(
+    pk_k,
+    F32Fn,
+    [
+        { RNE | SAE },
+        { RTZ | SAE },
+        { RDN | SAE },
+        { RUP | SAE },
+        { RMM | SAE }
+    ]
+);
 
 #[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
 #[inline]
@@ -157,6 +184,59 @@ fn f32_half<const OP: u8, const R: i32, const MM: bool>(
     (bad as u32, nx as u32)
 }
 
+/// binary32 `OP` rounded by the embedded rounding `R`, for a caller whose flags already
+/// hold NX: only the result is computed, and the lanes that could raise anything but NX
+/// are redone by the scalar function. For the others the operands are finite (an infinite
+/// or NaN operand makes the result infinite or NaN), the result does not overflow (in
+/// rne an overflow gives an infinity; in the directed modes it gives an infinity or the
+/// largest finite value, whose lanes are redone) and does not underflow (a sum or
+/// difference in the subnormal range is exact; products and fmas at or below the
+/// smallest normal are redone), and no NV or DZ is possible: so at most NX.
+#[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
+#[inline(never)]
+fn f32_sae_nx<const OP: u8, const R: i32>(
+    a: Words,
+    b: Words,
+    c: Words,
+    exec: u32,
+    out: &mut [u32; LANES],
+) -> u8 {
+    let mut bad = 0u32;
+    for h in 0..2 {
+        let (x, y) = (load(a, h), load(b, h));
+        let r = match OP {
+            ADD => _mm512_add_round_ps::<R>(x, y),
+            SUB => _mm512_sub_round_ps::<R>(x, y),
+            MUL => _mm512_mul_round_ps::<R>(x, y),
+            _ => _mm512_fmadd_round_ps::<R>(x, y, load(c, h)),
+        };
+        let abs = _mm512_and_si512(_mm512_castps_si512(r), _mm512_set1_epi32(ABS));
+        let mut m = _mm512_fpclass_ps_mask::<NOT_FINITE>(r);
+        if R != RN {
+            m |= _mm512_cmpeq_epi32_mask(abs, _mm512_set1_epi32(0x7f7f_ffff));
+        }
+        if OP == MUL || OP == FMA {
+            m |= _mm512_cmple_epu32_mask(abs, _mm512_set1_epi32(0x0080_0000));
+        }
+        bad |= (m as u32) << (16 * h);
+        let o = &mut out[16 * h..16 * h + 16];
+        // SAFETY: `o` is 16 u32 = 64 bytes; unaligned store.
+        unsafe { _mm512_storeu_si512(o.as_mut_ptr() as *mut __m512i, _mm512_castps_si512(r)) };
+    }
+    let redo = bad & exec;
+    if redo == 0 {
+        return 0;
+    }
+    let op = [Op::Add, Op::Sub, Op::Mul, Op::Fma][OP as usize];
+    let rm = match R {
+        RN => Rm::Rne,
+        RZ => Rm::Rtz,
+        RD => Rm::Rdn,
+        _ => Rm::Rup,
+    };
+    redo_f32(op, a, b, c, rm, redo, out)
+}
+
 /// binary32 `OP` rounded by the embedded rounding `R`, or in rmm if `MM` (with `R` = RN).
 #[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
 #[inline(never)]
@@ -189,72 +269,31 @@ fn f32_sae<const OP: u8, const R: i32, const MM: bool>(
     fl | redo_f32(op, a, b, c, rm, redo, out)
 }
 
-/// Entry point of the binary16 kernels on 32 lanes of halves.
-///
-/// # Safety
-/// As for [`f32_op`].
+/// binary16 `OP` on 32 lanes of halves, rounded by `R` (see `f16_kernel`).
 #[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
-pub(super) unsafe fn f16_op(
-    op: Op,
+fn f16_k<const OP: u8, const R: i32>(
     a: Halfs,
     b: Halfs,
     c: Halfs,
     exec: u32,
-    rm: Rm,
     out: &mut [u16; LANES],
 ) -> u8 {
-    let (a, b, c) = (halves(a), halves(b), halves(c));
-    f16_dispatch::<2>(op, a, b, c, exec as u64, rm, out)
+    f16_kernel::<OP, 2, R>(halves(a), halves(b), halves(c), exec as u64, out)
 }
 
-/// Entry point of the packed binary16 kernels.
-///
-/// # Safety
-/// As for [`f32_op`].
+/// Packed binary16 `OP` on both halves of 32 lanes, rounded by `R`.
 #[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
-pub(super) unsafe fn pk_f16_op(
-    op: Op,
+fn pk_k<const OP: u8, const R: i32>(
     a: Words,
     b: Words,
     c: Words,
     exec: u32,
-    rm: Rm,
     out: &mut [u32; LANES],
 ) -> u8 {
-    let (a, b, c) = (packed(a), packed(b), packed(c));
     // SAFETY: 32 u32 are 64 u16 in the same memory; x86 is little-endian, so bits 15:0 of
     // lane i are u16 number 2i.
     let out = unsafe { core::slice::from_raw_parts_mut(out.as_mut_ptr() as *mut u16, 64) };
-    f16_dispatch::<4>(op, a, b, c, spread(exec), rm, out)
-}
-
-#[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
-fn f16_dispatch<const G: usize>(
-    op: Op,
-    a: Halves,
-    b: Halves,
-    c: Halves,
-    exec: u64,
-    rm: Rm,
-    out: &mut [u16],
-) -> u8 {
-    macro_rules! by_mode {
-        ($op:expr) => {
-            match rm {
-                Rm::Rne => f16_kernel::<{ $op }, G, { RNE | SAE }>(a, b, c, exec, out),
-                Rm::Rtz => f16_kernel::<{ $op }, G, { RTZ | SAE }>(a, b, c, exec, out),
-                Rm::Rdn => f16_kernel::<{ $op }, G, { RDN | SAE }>(a, b, c, exec, out),
-                Rm::Rup => f16_kernel::<{ $op }, G, { RUP | SAE }>(a, b, c, exec, out),
-                Rm::Rmm => f16_kernel::<{ $op }, G, { RMM | SAE }>(a, b, c, exec, out),
-            }
-        };
-    }
-    match op {
-        Op::Add => by_mode!(ADD),
-        Op::Sub => by_mode!(SUB),
-        Op::Mul => by_mode!(MUL),
-        Op::Fma => by_mode!(FMA),
-    }
+    f16_kernel::<OP, 4, R>(packed(a), packed(b), packed(c), spread(exec), out)
 }
 
 /// `p + q` rounded to odd at 24 bits (TwoSum; see the AVX2 kernel), with the exact-zero

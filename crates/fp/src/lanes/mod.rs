@@ -1,6 +1,7 @@
 //! 32-lane batches of binary32 and binary16 add, sub, mul and fma, on the host's vector FPU
-//! where that is exact, with the same result bits and flags as the scalar functions of this
-//! crate, lane by lane.
+//! where that is exact, and of binary32 compares and min/max (`select.rs`), round to
+//! integral and conversions (`convert.rs`), with the same result bits and flags as the
+//! scalar functions of this crate, lane by lane.
 //!
 //! Every function computes `out[i] = op(a[i], b[i], c[i])` for the lanes whose bit `i` is set
 //! in `exec`, and returns the OR of the flags ([`crate::flags`]) those lanes raise. Inactive
@@ -16,7 +17,8 @@
 //!
 //! # Levels
 //! [`Level::Soft`] runs the scalar functions (`crate::f32_fma` ...) lane by lane on every
-//! architecture. [`Level::Avx2`] (x86_64 with AVX2, FMA and F16C) and [`Level::Avx512`] (also
+//! architecture, with a host-`f64` fast lane for binary32 in rne (`soft.rs` says why it is
+//! exact). [`Level::Avx2`] (x86_64 with AVX2, FMA and F16C) and [`Level::Avx512`] (also
 //! AVX-512F and AVX-512DQ) run the vector kernels below, detected at run time.
 //! [`Kernels::new`] gives the kernels of a level if this CPU has it (the tests run every
 //! available level on one machine); [`Kernels::best`] and the free functions use the highest.
@@ -79,20 +81,52 @@
 //!   rmm the rounding is the integer ties-away step on the binary32 bits (13 bits below the
 //!   binary16 ulp), for results in the normal binary16 range; other lanes are redone.
 //!
+//! * **Given NX** ([`Kernels::f32_kernel_given`]): flags are sticky, so a caller whose
+//!   flags already hold NX only needs the other flags. The binary32 rne/rtz/rdn/rup
+//!   kernels for that case compute the result alone (Avx512: embedded rounding; Avx2, rne
+//!   only: the plain instruction in the default environment, no MXCSR access) and redo the
+//!   lanes that could raise anything but NX: a non-finite result (infinite or NaN
+//!   operands, overflow), in the directed modes a result of magnitude `0x7f7fffff` (a
+//!   possible overflow), and for mul and fma a result at or below the smallest normal (a
+//!   subnormal sum or difference is exact, so add and sub never underflow).
+//!
 //! Everything outside the `asm!` blocks is ordinary code that assumes the default
 //! floating-point environment (rne, no FTZ/DAZ), as all Rust code does; the flags it raises
 //! go to the caller's MXCSR, which Rust code does not read.
+//!
+//! Dispatch: every (level, operation, rounding mode) has its own compiled kernel, and
+//! [`Kernels::f32_kernel`] & co pick it with one table load ([`Kernel32`], [`Kernel16`]);
+//! running it is one direct call into the arithmetic. (Dispatching on the level, then the
+//! operation, then the mode through nested calls cost about 5 ns per call in the simulator,
+//! a third of an instruction.)
 //!
 //! Operands reach the kernels as a pointer and a value (`Words`), not as the [`Src32`] enum:
 //! an enum argument travels through memory, and reading it back in one load after two
 //! stores stalls store forwarding on every call (about 10 ns here).
 
+/// A table `[operation][rounding mode]` of the instances `$f::<OP, R>` of a kernel generic
+/// over the operation (`ADD` .. `FMA`) and a rounding parameter (one per mode, in `Rm`
+/// order), as function pointers of type `$ty`.
+macro_rules! by_op_rm {
+    ($f:ident, $ty:ty, [$($r:expr),* $(,)?]) => {
+        [
+            [$($f::<0, $r> as $ty),*],
+            [$($f::<1, $r> as $ty),*],
+            [$($f::<2, $r> as $ty),*],
+            [$($f::<3, $r> as $ty),*],
+        ]
+    };
+}
+
 #[cfg(target_arch = "x86_64")]
 mod avx512;
+mod convert;
+mod select;
+mod soft;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
-use crate::Rm;
+use crate::{CmpOp, Rm, RoundOp};
 use std::sync::atomic::{AtomicU8, Ordering};
 
 /// Lanes of a warp.
@@ -199,12 +233,32 @@ impl<'a> From<Src32<'a>> for Words<'a> {
     }
 }
 
+impl<'a> From<Words<'a>> for Src32<'a> {
+    #[inline(always)]
+    fn from(w: Words<'a>) -> Self {
+        match w.lanes {
+            Some(r) => Src32::Lanes(r),
+            None => Src32::Splat(w.splat),
+        }
+    }
+}
+
 /// A binary16-lane operand as the kernels take it (see [`Words`]).
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only the x86 kernels use it
 #[derive(Clone, Copy)]
 pub(crate) struct Halfs<'a> {
     lanes: Option<&'a [u16; LANES]>,
     splat: u16,
+}
+
+impl<'a> From<Halfs<'a>> for Src16<'a> {
+    #[inline(always)]
+    fn from(h: Halfs<'a>) -> Self {
+        match h.lanes {
+            Some(r) => Src16::Lanes(r),
+            None => Src16::Splat(h.splat),
+        }
+    }
 }
 
 impl<'a> From<Src16<'a>> for Halfs<'a> {
@@ -248,7 +302,7 @@ pub enum Level {
     Soft,
     /// x86_64 AVX2 + FMA + F16C vector kernels.
     Avx2,
-    /// AVX-512F/DQ kernels (binary32 rmm: the Avx2 kernel, which this level includes).
+    /// AVX-512F/DQ/BW/VL kernels (binary32 rmm: the Avx2 kernel, which this level includes).
     Avx512,
 }
 
@@ -293,7 +347,10 @@ fn avx2_available() -> bool {
 
 #[cfg(target_arch = "x86_64")]
 fn avx512_available() -> bool {
-    std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512dq")
+    std::is_x86_feature_detected!("avx512f")
+        && std::is_x86_feature_detected!("avx512dq")
+        && std::is_x86_feature_detected!("avx512bw")
+        && std::is_x86_feature_detected!("avx512vl")
 }
 
 #[cfg(not(target_arch = "x86_64"))]
@@ -317,6 +374,17 @@ impl Kernels {
     /// The kernels of `level`, or `None` if this CPU cannot run it.
     pub fn new(level: Level) -> Option<Kernels> {
         level.is_available().then_some(Kernels { level })
+    }
+
+    /// The kernels of `level` without checking the CPU: for callers that checked
+    /// [`Level::is_available`] once (e.g. when decoding a program) and keep only the level.
+    ///
+    /// # Safety
+    /// This CPU must be able to run `level` (`level.is_available()`): the kernels of a level
+    /// execute its instructions, which fault or worse on a CPU without them.
+    #[inline(always)]
+    pub unsafe fn new_unchecked(level: Level) -> Kernels {
+        Kernels { level }
     }
 
     /// The kernels of [`Level::best`].
@@ -346,20 +414,7 @@ impl Kernels {
         rm: Rm,
         out: &mut [u32; LANES],
     ) -> u8 {
-        if exec == 0 {
-            return 0;
-        }
-        match self.level {
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: a `Kernels` of level Avx2 exists only if the CPU has AVX2, FMA and F16C.
-            Level::Avx2 => unsafe { x86::f32_op(op, a.into(), b.into(), c.into(), exec, rm, out) },
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: level Avx512 also needs AVX-512F and AVX-512DQ.
-            Level::Avx512 => unsafe {
-                avx512::f32_op(op, a.into(), b.into(), c.into(), exec, rm, out)
-            },
-            _ => soft_f32(op, a, b, c, exec, rm, out),
-        }
+        self.f32_kernel(op, rm).run(a, b, c, exec, out)
     }
 
     /// binary16 `op` on 32 lanes of halves (`c` is read by [`Op::Fma`] only).
@@ -376,20 +431,7 @@ impl Kernels {
         rm: Rm,
         out: &mut [u16; LANES],
     ) -> u8 {
-        if exec == 0 {
-            return 0;
-        }
-        match self.level {
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: as in `f32`.
-            Level::Avx2 => unsafe { x86::f16_op(op, a.into(), b.into(), c.into(), exec, rm, out) },
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: as in `f32`.
-            Level::Avx512 => unsafe {
-                avx512::f16_op(op, a.into(), b.into(), c.into(), exec, rm, out)
-            },
-            _ => soft_f16(op, a, b, c, exec, rm, out),
-        }
+        self.f16_kernel(op, rm).run(a, b, c, exec, out)
     }
 
     /// Packed binary16 `op` on both halves of 32 lanes (`c` is read by [`Op::Fma`] only).
@@ -406,24 +448,301 @@ impl Kernels {
         rm: Rm,
         out: &mut [u32; LANES],
     ) -> u8 {
+        self.pk_f16_kernel(op, rm).run(a, b, c, exec, out)
+    }
+
+    /// binary32 compare `a op b` (as [`crate::f32_cmp`]) on 32 lanes: the mask of the
+    /// active lanes where it holds, and the flags (NV) of the active lanes.
+    #[inline]
+    pub fn f32_cmp(self, op: CmpOp, a: Src32, b: Src32, exec: u32) -> (u32, u8) {
+        select::cmp(self.level, op, a, b, exec)
+    }
+
+    /// binary32 minimumNumber (as [`crate::f32_min`]) on the active lanes; returns their
+    /// flags.
+    #[inline]
+    pub fn f32_min(self, a: Src32, b: Src32, exec: u32, out: &mut [u32; LANES]) -> u8 {
+        select::minmax(self.level, false, a, b, exec, out)
+    }
+
+    /// binary32 maximumNumber (as [`crate::f32_max`]) on the active lanes; returns their
+    /// flags.
+    #[inline]
+    pub fn f32_max(self, a: Src32, b: Src32, exec: u32, out: &mut [u32; LANES]) -> u8 {
+        select::minmax(self.level, true, a, b, exec, out)
+    }
+
+    /// binary16 compare `a op b` (as [`crate::f16_cmp`]) on 32 lanes: the mask of the
+    /// active lanes where it holds, and the flags (NV) of the active lanes.
+    #[inline]
+    pub fn f16_cmp(self, op: CmpOp, a: Src16, b: Src16, exec: u32) -> (u32, u8) {
+        select::cmp16(self.level, op, a, b, exec)
+    }
+
+    /// binary16 minimumNumber (as [`crate::f16_min`]) on the active lanes; returns their
+    /// flags.
+    #[inline]
+    pub fn f16_min(self, a: Src16, b: Src16, exec: u32, out: &mut [u16; LANES]) -> u8 {
+        select::minmax16(self.level, false, a, b, exec, out)
+    }
+
+    /// binary16 maximumNumber (as [`crate::f16_max`]) on the active lanes; returns their
+    /// flags.
+    #[inline]
+    pub fn f16_max(self, a: Src16, b: Src16, exec: u32, out: &mut [u16; LANES]) -> u8 {
+        select::minmax16(self.level, true, a, b, exec, out)
+    }
+
+    /// RISC-V `fclass` of every lane (as [`crate::f32_class`]; raises nothing, so every lane
+    /// is written).
+    #[inline]
+    pub fn f32_class(self, a: Src32, out: &mut [u32; LANES]) {
+        select::class(self.level, a, out)
+    }
+
+    /// binary32 median of three (as [`crate::f32_med3`]) on the active lanes; returns
+    /// their flags.
+    #[inline]
+    pub fn f32_med3(self, a: Src32, b: Src32, c: Src32, exec: u32, out: &mut [u32; LANES]) -> u8 {
+        select::med3(self.level, a, b, c, exec, out)
+    }
+
+    /// binary32 round to integral in the direction of `op` (as [`crate::f32_round`]: never
+    /// NX, NV for a signalling NaN) on the active lanes; returns their flags.
+    #[inline]
+    pub fn f32_round(self, op: RoundOp, a: Src32, exec: u32, out: &mut [u32; LANES]) -> u8 {
+        convert::round(self.level, op, a, exec, out)
+    }
+
+    /// binary32 `s - floor(s)` in `rm`, clamped below 1.0 (as [`crate::f32_fract`]) on the
+    /// active lanes; returns their flags.
+    #[inline]
+    pub fn f32_fract(self, a: Src32, rm: Rm, exec: u32, out: &mut [u32; LANES]) -> u8 {
+        let mut floor = [0u32; LANES];
+        let f1 = self.f32_round(RoundOp::Floor, a, exec, &mut floor);
+        let f2 =
+            self.f32_kernel(Op::Sub, rm)
+                .run(a, Src32::Lanes(&floor), Src32::Splat(0), exec, out);
+        for r in out.iter_mut() {
+            // 1.0 up to +inf (never NaN): only +1.0 occurs, from a tiny negative `s`.
+            if (0x3f80_0000..0x7f80_0000).contains(r) {
+                *r = 0x3f7f_ffff;
+            }
+        }
+        f1 | f2
+    }
+
+    /// binary32 `a * 2^e` (`e` an int32 per lane) in `rm` (as [`crate::f32_ldexp`]) on the
+    /// active lanes; returns their flags.
+    #[inline]
+    pub fn f32_ldexp(self, a: Src32, e: Src32, rm: Rm, exec: u32, out: &mut [u32; LANES]) -> u8 {
+        convert::ldexp(self.level, rm, a, e, exec, out)
+    }
+
+    /// binary32 -> int32 in `rm` (as [`crate::f32_to_i32`]: saturating, NaN -> `i32::MAX`)
+    /// on the active lanes; returns their flags.
+    #[inline]
+    pub fn f32_to_i32(self, a: Src32, rm: Rm, exec: u32, out: &mut [u32; LANES]) -> u8 {
+        convert::to_i32(self.level, rm, a, exec, out)
+    }
+
+    /// int32 -> binary32 in `rm` (as [`crate::i32_to_f32`]) on the active lanes; returns
+    /// their flags.
+    #[inline]
+    pub fn i32_to_f32(self, a: Src32, rm: Rm, exec: u32, out: &mut [u32; LANES]) -> u8 {
+        convert::from_i32(self.level, rm, a, exec, out)
+    }
+
+    /// binary32 -> binary16 in `rm` (as [`crate::f32_to_f16`]) on the active lanes;
+    /// returns their flags.
+    #[inline]
+    pub fn f32_to_f16(self, a: Src32, rm: Rm, exec: u32, out: &mut [u16; LANES]) -> u8 {
+        convert::to_f16(self.level, rm, a, exec, out)
+    }
+
+    /// The binary16 in bits 15:0 (`hi`: bits 31:16) of each lane, widened to binary32 (as
+    /// [`crate::f16_to_f32`]: exact, NaN -> canonical, NV for a signalling NaN), on the
+    /// active lanes; returns their flags.
+    #[inline]
+    pub fn f16_to_f32(self, a: Src32, hi: bool, exec: u32, out: &mut [u32; LANES]) -> u8 {
+        convert::f16_to_f32(self.level, a, hi, exec, out)
+    }
+
+    /// The binary32 kernel of `op` in `rm` at this level: one table load, after which
+    /// [`Kernel32::run`] calls the arithmetic directly (no further dispatch on level,
+    /// operation or mode). What a caller that executes one operation many times keeps.
+    #[inline(always)]
+    pub fn f32_kernel(self, op: Op, rm: Rm) -> Kernel32 {
+        Kernel32(F32_FNS[self.level as usize][op as usize][rm as usize])
+    }
+
+    /// [`Kernels::f32_kernel`] for a caller whose flags already hold every flag in
+    /// `known`: the kernel may leave those out of what it returns (the result bits are the
+    /// same). Flags are sticky, so once NX is raised, which most FP code does at its first
+    /// inexact operation, the rne/rtz/rdn/rup kernels need not work out inexactness: they
+    /// compute the result alone and redo only the lanes that could raise another flag.
+    #[inline(always)]
+    pub fn f32_kernel_given(self, op: Op, rm: Rm, known: u8) -> Kernel32 {
+        let t = if known & crate::flags::NX != 0 {
+            &F32_NX_FNS
+        } else {
+            &F32_FNS
+        };
+        Kernel32(t[self.level as usize][op as usize][rm as usize])
+    }
+
+    /// The binary16 kernel (32 lanes of halves) of `op` in `rm` at this level.
+    #[inline(always)]
+    pub fn f16_kernel(self, op: Op, rm: Rm) -> Kernel16 {
+        Kernel16(F16_FNS[self.level as usize][op as usize][rm as usize])
+    }
+
+    /// The packed binary16 kernel of `op` in `rm` at this level.
+    #[inline(always)]
+    pub fn pk_f16_kernel(self, op: Op, rm: Rm) -> Kernel32 {
+        Kernel32(PK_F16_FNS[self.level as usize][op as usize][rm as usize])
+    }
+}
+
+/// A kernel on 32-bit lanes specialised to one level, operation and rounding mode.
+pub(crate) type F32Fn = unsafe fn(Words, Words, Words, u32, &mut [u32; LANES]) -> u8;
+/// A kernel on binary16 lanes specialised to one level, operation and rounding mode.
+pub(crate) type F16Fn = unsafe fn(Halfs, Halfs, Halfs, u32, &mut [u16; LANES]) -> u8;
+
+/// One binary32 or packed binary16 kernel of a level, operation and rounding mode
+/// ([`Kernels::f32_kernel`], [`Kernels::pk_f16_kernel`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Kernel32(F32Fn);
+
+impl Kernel32 {
+    /// `out[i] = op(a[i], b[i], c[i])` on the lanes active in `exec`; returns their flags
+    /// (see the module docs; `c` is read by fma only).
+    #[inline(always)]
+    pub fn run(self, a: Src32, b: Src32, c: Src32, exec: u32, out: &mut [u32; LANES]) -> u8 {
         if exec == 0 {
             return 0;
         }
-        match self.level {
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: as in `f32`.
-            Level::Avx2 => unsafe {
-                x86::pk_f16_op(op, a.into(), b.into(), c.into(), exec, rm, out)
-            },
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: as in `f32`.
-            Level::Avx512 => unsafe {
-                avx512::pk_f16_op(op, a.into(), b.into(), c.into(), exec, rm, out)
-            },
-            _ => soft_pk_f16(op, a, b, c, exec, rm, out),
-        }
+        // SAFETY: only `Kernels` makes a `Kernel32`, from the table of its level, and a
+        // `Kernels` exists only for a level this CPU runs.
+        unsafe { (self.0)(a.into(), b.into(), c.into(), exec, out) }
     }
 }
+
+/// One binary16 kernel (32 lanes of halves) of a level, operation and rounding mode
+/// ([`Kernels::f16_kernel`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Kernel16(F16Fn);
+
+impl Kernel16 {
+    /// `out[i] = op(a[i], b[i], c[i])` on the lanes active in `exec`; returns their flags.
+    #[inline(always)]
+    pub fn run(self, a: Src16, b: Src16, c: Src16, exec: u32, out: &mut [u16; LANES]) -> u8 {
+        if exec == 0 {
+            return 0;
+        }
+        // SAFETY: as in `Kernel32::run`.
+        unsafe { (self.0)(a.into(), b.into(), c.into(), exec, out) }
+    }
+}
+
+/// The rounding mode with encoding `r` (for const-generic kernels; 4 and above: rmm).
+pub(crate) const fn rm_const(r: u8) -> Rm {
+    match r {
+        0 => Rm::Rne,
+        1 => Rm::Rtz,
+        2 => Rm::Rdn,
+        3 => Rm::Rup,
+        _ => Rm::Rmm,
+    }
+}
+
+/// The operation with index `k` (`Op as u8`).
+const fn op_const(k: u8) -> Op {
+    match k {
+        0 => Op::Add,
+        1 => Op::Sub,
+        2 => Op::Mul,
+        _ => Op::Fma,
+    }
+}
+
+fn soft_f32_k<const OP: u8, const RM: u8>(
+    a: Words,
+    b: Words,
+    c: Words,
+    exec: u32,
+    out: &mut [u32; LANES],
+) -> u8 {
+    soft_f32(
+        op_const(OP),
+        a.into(),
+        b.into(),
+        c.into(),
+        exec,
+        rm_const(RM),
+        out,
+    )
+}
+
+fn soft_f16_k<const OP: u8, const RM: u8>(
+    a: Halfs,
+    b: Halfs,
+    c: Halfs,
+    exec: u32,
+    out: &mut [u16; LANES],
+) -> u8 {
+    soft_f16(
+        op_const(OP),
+        a.into(),
+        b.into(),
+        c.into(),
+        exec,
+        rm_const(RM),
+        out,
+    )
+}
+
+fn soft_pk_k<const OP: u8, const RM: u8>(
+    a: Words,
+    b: Words,
+    c: Words,
+    exec: u32,
+    out: &mut [u32; LANES],
+) -> u8 {
+    soft_pk_f16(
+        op_const(OP),
+        a.into(),
+        b.into(),
+        c.into(),
+        exec,
+        rm_const(RM),
+        out,
+    )
+}
+
+const SOFT_F32: [[F32Fn; 5]; 4] = by_op_rm!(soft_f32_k, F32Fn, [0, 1, 2, 3, 4]);
+const SOFT_F16: [[F16Fn; 5]; 4] = by_op_rm!(soft_f16_k, F16Fn, [0, 1, 2, 3, 4]);
+const SOFT_PK_F16: [[F32Fn; 5]; 4] = by_op_rm!(soft_pk_k, F32Fn, [0, 1, 2, 3, 4]);
+
+/// Every kernel by [level][operation][rounding mode] (levels this architecture lacks hold
+/// the soft kernels; no `Kernels` of such a level can exist).
+#[cfg(target_arch = "x86_64")]
+static F32_FNS: [[[F32Fn; 5]; 4]; 3] = [SOFT_F32, x86::F32, avx512::F32];
+/// [`F32_FNS`] for callers that already have NX (see [`Kernels::f32_kernel_given`]).
+#[cfg(target_arch = "x86_64")]
+static F32_NX_FNS: [[[F32Fn; 5]; 4]; 3] = [SOFT_F32, x86::F32_NX, avx512::F32_NX];
+#[cfg(target_arch = "x86_64")]
+static F16_FNS: [[[F16Fn; 5]; 4]; 3] = [SOFT_F16, x86::F16, avx512::F16];
+#[cfg(target_arch = "x86_64")]
+static PK_F16_FNS: [[[F32Fn; 5]; 4]; 3] = [SOFT_PK_F16, x86::PK_F16, avx512::PK_F16];
+#[cfg(not(target_arch = "x86_64"))]
+static F32_FNS: [[[F32Fn; 5]; 4]; 3] = [SOFT_F32; 3];
+#[cfg(not(target_arch = "x86_64"))]
+static F32_NX_FNS: [[[F32Fn; 5]; 4]; 3] = [SOFT_F32; 3];
+#[cfg(not(target_arch = "x86_64"))]
+static F16_FNS: [[[F16Fn; 5]; 4]; 3] = [SOFT_F16; 3];
+#[cfg(not(target_arch = "x86_64"))]
+static PK_F16_FNS: [[[F32Fn; 5]; 4]; 3] = [SOFT_PK_F16; 3];
 
 /// The scalar binary32 operation (the reference of every kernel).
 #[inline(always)]
@@ -477,7 +796,18 @@ fn soft_f32(op: Op, a: Src32, b: Src32, c: Src32, exec: u32, rm: Rm, out: &mut [
     while m != 0 {
         let i = m.trailing_zeros() as usize;
         m &= m - 1;
-        out[i] = scalar_f32(op, a.get(i), b.get(i), c.get(i), rm, &mut fl);
+        let (x, y, z) = (a.get(i), b.get(i), c.get(i));
+        // RNE: the host-f64 fast lane where it is exact (see `soft.rs`).
+        match (rm == Rm::Rne)
+            .then(|| soft::f32_rne(op, x, y, z))
+            .flatten()
+        {
+            Some((r, inexact)) => {
+                out[i] = r;
+                fl |= inexact as u8 * crate::flags::NX;
+            }
+            None => out[i] = scalar_f32(op, x, y, z, rm, &mut fl),
+        }
     }
     fl
 }

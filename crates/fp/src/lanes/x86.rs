@@ -3,7 +3,7 @@
 //! Every function here needs those three features; the callers in `lanes` only reach them
 //! through a `Kernels` of level Avx2, which exists only where the CPU has them.
 
-use super::{redo_f32, scalar_f16, Halfs, Op, Words, LANES};
+use super::{redo_f32, rm_const, scalar_f16, F16Fn, F32Fn, Halfs, Op, Words, LANES};
 use crate::{flags, Rm};
 use core::arch::asm;
 use core::arch::x86_64::*;
@@ -98,35 +98,117 @@ fn special32(x: __m256i) -> __m256i {
     _mm256_cmpeq_epi32(_mm256_and_si256(x, e), e)
 }
 
-/// Entry point of the binary32 kernels.
-///
-/// # Safety
-/// The CPU must have AVX2, FMA and F16C.
+/// binary32 `OP` in the mode with encoding `RM`: the hardware mode, or rmm.
 #[target_feature(enable = "avx2,fma,f16c")]
-pub(super) unsafe fn f32_op(
-    op: Op,
+fn f32_k<const OP: u8, const RM: u8>(
     a: Words,
     b: Words,
     c: Words,
     exec: u32,
-    rm: Rm,
     out: &mut [u32; LANES],
 ) -> u8 {
-    match (op, rounding_control(rm)) {
-        (Op::Add, Some(rc)) => f32_hw::<ADD>(a, b, c, exec, rc, out),
-        (Op::Sub, Some(rc)) => f32_hw::<SUB>(a, b, c, exec, rc, out),
-        (Op::Mul, Some(rc)) => f32_hw::<MUL>(a, b, c, exec, rc, out),
-        (Op::Fma, Some(rc)) => f32_hw::<FMA>(a, b, c, exec, rc, out),
-        (Op::Add, None) => f32_rmm::<ADD>(a, b, c, exec, out),
-        (Op::Sub, None) => f32_rmm::<SUB>(a, b, c, exec, out),
-        (Op::Mul, None) => f32_rmm::<MUL>(a, b, c, exec, out),
-        (Op::Fma, None) => f32_rmm::<FMA>(a, b, c, exec, out),
+    match rounding_control(rm_const(RM)) {
+        Some(rc) => f32_hw::<OP>(a, b, c, exec, rc, out),
+        None => f32_rmm::<OP>(a, b, c, exec, out),
     }
+}
+
+/// binary16 `OP` on 32 lanes of halves, rounded by `R` (see `f16_kernel`).
+#[target_feature(enable = "avx2,fma,f16c")]
+fn f16_k<const OP: u8, const R: i32>(
+    a: Halfs,
+    b: Halfs,
+    c: Halfs,
+    exec: u32,
+    out: &mut [u16; LANES],
+) -> u8 {
+    f16_kernel::<OP, 4, R>(halves(a), halves(b), halves(c), exec as u64, out)
+}
+
+/// Packed binary16 `OP` on both halves of 32 lanes, rounded by `R`.
+#[target_feature(enable = "avx2,fma,f16c")]
+fn pk_k<const OP: u8, const R: i32>(
+    a: Words,
+    b: Words,
+    c: Words,
+    exec: u32,
+    out: &mut [u32; LANES],
+) -> u8 {
+    // SAFETY: as in `packed`, for the output.
+    let out = unsafe { core::slice::from_raw_parts_mut(out.as_mut_ptr() as *mut u16, 64) };
+    f16_kernel::<OP, 8, R>(packed(a), packed(b), packed(c), spread(exec), out)
+}
+
+/// The kernels by [operation][rounding mode] (see `super::F32_FNS`).
+pub(super) const F32: [[F32Fn; 5]; 4] = by_op_rm!(f32_k, F32Fn, [0, 1, 2, 3, 4]);
+
+/// `f32_k` for a caller that already has NX: rne without MXCSR (see `f32_rne_nx`).
+#[target_feature(enable = "avx2,fma,f16c")]
+fn f32_nx_k<const OP: u8, const RM: u8>(
+    a: Words,
+    b: Words,
+    c: Words,
+    exec: u32,
+    out: &mut [u32; LANES],
+) -> u8 {
+    if RM == 0 {
+        f32_rne_nx::<OP>(a, b, c, exec, out)
+    } else {
+        f32_k::<OP, RM>(a, b, c, exec, out)
+    }
+}
+
+/// The kernels for callers that already have NX (see `super::F32_NX_FNS`).
+pub(super) const F32_NX: [[F32Fn; 5]; 4] = by_op_rm!(f32_nx_k, F32Fn, [0, 1, 2, 3, 4]);
+pub(super) const F16: [[F16Fn; 5]; 4] = by_op_rm!(f16_k, F16Fn, [RNE, RTZ, RDN, RUP, RMM]);
+pub(super) const PK_F16: [[F32Fn; 5]; 4] = by_op_rm!(pk_k, F32Fn, [RNE, RTZ, RDN, RUP, RMM]);
+
+/// binary32 `OP` in rne for a caller whose flags already hold NX: the host instruction in
+/// the default environment (rne, no FTZ/DAZ: what Rust code runs under), no MXCSR access.
+/// Lanes that could raise anything but NX are redone by the scalar function: an infinite
+/// or NaN result (infinite or NaN operands, overflow) and, for mul and fma, a result at or
+/// below the smallest normal (a subnormal sum or difference is exact). See `avx512.rs`,
+/// `f32_sae_nx`, for why the others raise at most NX.
+#[target_feature(enable = "avx2,fma,f16c")]
+#[inline]
+fn f32_rne_nx<const OP: u8>(a: Words, b: Words, c: Words, exec: u32, out: &mut [u32; LANES]) -> u8 {
+    let (x, y) = (load32(a), load32(b));
+    let z = if OP == FMA {
+        load32(c)
+    } else {
+        [_mm256_setzero_si256(); 4]
+    };
+    let mut bad = 0u32;
+    let p = out.as_mut_ptr() as *mut __m256i;
+    for g in 0..4 {
+        let (xf, yf) = (_mm256_castsi256_ps(x[g]), _mm256_castsi256_ps(y[g]));
+        let r = _mm256_castps_si256(match OP {
+            ADD => _mm256_add_ps(xf, yf),
+            SUB => _mm256_sub_ps(xf, yf),
+            MUL => _mm256_mul_ps(xf, yf),
+            _ => _mm256_fmadd_ps(xf, yf, _mm256_castsi256_ps(z[g])),
+        });
+        let mut m = special32(r);
+        if OP == MUL || OP == FMA {
+            // |r| <= 2^-126 as signed integers (|r| < 2^31).
+            let abs = _mm256_and_si256(r, _mm256_set1_epi32(ABS32));
+            m = _mm256_or_si256(m, _mm256_cmpgt_epi32(_mm256_set1_epi32(0x0080_0001), abs));
+        }
+        bad |= (_mm256_movemask_ps(_mm256_castsi256_ps(m)) as u32) << (8 * g);
+        // SAFETY: `out` is four 32-byte vectors.
+        unsafe { _mm256_storeu_si256(p.add(g), r) };
+    }
+    let redo = bad & exec;
+    if redo == 0 {
+        return 0;
+    }
+    let op = [Op::Add, Op::Sub, Op::Mul, Op::Fma][OP as usize];
+    redo_f32(op, a, b, c, crate::Rm::Rne, redo, out)
 }
 
 /// binary32 in a hardware rounding mode: the host instruction, NaN results canonicalised.
 #[target_feature(enable = "avx2,fma,f16c")]
-#[inline(never)]
+#[inline]
 fn f32_hw<const OP: u8>(
     a: Words,
     b: Words,
@@ -265,7 +347,7 @@ fn two_sum64(p: __m256d, q: __m256d) -> (__m256d, __m256d) {
 
 /// binary32 in rmm through binary64 (exact products, TwoSum, round to odd, one rounding).
 #[target_feature(enable = "avx2,fma,f16c")]
-#[inline(never)]
+#[inline]
 fn f32_rmm<const OP: u8>(a: Words, b: Words, c: Words, exec: u32, out: &mut [u32; LANES]) -> u8 {
     const LOW29: i64 = (1 << 29) - 1;
     const HALF_ULP: i64 = 1 << 28;
@@ -427,44 +509,6 @@ pub(super) fn halves(s: Halfs) -> Halves {
     }
 }
 
-/// Entry point of the binary16 kernels on 32 lanes of halves.
-///
-/// # Safety
-/// The CPU must have AVX2, FMA and F16C.
-#[target_feature(enable = "avx2,fma,f16c")]
-pub(super) unsafe fn f16_op(
-    op: Op,
-    a: Halfs,
-    b: Halfs,
-    c: Halfs,
-    exec: u32,
-    rm: Rm,
-    out: &mut [u16; LANES],
-) -> u8 {
-    let (a, b, c) = (halves(a), halves(b), halves(c));
-    f16_dispatch::<4>(op, a, b, c, exec as u64, rm, out)
-}
-
-/// Entry point of the packed binary16 kernels.
-///
-/// # Safety
-/// The CPU must have AVX2, FMA and F16C.
-#[target_feature(enable = "avx2,fma,f16c")]
-pub(super) unsafe fn pk_f16_op(
-    op: Op,
-    a: Words,
-    b: Words,
-    c: Words,
-    exec: u32,
-    rm: Rm,
-    out: &mut [u32; LANES],
-) -> u8 {
-    let (a, b, c) = (packed(a), packed(b), packed(c));
-    // SAFETY: as in `packed`, for the output.
-    let out = unsafe { core::slice::from_raw_parts_mut(out.as_mut_ptr() as *mut u16, 64) };
-    f16_dispatch::<8>(op, a, b, c, spread(exec), rm, out)
-}
-
 /// Each bit of `x` twice: lane `i` active makes halves `2i` and `2i + 1` active.
 pub(super) fn spread(x: u32) -> u64 {
     let mut x = x as u64;
@@ -474,35 +518,6 @@ pub(super) fn spread(x: u32) -> u64 {
     x = (x | x << 2) & 0x3333_3333_3333_3333;
     x = (x | x << 1) & 0x5555_5555_5555_5555;
     x | x << 1
-}
-
-#[target_feature(enable = "avx2,fma,f16c")]
-fn f16_dispatch<const G: usize>(
-    op: Op,
-    a: Halves,
-    b: Halves,
-    c: Halves,
-    exec: u64,
-    rm: Rm,
-    out: &mut [u16],
-) -> u8 {
-    macro_rules! by_mode {
-        ($op:ident) => {
-            match rm {
-                Rm::Rne => f16_kernel::<$op, G, RNE>(a, b, c, exec, out),
-                Rm::Rtz => f16_kernel::<$op, G, RTZ>(a, b, c, exec, out),
-                Rm::Rdn => f16_kernel::<$op, G, RDN>(a, b, c, exec, out),
-                Rm::Rup => f16_kernel::<$op, G, RUP>(a, b, c, exec, out),
-                Rm::Rmm => f16_kernel::<$op, G, RMM>(a, b, c, exec, out),
-            }
-        };
-    }
-    match op {
-        Op::Add => by_mode!(ADD),
-        Op::Sub => by_mode!(SUB),
-        Op::Mul => by_mode!(MUL),
-        Op::Fma => by_mode!(FMA),
-    }
 }
 
 // Rounding of the binary16 kernels: the `vcvtps2ph` immediates, and rmm.
