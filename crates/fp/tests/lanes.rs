@@ -5,28 +5,12 @@
 //!
 //! `WARPKIT_LANES_ROUNDS=N` multiplies the number of random operand sets (default 1).
 
+mod common;
+use common::{exec_patterns, levels, Rng};
 use warpkit_fp::lanes::{Kernels, Level, Op, Src16, Src32, LANES};
 use warpkit_fp::{flags, Rm};
 
 // ------------------------------------------------------------------ operands
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn bit(&mut self) -> bool {
-        self.next() >> 63 != 0
-    }
-}
 
 /// A binary format: exponent and fraction widths.
 #[derive(Clone, Copy)]
@@ -255,55 +239,6 @@ fn product_neighbour(f: Fmt, a: u32, b: u32, rng: &mut Rng) -> Option<u32> {
     Some(bits.wrapping_add(d).wrapping_sub(1) & (f.sign() * 2 - 1))
 }
 
-fn exec_patterns(rng: &mut Rng) -> [u32; 7] {
-    [
-        u32::MAX,
-        0,
-        1 << rng.below(32),
-        1 << 31,
-        0x5555_5555,
-        0xaaaa_aaaa,
-        rng.next() as u32,
-    ]
-}
-
-fn levels() -> Vec<Kernels> {
-    let ks: Vec<Kernels> = Level::ALL.iter().filter_map(|&l| Kernels::new(l)).collect();
-    // A level the CPU has must be offered (else these tests would skip it silently).
-    #[cfg(target_arch = "x86_64")]
-    {
-        let has = |f: &[bool]| f.iter().all(|&x| x);
-        let avx2 = has(&[
-            std::is_x86_feature_detected!("avx2"),
-            std::is_x86_feature_detected!("fma"),
-            std::is_x86_feature_detected!("f16c"),
-        ]);
-        let avx512 = avx2
-            && has(&[
-                std::is_x86_feature_detected!("avx512f"),
-                std::is_x86_feature_detected!("avx512dq"),
-                std::is_x86_feature_detected!("avx512bw"),
-                std::is_x86_feature_detected!("avx512vl"),
-            ]);
-        let offered = |l: Level| ks.iter().any(|k| k.level() == l);
-        assert_eq!(
-            offered(Level::Avx2),
-            avx2,
-            "Avx2 level offered iff the CPU has it"
-        );
-        assert_eq!(
-            offered(Level::Avx512),
-            avx512,
-            "Avx512 level offered iff the CPU has it"
-        );
-    }
-    eprintln!(
-        "levels under test: {:?}",
-        ks.iter().map(|k| k.level()).collect::<Vec<_>>()
-    );
-    ks
-}
-
 fn rounds(base: usize) -> usize {
     let k = std::env::var("WARPKIT_LANES_ROUNDS")
         .ok()
@@ -398,40 +333,103 @@ fn all_patterns<T: Copy + PartialEq + std::fmt::LowerHex + Default>(
     }
 }
 
+/// One operand set `abc` through a kernel family `run` on every level, in every operation
+/// and rounding mode, against the per-lane reference `want(op, rm, lane)`.
+fn every_op_and_mode<
+    S: Copy + std::fmt::LowerHex,
+    T: Copy + PartialEq + std::fmt::LowerHex + Default,
+>(
+    ks: &[Kernels],
+    rng: &mut Rng,
+    family: &str,
+    abc: &[[S; LANES]; 3],
+    per_lane: bool,
+    want: impl Fn(Op, Rm, usize) -> (T, u8),
+    run: impl Fn(&Kernels, Op, Rm, u32, &mut [T; LANES]) -> u8,
+) {
+    // Operands in hex, zero-padded to their width.
+    let w = 2 + 2 * std::mem::size_of::<S>();
+    for op in Op::ALL {
+        for rm in Rm::ALL {
+            let want: [(T, u8); LANES] = std::array::from_fn(|i| want(op, rm, i));
+            let show = |i: usize| {
+                let [a, b, c] = abc.map(|v| v[i]);
+                format!(
+                    "{family} {} {rm:?} ({a:#0w$x}, {b:#0w$x}, {c:#0w$x})",
+                    op_name(op)
+                )
+            };
+            for k in ks {
+                let what = format!("{:?} {family} {} {rm:?}", k.level(), op_name(op));
+                all_patterns(
+                    &what,
+                    rng,
+                    &want,
+                    per_lane,
+                    |exec, out| run(k, op, rm, exec, out),
+                    show,
+                );
+            }
+        }
+    }
+}
+
+/// `Kernels::f32` on one binary32 operand set.
+fn check_f32(ks: &[Kernels], rng: &mut Rng, abc: &[[u32; LANES]; 3], per_lane: bool) {
+    let [a, b, c] = abc;
+    every_op_and_mode(
+        ks,
+        rng,
+        "f32",
+        abc,
+        per_lane,
+        |op, rm, i| ref_f32(op, a[i], b[i], c[i], rm),
+        |k, op, rm, exec, out| k.f32(op, a.into(), b.into(), c.into(), exec, rm, out),
+    );
+}
+
+/// `Kernels::f16` on one binary16 operand set.
+fn check_f16(ks: &[Kernels], rng: &mut Rng, abc: &[[u16; LANES]; 3], per_lane: bool) {
+    let [a, b, c] = abc;
+    every_op_and_mode(
+        ks,
+        rng,
+        "f16",
+        abc,
+        per_lane,
+        |op, rm, i| ref_f16(op, a[i], b[i], c[i], rm),
+        |k, op, rm, exec, out| k.f16(op, a.into(), b.into(), c.into(), exec, rm, out),
+    );
+}
+
+/// `Kernels::pk_f16` on one set of packed binary16 pairs: each half against the scalar
+/// function, the flags of both halves together.
+fn check_pk_f16(ks: &[Kernels], rng: &mut Rng, abc: &[[u32; LANES]; 3], per_lane: bool) {
+    let [a, b, c] = abc;
+    every_op_and_mode(
+        ks,
+        rng,
+        "pk_f16",
+        abc,
+        per_lane,
+        |op, rm, i| {
+            let (l, fl) = ref_f16(op, a[i] as u16, b[i] as u16, c[i] as u16, rm);
+            let h = |x: u32| (x >> 16) as u16;
+            let (hh, fh) = ref_f16(op, h(a[i]), h(b[i]), h(c[i]), rm);
+            (l as u32 | (hh as u32) << 16, fl | fh)
+        },
+        |k, op, rm, exec, out| k.pk_f16(op, a.into(), b.into(), c.into(), exec, rm, out),
+    );
+}
+
 #[test]
 fn f32_lanes_equal_scalar() {
     let ks = levels();
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let edges = F32.edges();
     for set in 0..rounds(1500) {
-        let [a, b, c] = operands(F32, &mut rng, &edges);
-        for op in Op::ALL {
-            for rm in Rm::ALL {
-                let want: [(u32, u8); LANES] =
-                    std::array::from_fn(|i| ref_f32(op, a[i], b[i], c[i], rm));
-                let show = |i: usize| {
-                    format!(
-                        "f32 {} {:?} ({:#010x}, {:#010x}, {:#010x})",
-                        op_name(op),
-                        rm,
-                        a[i],
-                        b[i],
-                        c[i]
-                    )
-                };
-                for k in &ks {
-                    let what = format!("{:?} f32 {} {:?}", k.level(), op_name(op), rm);
-                    all_patterns(
-                        &what,
-                        &mut rng,
-                        &want,
-                        set % 4 == 0,
-                        |exec, out| k.f32(op, (&a).into(), (&b).into(), (&c).into(), exec, rm, out),
-                        show,
-                    );
-                }
-            }
-        }
+        let abc = operands(F32, &mut rng, &edges);
+        check_f32(&ks, &mut rng, &abc, set % 4 == 0);
     }
 }
 
@@ -443,44 +441,28 @@ fn f32_lanes_given_nx_equal_scalar() {
     let mut rng = Rng(0x51ed_270b_2d3c_4e59);
     let edges = F32.edges();
     for set in 0..rounds(1500) {
-        let [a, b, c] = operands(F32, &mut rng, &edges);
-        for op in Op::ALL {
-            for rm in Rm::ALL {
-                let want: [(u32, u8); LANES] = std::array::from_fn(|i| {
-                    let (r, fl) = ref_f32(op, a[i], b[i], c[i], rm);
-                    (r, fl | flags::NX)
-                });
-                let show = |i: usize| {
-                    format!(
-                        "f32 {} {:?} ({:#010x}, {:#010x}, {:#010x})",
-                        op_name(op),
-                        rm,
-                        a[i],
-                        b[i],
-                        c[i]
-                    )
-                };
-                for k in &ks {
-                    let what = format!("{:?} f32 given NX {} {:?}", k.level(), op_name(op), rm);
-                    let kernel = k.f32_kernel_given(op, rm, flags::NX);
-                    all_patterns(
-                        &what,
-                        &mut rng,
-                        &want,
-                        set % 4 == 0,
-                        |exec, out| {
-                            let fl = kernel.run((&a).into(), (&b).into(), (&c).into(), exec, out);
-                            if exec == 0 {
-                                fl
-                            } else {
-                                fl | flags::NX
-                            }
-                        },
-                        show,
-                    );
+        let abc = operands(F32, &mut rng, &edges);
+        let [a, b, c] = &abc;
+        every_op_and_mode(
+            &ks,
+            &mut rng,
+            "f32 given NX",
+            &abc,
+            set % 4 == 0,
+            |op, rm, i| {
+                let (r, fl) = ref_f32(op, a[i], b[i], c[i], rm);
+                (r, fl | flags::NX)
+            },
+            |k, op, rm, exec, out| {
+                let kernel = k.f32_kernel_given(op, rm, flags::NX);
+                let fl = kernel.run(a.into(), b.into(), c.into(), exec, out);
+                if exec == 0 {
+                    fl
+                } else {
+                    fl | flags::NX
                 }
-            }
-        }
+            },
+        );
     }
 }
 
@@ -490,34 +472,8 @@ fn f16_lanes_equal_scalar() {
     let mut rng = Rng(0x1234_5678_9abc_def1);
     let edges = F16.edges();
     for set in 0..rounds(1500) {
-        let [a, b, c] = operands(F16, &mut rng, &edges).map(|v| v.map(|x| x as u16));
-        for op in Op::ALL {
-            for rm in Rm::ALL {
-                let want: [(u16, u8); LANES] =
-                    std::array::from_fn(|i| ref_f16(op, a[i], b[i], c[i], rm));
-                let show = |i: usize| {
-                    format!(
-                        "f16 {} {:?} ({:#06x}, {:#06x}, {:#06x})",
-                        op_name(op),
-                        rm,
-                        a[i],
-                        b[i],
-                        c[i]
-                    )
-                };
-                for k in &ks {
-                    let what = format!("{:?} f16 {} {:?}", k.level(), op_name(op), rm);
-                    all_patterns(
-                        &what,
-                        &mut rng,
-                        &want,
-                        set % 4 == 0,
-                        |exec, out| k.f16(op, (&a).into(), (&b).into(), (&c).into(), exec, rm, out),
-                        show,
-                    );
-                }
-            }
-        }
+        let abc = operands(F16, &mut rng, &edges).map(|v| v.map(|x| x as u16));
+        check_f16(&ks, &mut rng, &abc, set % 4 == 0);
     }
 }
 
@@ -530,41 +486,9 @@ fn packed_f16_lanes_equal_scalar() {
         // Two independent operand sets, one per half.
         let lo = operands(F16, &mut rng, &edges);
         let hi = operands(F16, &mut rng, &edges);
-        let [a, b, c]: [[u32; LANES]; 3] =
+        let abc: [[u32; LANES]; 3] =
             std::array::from_fn(|k| std::array::from_fn(|i| lo[k][i] | hi[k][i] << 16));
-        for op in Op::ALL {
-            for rm in Rm::ALL {
-                let want: [(u32, u8); LANES] = std::array::from_fn(|i| {
-                    let (l, fl) = ref_f16(op, a[i] as u16, b[i] as u16, c[i] as u16, rm);
-                    let h = |x: u32| (x >> 16) as u16;
-                    let (hh, fh) = ref_f16(op, h(a[i]), h(b[i]), h(c[i]), rm);
-                    (l as u32 | (hh as u32) << 16, fl | fh)
-                });
-                let show = |i: usize| {
-                    format!(
-                        "pk f16 {} {:?} ({:#010x}, {:#010x}, {:#010x})",
-                        op_name(op),
-                        rm,
-                        a[i],
-                        b[i],
-                        c[i]
-                    )
-                };
-                for k in &ks {
-                    let what = format!("{:?} pk_f16 {} {:?}", k.level(), op_name(op), rm);
-                    all_patterns(
-                        &what,
-                        &mut rng,
-                        &want,
-                        set % 4 == 0,
-                        |exec, out| {
-                            k.pk_f16(op, (&a).into(), (&b).into(), (&c).into(), exec, rm, out)
-                        },
-                        show,
-                    );
-                }
-            }
-        }
+        check_pk_f16(&ks, &mut rng, &abc, set % 4 == 0);
     }
 }
 
@@ -575,7 +499,7 @@ fn packed_f16_lanes_equal_scalar() {
 fn edge_triples_exhaustive() {
     let ks = levels();
     let mut rng = Rng(0xdead_beef_cafe_f00d);
-    for (name, f) in [("f32", F32), ("f16", F16)] {
+    for f in [F32, F16] {
         let e = f.edges();
         let n = e.len();
         let triples: Vec<[u32; 3]> = (0..n * n * n)
@@ -583,83 +507,19 @@ fn edge_triples_exhaustive() {
             .collect();
         // The last set wraps around to the first triples, so every lane holds a triple.
         for start in (0..triples.len()).step_by(LANES) {
-            let lane = |k: usize| -> [u32; LANES] {
+            let abc: [[u32; LANES]; 3] = std::array::from_fn(|k| {
                 std::array::from_fn(|i| triples[(start + i) % triples.len()][k])
-            };
-            let (a, b, c) = (lane(0), lane(1), lane(2));
-            for op in Op::ALL {
-                for rm in Rm::ALL {
-                    for k in &ks {
-                        let what = format!("{:?} {name} {} {:?}", k.level(), op_name(op), rm);
-                        if name == "f32" {
-                            let want: [(u32, u8); LANES] =
-                                std::array::from_fn(|i| ref_f32(op, a[i], b[i], c[i], rm));
-                            let show =
-                                |i: usize| format!("({:#x}, {:#x}, {:#x})", a[i], b[i], c[i]);
-                            all_patterns(
-                                &what,
-                                &mut rng,
-                                &want,
-                                true,
-                                |exec, out| {
-                                    k.f32(op, (&a).into(), (&b).into(), (&c).into(), exec, rm, out)
-                                },
-                                show,
-                            );
-                        } else {
-                            let h = |v: [u32; LANES]| v.map(|x| x as u16);
-                            let (a, b, c) = (h(a), h(b), h(c));
-                            let want: [(u16, u8); LANES] =
-                                std::array::from_fn(|i| ref_f16(op, a[i], b[i], c[i], rm));
-                            let show =
-                                |i: usize| format!("({:#x}, {:#x}, {:#x})", a[i], b[i], c[i]);
-                            all_patterns(
-                                &what,
-                                &mut rng,
-                                &want,
-                                true,
-                                |exec, out| {
-                                    k.f16(op, (&a).into(), (&b).into(), (&c).into(), exec, rm, out)
-                                },
-                                show,
-                            );
-                            // Packed: the triples in the low halves, reversed in the high ones.
-                            let pk = |v: [u16; LANES]| -> [u32; LANES] {
-                                std::array::from_fn(|i| {
-                                    v[i] as u32 | (v[LANES - 1 - i] as u32) << 16
-                                })
-                            };
-                            let (pa, pb, pc) = (pk(a), pk(b), pk(c));
-                            let want: [(u32, u8); LANES] = std::array::from_fn(|i| {
-                                let j = LANES - 1 - i;
-                                let (l, fl) = ref_f16(op, a[i], b[i], c[i], rm);
-                                let (hh, fh) = ref_f16(op, a[j], b[j], c[j], rm);
-                                (l as u32 | (hh as u32) << 16, fl | fh)
-                            });
-                            let show =
-                                |i: usize| format!("({:#x}, {:#x}, {:#x})", pa[i], pb[i], pc[i]);
-                            let what = format!("{:?} pk_f16 {} {:?}", k.level(), op_name(op), rm);
-                            all_patterns(
-                                &what,
-                                &mut rng,
-                                &want,
-                                true,
-                                |exec, out| {
-                                    k.pk_f16(
-                                        op,
-                                        (&pa).into(),
-                                        (&pb).into(),
-                                        (&pc).into(),
-                                        exec,
-                                        rm,
-                                        out,
-                                    )
-                                },
-                                show,
-                            );
-                        }
-                    }
-                }
+            });
+            if f.mbits == F32.mbits {
+                check_f32(&ks, &mut rng, &abc, true);
+            } else {
+                let abc = abc.map(|v| v.map(|x| x as u16));
+                check_f16(&ks, &mut rng, &abc, true);
+                // Packed: the triples in the low halves, reversed in the high ones.
+                let pk = abc.map(|v| -> [u32; LANES] {
+                    std::array::from_fn(|i| v[i] as u32 | (v[LANES - 1 - i] as u32) << 16)
+                });
+                check_pk_f16(&ks, &mut rng, &pk, true);
             }
         }
     }
@@ -677,6 +537,20 @@ fn pick<'a, T: Copy, S>(
         (mk_splat(s), [s; LANES])
     } else {
         (mk_lanes(v), *v)
+    }
+}
+
+/// A run with splat operands (flags `f1`, lanes `o1`) equals the run with lane arrays
+/// (`f2`, `o2`) in the flags and every lane active under `exec`.
+fn same_active<T: PartialEq + std::fmt::Debug>(
+    what: &str,
+    exec: u32,
+    (f1, o1): (u8, &[T; LANES]),
+    (f2, o2): (u8, &[T; LANES]),
+) {
+    assert_eq!(f1, f2, "{what}");
+    for i in (0..LANES).filter(|i| exec >> i & 1 == 1) {
+        assert_eq!(o1[i], o2[i], "{what} lane {i}");
     }
 }
 
@@ -703,6 +577,8 @@ fn splat_operands_equal_lane_arrays() {
             for op in Op::ALL {
                 for rm in Rm::ALL {
                     for pos in 0..3 {
+                        let what =
+                            |f: &str| format!("{:?} {f} {op:?} {rm:?} splat at {pos}", k.level());
                         let pick32 = |v, s, at| pick(v, s, at == pos, Src32::Splat, Src32::Lanes);
                         let (sa, la) = pick32(&a, s32, 0);
                         let (sb, lb) = pick32(&b, s32, 1);
@@ -718,17 +594,7 @@ fn splat_operands_equal_lane_arrays() {
                             rm,
                             &mut o2,
                         );
-                        assert_eq!(f1, f2, "{:?} f32 {op:?} {rm:?} splat at {pos}", k.level());
-                        for i in 0..LANES {
-                            if exec >> i & 1 == 1 {
-                                assert_eq!(
-                                    o1[i],
-                                    o2[i],
-                                    "{:?} f32 {op:?} {rm:?} lane {i}",
-                                    k.level()
-                                );
-                            }
-                        }
+                        same_active(&what("f32"), exec, (f1, &o1), (f2, &o2));
 
                         let (sa, la) = pick32(&p, spk, 0);
                         let (sb, lb) = pick32(&q, spk, 1);
@@ -743,17 +609,7 @@ fn splat_operands_equal_lane_arrays() {
                             rm,
                             &mut o2,
                         );
-                        assert_eq!(f1, f2, "{:?} pk {op:?} {rm:?} splat at {pos}", k.level());
-                        for i in 0..LANES {
-                            if exec >> i & 1 == 1 {
-                                assert_eq!(
-                                    o1[i],
-                                    o2[i],
-                                    "{:?} pk {op:?} {rm:?} lane {i}",
-                                    k.level()
-                                );
-                            }
-                        }
+                        same_active(&what("pk"), exec, (f1, &o1), (f2, &o2));
 
                         let pick16 = |v, s, at| pick(v, s, at == pos, Src16::Splat, Src16::Lanes);
                         let (sa, la) = pick16(&p16, s16, 0);
@@ -770,17 +626,7 @@ fn splat_operands_equal_lane_arrays() {
                             rm,
                             &mut h2,
                         );
-                        assert_eq!(f1, f2, "{:?} f16 {op:?} {rm:?} splat at {pos}", k.level());
-                        for i in 0..LANES {
-                            if exec >> i & 1 == 1 {
-                                assert_eq!(
-                                    h1[i],
-                                    h2[i],
-                                    "{:?} f16 {op:?} {rm:?} lane {i}",
-                                    k.level()
-                                );
-                            }
-                        }
+                        same_active(&what("f16"), exec, (f1, &h1), (f2, &h2));
                     }
                 }
             }

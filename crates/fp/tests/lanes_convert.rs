@@ -5,22 +5,10 @@
 //! infinities, quiet and signalling NaNs), EXEC patterns, splats; binary16 widening over
 //! every binary16 value in both halves.
 
-use warpkit_fp::lanes::{Kernels, Level, Src32, LANES};
+mod common;
+use common::{exec_patterns, levels, Rng};
+use warpkit_fp::lanes::{Src32, LANES};
 use warpkit_fp::{f16_to_f32, f32_round, f32_to_i32, i32_to_f32, Rm, RoundOp};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 const RMS: [Rm; 5] = [Rm::Rne, Rm::Rtz, Rm::Rdn, Rm::Rup, Rm::Rmm];
 const ROUNDS: [RoundOp; 4] = [
@@ -29,23 +17,6 @@ const ROUNDS: [RoundOp; 4] = [
     RoundOp::Trunc,
     RoundOp::NearestEven,
 ];
-
-fn levels() -> Vec<Kernels> {
-    let ks: Vec<Kernels> = Level::ALL.iter().filter_map(|&l| Kernels::new(l)).collect();
-    assert!(ks.iter().any(|k| k.level() == Level::best()));
-    ks
-}
-
-fn exec_patterns(rng: &mut Rng) -> [u32; 6] {
-    [
-        u32::MAX,
-        0,
-        1 << rng.below(32),
-        0x5555_5555,
-        0xaaaa_aaaa,
-        rng.next() as u32,
-    ]
-}
 
 /// binary32 operands: specials, and values around integers, halves and the boundaries.
 fn f32_operand(rng: &mut Rng) -> u32 {

@@ -4,22 +4,10 @@
 //! signalling NaNs with payloads, equal and neighbouring values), EXEC patterns, and splat
 //! operands against the same value in every lane.
 
-use warpkit_fp::lanes::{Kernels, Level, Src32, LANES};
+mod common;
+use common::{exec_patterns, levels, Rng};
+use warpkit_fp::lanes::{Src32, LANES};
 use warpkit_fp::{f32_cmp, f32_max, f32_min, flags, CmpOp};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 const EDGES: [u32; 14] = [
     0x0000_0000, // +0
@@ -41,47 +29,32 @@ const EDGES: [u32; 14] = [
 /// Operands: edges, random bits, values near one another (equal, one ulp apart, sign
 /// flipped) so the orderings all occur.
 fn operands(rng: &mut Rng) -> ([u32; LANES], [u32; LANES]) {
+    near_pairs(rng, &EDGES, 0x8000_0000)
+}
+
+/// Pairs of `edges`, random values and neighbours, in a format whose sign bit is `sign` (the
+/// values are of that width: a narrower format's wrap-arounds and random bits are the low
+/// bits of these).
+fn near_pairs(rng: &mut Rng, edges: &[u32], sign: u32) -> ([u32; LANES], [u32; LANES]) {
     let mut a = [0; LANES];
     let mut b = [0; LANES];
     for i in 0..LANES {
         let x = match rng.below(3) {
-            0 => EDGES[rng.below(EDGES.len() as u64) as usize],
+            0 => edges[rng.below(edges.len() as u64) as usize],
             _ => rng.next() as u32,
         };
         let y = match rng.below(6) {
-            0 => EDGES[rng.below(EDGES.len() as u64) as usize],
+            0 => edges[rng.below(edges.len() as u64) as usize],
             1 => x,
             2 => x.wrapping_add(1),
             3 => x.wrapping_sub(1),
-            4 => x ^ 0x8000_0000,
+            4 => x ^ sign,
             _ => rng.next() as u32,
         };
         a[i] = x;
         b[i] = y;
     }
     (a, b)
-}
-
-fn exec_patterns(rng: &mut Rng) -> [u32; 7] {
-    [
-        u32::MAX,
-        0,
-        1 << rng.below(32),
-        1 << 31,
-        0x5555_5555,
-        0xaaaa_aaaa,
-        rng.next() as u32,
-    ]
-}
-
-fn levels() -> Vec<Kernels> {
-    let ks: Vec<Kernels> = Level::ALL.iter().filter_map(|&l| Kernels::new(l)).collect();
-    assert!(ks.iter().any(|k| k.level() == Level::Soft));
-    assert!(
-        ks.iter().any(|k| k.level() == Level::best()),
-        "the best level is offered"
-    );
-    ks
 }
 
 #[test]
@@ -235,25 +208,8 @@ const EDGES16: [u16; 12] = [
 ];
 
 fn operands16(rng: &mut Rng) -> ([u16; LANES], [u16; LANES]) {
-    let mut a = [0; LANES];
-    let mut b = [0; LANES];
-    for i in 0..LANES {
-        let x = match rng.below(3) {
-            0 => EDGES16[rng.below(EDGES16.len() as u64) as usize],
-            _ => rng.next() as u16,
-        };
-        let y = match rng.below(6) {
-            0 => EDGES16[rng.below(EDGES16.len() as u64) as usize],
-            1 => x,
-            2 => x.wrapping_add(1),
-            3 => x.wrapping_sub(1),
-            4 => x ^ 0x8000,
-            _ => rng.next() as u16,
-        };
-        a[i] = x;
-        b[i] = y;
-    }
-    (a, b)
+    let (a, b) = near_pairs(rng, &EDGES16.map(u32::from), 0x8000);
+    (a.map(|x| x as u16), b.map(|x| x as u16))
 }
 
 #[test]
