@@ -1,21 +1,9 @@
 //! The command line as a user meets it: files in, files out, errors on bad input.
 
-use std::path::Path;
-use std::process::Command;
+mod common;
 
-fn warpkit(args: &[&str], dir: &Path) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_warpkit"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run warpkit");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::warpkit;
+use std::path::Path;
 
 #[test]
 fn asm_then_disasm_round_trips_through_files() {

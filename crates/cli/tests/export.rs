@@ -23,19 +23,14 @@ fn export_writes_checks_and_refuses() {
     assert_eq!(o.code, 0, "{}", o.stderr);
     // The C header is not the SystemVerilog package.
     let o = run(&["export", "--sv", "--check", "-o", "enc.h"], dir.path());
-    assert_eq!(o.code, 1);
-    assert!(
-        o.stderr
-            .contains("enc.h is out of date; run `warpkit export --sv -o enc.h`"),
-        "{}",
-        o.stderr
+    o.fails(
+        1,
+        "enc.h is out of date; run `warpkit export --sv -o enc.h`",
     );
     let o = run(&["export", "--sv", "--check", "-o", "none.sv"], dir.path());
-    assert_eq!(o.code, 1);
-    assert!(o.stderr.contains("none.sv does not exist"), "{}", o.stderr);
+    o.fails(1, "none.sv does not exist");
     let o = run(&["export", "--sv", "--check"], dir.path());
-    assert_eq!(o.code, 1);
-    assert!(o.stderr.contains("--check needs the file"), "{}", o.stderr);
+    o.fails(1, "--check needs the file");
     // Exactly one of --sv and --c.
     assert_eq!(run(&["export"], dir.path()).code, 2);
     assert_eq!(run(&["export", "--sv", "--c"], dir.path()).code, 2);

@@ -86,8 +86,7 @@ fn dash_is_standard_input_and_output() {
     assert_eq!(o.text().lines().next().map(str::trim), Some("laneid v0"));
     // Diagnostics name standard input.
     let o = run_with(&["asm", "-"], dir.path(), b"bogus\n");
-    assert_eq!(o.code, 1);
-    assert!(o.stderr.contains("<stdin>:1:1"), "{}", o.stderr);
+    o.fails(1, "<stdin>:1:1");
     // run: machine code or (with --format asm) assembly from standard input, and the
     // state file too; not both at once.
     let o = run_with(&["run", "-"], dir.path(), &want);
@@ -108,8 +107,7 @@ fn dash_is_standard_input_and_output() {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["warps"][0]["exec"], "0x00000001");
     let o = run(&["run", "-", "--state", "-"], dir.path());
-    assert_eq!(o.code, 1);
-    assert!(o.stderr.contains("both"), "{}", o.stderr);
+    o.fails(1, "both");
 }
 
 #[test]
@@ -159,8 +157,7 @@ fn a_symlink_is_written_through_and_stays_a_link() {
     // A link to the input is the input.
     std::os::unix::fs::symlink("p.s", d.join("alias.s")).unwrap();
     let o = run(&["asm", "p.s", "-o", "alias.s"], d);
-    assert_eq!(o.code, 1);
-    assert!(o.stderr.contains("input"), "{}", o.stderr);
+    o.fails(1, "input");
     assert_eq!(std::fs::read_to_string(d.join("p.s")).unwrap(), PROG);
     no_temporaries(d);
     no_temporaries(&d.join("sub"));
@@ -183,15 +180,13 @@ fn regular_files_keep_their_mode_and_read_only_ones_are_refused() {
     std::fs::write(&ro, b"keep").unwrap();
     std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o444)).unwrap();
     let o = run(&["asm", "p.s", "-o", "ro.bin"], d);
-    assert_eq!(o.code, 1);
-    assert!(o.stderr.contains("read-only"), "{}", o.stderr);
+    o.fails(1, "read-only");
     assert_eq!(std::fs::read(&ro).unwrap(), b"keep");
     let mode = std::fs::metadata(&ro).unwrap().permissions().mode() & 0o7777;
     assert_eq!(mode, 0o444);
     // A directory is not a file.
     let o = run(&["asm", "p.s", "-o", "."], d);
-    assert_eq!(o.code, 1);
-    assert!(o.stderr.contains("directory"), "{}", o.stderr);
+    o.fails(1, "directory");
     no_temporaries(d);
 }
 
@@ -222,8 +217,7 @@ fn outputs_are_checked_before_any_work() {
         ],
         d,
     );
-    assert_eq!(o.code, 1);
-    assert!(o.stderr.contains("/nonexistent/t.jsonl"), "{}", o.stderr);
+    o.fails(1, "/nonexistent/t.jsonl");
     assert!(!o.stderr.contains("JSON"), "{}", o.stderr);
     assert!(o.stdout.is_empty());
     // The trace must not replace an input either.

@@ -1,23 +1,12 @@
 //! The regression loop as a user runs it: `warpkit gen`, `run --trace`, `diff`, `shrink`.
 
+mod common;
+
+use common::warpkit;
 use std::path::Path;
 use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_warpkit");
-
-fn warpkit(args: &[&str], dir: &Path) -> (i32, String, String) {
-    let out = Command::new(BIN)
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run warpkit");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn read(dir: &Path, name: &str) -> String {
     std::fs::read_to_string(dir.join(name)).unwrap()

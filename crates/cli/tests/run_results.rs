@@ -34,6 +34,13 @@ fn json(o: &Out) -> serde_json::Value {
     serde_json::from_slice(&o.stdout).unwrap()
 }
 
+/// `warpkit run p.s --state s.json --trace TRACE` and the `extra` arguments.
+fn traced(d: &Path, trace: &str, extra: &[&str]) -> Out {
+    let mut args = vec!["run", "p.s", "--state", "s.json", "--trace", trace];
+    args.extend_from_slice(extra);
+    run(&args, d)
+}
+
 fn lines(path: &Path) -> Vec<serde_json::Value> {
     std::fs::read_to_string(path)
         .unwrap()
@@ -46,25 +53,12 @@ fn lines(path: &Path) -> Vec<serde_json::Value> {
 fn trace_filters_keep_their_warps_and_steps() {
     let dir = dir_with(&[("p.s", LOOP), ("s.json", &warps(6))]);
     let d = dir.path();
-    let full = run(
-        &["run", "p.s", "--state", "s.json", "--trace", "all.jsonl"],
-        d,
-    );
+    let full = traced(d, "all.jsonl", &[]);
     let all = lines(&d.join("all.jsonl"));
-    let o = run(
-        &[
-            "run",
-            "p.s",
-            "--state",
-            "s.json",
-            "--trace",
-            "f.jsonl",
-            "--trace-warps",
-            "0,2-3",
-            "--trace-steps",
-            "2..5",
-        ],
+    let o = traced(
         d,
+        "f.jsonl",
+        &["--trace-warps", "0,2-3", "--trace-steps", "2..5"],
     );
     // A filter changes what is traced, not what runs.
     assert_eq!(json(&o), json(&full));
@@ -81,37 +75,13 @@ fn trace_filters_keep_their_warps_and_steps() {
         "steps 2, 3, 4 of warps 2 and 3; warp 0 has 4 steps"
     );
     // FROM..=TO includes TO; FROM.. is open.
-    run(
-        &[
-            "run",
-            "p.s",
-            "--state",
-            "s.json",
-            "--trace",
-            "i.jsonl",
-            "--trace-steps",
-            "2..=4",
-        ],
-        d,
-    );
+    traced(d, "i.jsonl", &["--trace-steps", "2..=4"]);
     let n = all
         .iter()
         .filter(|l| (2..=4).contains(&l["step"].as_u64().unwrap()))
         .count();
     assert_eq!(lines(&d.join("i.jsonl")).len(), n);
-    run(
-        &[
-            "run",
-            "p.s",
-            "--state",
-            "s.json",
-            "--trace",
-            "o.jsonl",
-            "--trace-steps",
-            "40..",
-        ],
-        d,
-    );
+    traced(d, "o.jsonl", &["--trace-steps", "40.."]);
     let n = all
         .iter()
         .filter(|l| l["step"].as_u64() >= Some(40))
@@ -129,25 +99,10 @@ fn trace_filters_keep_their_warps_and_steps() {
     }
     let o = run(&["run", "p.s", "--trace-steps", "1..2"], d);
     assert_eq!(o.code, 2, "a filter needs --trace: {}", o.stderr);
-    let o = run(
-        &[
-            "run",
-            "p.s",
-            "--state",
-            "s.json",
-            "--trace",
-            "t.jsonl",
-            "--trace-warps",
-            "1,6",
-        ],
-        d,
-    );
-    assert_eq!(o.code, 1);
-    assert!(
-        o.stderr
-            .contains("--trace-warps: there is no warp 6 (the state launches 6 warps: 0-5)"),
-        "{}",
-        o.stderr
+    let o = traced(d, "t.jsonl", &["--trace-warps", "1,6"]);
+    o.fails(
+        1,
+        "--trace-warps: there is no warp 6 (the state launches 6 warps: 0-5)",
     );
     assert!(!d.join("t.jsonl").exists());
     no_temporaries(d);
@@ -158,10 +113,7 @@ fn a_trace_to_standard_output_spills_to_the_temporary_directory_and_cleans_up() 
     let dir = dir_with(&[("p.s", LOOP), ("s.json", &warps(30))]);
     let tmp = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let to_file = run(
-        &["run", "p.s", "--state", "s.json", "--trace", "t.jsonl"],
-        d,
-    );
+    let to_file = traced(d, "t.jsonl", &[]);
     let mut c = cmd(&["run", "p.s", "--state", "s.json", "--trace", "-"], d);
     let out = c.env("TMPDIR", tmp.path()).output().unwrap();
     assert_eq!(out.status.code(), Some(0));
@@ -245,16 +197,9 @@ fn state_files_refuse_duplicates_and_negatives_naming_the_key() {
     ]);
     let d = dir.path();
     let o = run(&["run", "p.s", "--state", "dup.json"], d);
-    assert_eq!(o.code, 1);
-    assert!(
-        o.stderr
-            .contains("dup.json: state file: warps[0].u.u5: duplicate key"),
-        "{}",
-        o.stderr
-    );
+    o.fails(1, "dup.json: state file: warps[0].u.u5: duplicate key");
     let o = run(&["run", "p.s", "--state", "neg.json"], d);
-    assert_eq!(o.code, 1);
-    assert!(o.stderr.contains("vgprs: -1 is negative"), "{}", o.stderr);
+    o.fails(1, "vgprs: -1 is negative");
     assert!(!o.stderr.contains("4294967295"), "{}", o.stderr);
     let o = run(&["run", "p.s", "--state", "negu.json"], d);
     assert!(
@@ -332,12 +277,7 @@ fn warps_and_regs_select_the_json() {
         o.stderr
     );
     let o = run(&["run", "p.s", "--state", "s.json", "--warps", "4"], d);
-    assert_eq!(o.code, 1);
-    assert!(
-        o.stderr.contains("--warps: there is no warp 4"),
-        "{}",
-        o.stderr
-    );
+    o.fails(1, "--warps: there is no warp 4");
     assert!(o.stdout.is_empty());
 }
 
@@ -427,12 +367,7 @@ fn the_table_shows_lanes_in_the_chosen_format() {
     );
     // --as belongs to the table.
     let o = run(&["run", "p.s", "--as", "f32"], d);
-    assert_eq!(o.code, 2);
-    assert!(
-        o.stderr.contains("--as applies to --view table"),
-        "{}",
-        o.stderr
-    );
+    o.fails(2, "--as applies to --view table");
 }
 
 #[test]

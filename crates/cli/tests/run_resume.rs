@@ -2,22 +2,10 @@
 //! as `--state` with `--max-steps N`, ends like one run with `--max-steps N` (state and
 //! concatenated trace), and the trace records half-register and FFLAGS writes.
 
-use std::path::Path;
-use std::process::Command;
+mod common;
 
-fn warpkit(args: &[&str], dir: &Path) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_warpkit"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run warpkit");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::warpkit;
+use std::path::Path;
 
 /// `warpkit run PROGRAM --state STATE --max-steps MAX --trace T`: (state, trace).
 fn run(dir: &Path, program: &Path, state: &Path, max: u64, tag: &str) -> (String, String) {

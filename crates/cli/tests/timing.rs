@@ -165,11 +165,9 @@ fn bad_configurations_and_options_are_errors_naming_the_problem() {
     );
     std::fs::write(dir.path().join("sm.toml"), "[latency]\nvalu-fp = 0\n").unwrap();
     let o = run(&["timing", "p.s", "--config", "sm.toml"], dir.path());
-    assert_eq!(o.code, 1);
-    assert!(o.stderr.contains("latency.valu-fp"), "{}", o.stderr);
+    o.fails(1, "latency.valu-fp");
     let o = run(&["timing", "p.s", "--schedulers", "0"], dir.path());
-    assert_eq!(o.code, 1);
-    assert!(o.stderr.contains("--schedulers"), "{}", o.stderr);
+    o.fails(1, "--schedulers");
     let o = run(&["timing", "p.s", "--policy", "fifo"], dir.path());
     assert_eq!(o.code, 2, "clap refuses it");
     // A good configuration, overridden from the command line.
@@ -220,20 +218,14 @@ fn outputs_never_replace_inputs_and_are_checked_first() {
         &["timing", "p.s", "--svg", "x", "--trace-events", "./x"],
         dir.path(),
     );
-    assert_eq!(o.code, 1);
-    assert!(
-        o.stderr.contains("same file as another output"),
-        "{}",
-        o.stderr
-    );
+    o.fails(1, "same file as another output");
     // A bad state file fails after the outputs were opened: none is left behind.
     std::fs::write(dir.path().join("bad.json"), "{\"warps\": 3}").unwrap();
     let o = run(
         &["timing", "p.s", "--state", "bad.json", "--svg", "t.svg"],
         dir.path(),
     );
-    assert_eq!(o.code, 1);
-    assert!(o.stderr.contains("bad.json"), "{}", o.stderr);
+    o.fails(1, "bad.json");
     assert!(!dir.path().join("t.svg").exists());
     no_temporaries(dir.path());
     // A missing directory fails before the program is read.
@@ -241,6 +233,5 @@ fn outputs_never_replace_inputs_and_are_checked_first() {
         &["timing", "missing.s", "--svg", "no/such/dir/t.svg"],
         dir.path(),
     );
-    assert_eq!(o.code, 1);
-    assert!(o.stderr.contains("does not exist"), "{}", o.stderr);
+    o.fails(1, "does not exist");
 }

@@ -16,6 +16,13 @@ impl Out {
     pub fn text(&self) -> String {
         String::from_utf8_lossy(&self.stdout).into_owned()
     }
+
+    /// The command ended with exit code `code` and said `needle` on standard error.
+    #[track_caller]
+    pub fn fails(&self, code: i32, needle: &str) {
+        assert_eq!(self.code, code, "{}", self.stderr);
+        assert!(self.stderr.contains(needle), "{}", self.stderr);
+    }
 }
 
 pub fn cmd(args: &[&str], dir: &Path) -> Command {
@@ -48,6 +55,16 @@ pub fn run_with(args: &[&str], dir: &Path, stdin: &[u8]) -> Out {
 
 pub fn run(args: &[&str], dir: &Path) -> Out {
     run_with(args, dir, b"")
+}
+
+/// Run with no standard input: (exit code, stdout, stderr), both outputs as text.
+pub fn warpkit(args: &[&str], dir: &Path) -> (i32, String, String) {
+    let out = cmd(args, dir).output().expect("run warpkit");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 /// Names of the entries of a directory, sorted.
