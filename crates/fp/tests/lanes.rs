@@ -422,15 +422,29 @@ fn check_pk_f16(ks: &[Kernels], rng: &mut Rng, abc: &[[u32; LANES]; 3], per_lane
     );
 }
 
+/// `n` random operand sets in the format `f` (times `WARPKIT_LANES_ROUNDS`) from the stream
+/// `seed`, each given to `body` with the stream and whether its lanes also run one by one
+/// (every fourth set).
+fn random_sets(
+    f: Fmt,
+    seed: u64,
+    n: usize,
+    mut body: impl FnMut(&mut Rng, [[u32; LANES]; 3], bool),
+) {
+    let mut rng = Rng(seed);
+    let edges = f.edges();
+    for set in 0..rounds(n) {
+        let abc = operands(f, &mut rng, &edges);
+        body(&mut rng, abc, set % 4 == 0);
+    }
+}
+
 #[test]
 fn f32_lanes_equal_scalar() {
     let ks = levels();
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    let edges = F32.edges();
-    for set in 0..rounds(1500) {
-        let abc = operands(F32, &mut rng, &edges);
-        check_f32(&ks, &mut rng, &abc, set % 4 == 0);
-    }
+    random_sets(F32, 0x9e37_79b9_7f4a_7c15, 1500, |rng, abc, per_lane| {
+        check_f32(&ks, rng, &abc, per_lane)
+    });
 }
 
 /// `Kernels::f32_kernel_given` with NX already known: the same result bits, and the
@@ -438,17 +452,14 @@ fn f32_lanes_equal_scalar() {
 #[test]
 fn f32_lanes_given_nx_equal_scalar() {
     let ks = levels();
-    let mut rng = Rng(0x51ed_270b_2d3c_4e59);
-    let edges = F32.edges();
-    for set in 0..rounds(1500) {
-        let abc = operands(F32, &mut rng, &edges);
+    random_sets(F32, 0x51ed_270b_2d3c_4e59, 1500, |rng, abc, per_lane| {
         let [a, b, c] = &abc;
         every_op_and_mode(
             &ks,
-            &mut rng,
+            rng,
             "f32 given NX",
             &abc,
-            set % 4 == 0,
+            per_lane,
             |op, rm, i| {
                 let (r, fl) = ref_f32(op, a[i], b[i], c[i], rm);
                 (r, fl | flags::NX)
@@ -463,18 +474,15 @@ fn f32_lanes_given_nx_equal_scalar() {
                 }
             },
         );
-    }
+    });
 }
 
 #[test]
 fn f16_lanes_equal_scalar() {
     let ks = levels();
-    let mut rng = Rng(0x1234_5678_9abc_def1);
-    let edges = F16.edges();
-    for set in 0..rounds(1500) {
-        let abc = operands(F16, &mut rng, &edges).map(|v| v.map(|x| x as u16));
-        check_f16(&ks, &mut rng, &abc, set % 4 == 0);
-    }
+    random_sets(F16, 0x1234_5678_9abc_def1, 1500, |rng, abc, per_lane| {
+        check_f16(&ks, rng, &abc.map(|v| v.map(|x| x as u16)), per_lane)
+    });
 }
 
 #[test]
