@@ -6,7 +6,7 @@
 mod common;
 use common::*;
 use warpkit_sim::{FaultCause, RunStatus};
-use warpkit_timing::SmConfig;
+use warpkit_timing::{Report, SmConfig};
 
 fn one_warp(src: &str) -> warpkit_timing::Report {
     let (r, _) = time(src, "{}", &SmConfig::default());
@@ -257,6 +257,19 @@ fn sm(schedulers: u32, policy: &str) -> SmConfig {
     cfg(&format!("schedulers = {schedulers}\npolicy = \"{policy}\""))
 }
 
+/// THREE on `n` warps and `schedulers` schedulers under `policy`, its cycle accounting
+/// checked: the report and the schedule.
+fn three(n: usize, schedulers: u32, policy: &str) -> (Report, Vec<(u64, u32, u32)>) {
+    let (r, log) = time(THREE, &warps(n), &sm(schedulers, policy));
+    check_accounting(&r);
+    (r, schedule(&log))
+}
+
+/// The cycles of each warp.
+fn warp_cycles(r: &Report) -> Vec<u64> {
+    r.warps.iter().map(|w| w.cycles).collect()
+}
+
 #[test]
 fn one_warp_alone() {
     let r = one_warp(THREE);
@@ -268,10 +281,9 @@ fn two_warps_one_scheduler_lrr() {
     // t0: w0 i0. t1: after w0 -> w1 i0. t2: after w1, wrapping -> w0 i1 (v4 done 6).
     // t3: w1 i1 (done 7). t4, t5: nothing ready (w0 i2 needs v4 at 6, w1 i2 at 7).
     // t6: w0 i2, done 10. t7: w1 i2, done 11.
-    let (r, log) = time(THREE, &warps(2), &sm(1, "lrr"));
-    check_accounting(&r);
+    let (r, sched) = three(2, 1, "lrr");
     assert_eq!(
-        schedule(&log),
+        sched,
         [
             (0, 0, 0),
             (1, 1, 0),
@@ -282,7 +294,7 @@ fn two_warps_one_scheduler_lrr() {
         ]
     );
     assert_eq!(r.cycles, 11);
-    assert_eq!((r.warps[0].cycles, r.warps[1].cycles), (10, 11));
+    assert_eq!(warp_cycles(&r), [10, 11]);
     // w0: ready at 1 but w1 issued (1 cycle); waits on v4 in 3, 4, 5; finished 7..11.
     let s = &r.warps[0].stalls;
     assert_eq!((s.other_warp, s.register_total(), s.finished), (1, 3, 4));
@@ -295,10 +307,9 @@ fn two_warps_one_scheduler_lrr() {
 fn two_warps_one_scheduler_gto() {
     // t0: w0 i0. t1: w0 still ready -> w0 i1 (done 5). t2: w0 waits -> oldest ready w1 i0.
     // t3: w1 i1 (done 7). t4: nothing. t5: w0 i2, done 9. t6: nothing. t7: w1 i2, done 11.
-    let (r, log) = time(THREE, &warps(2), &sm(1, "gto"));
-    check_accounting(&r);
+    let (r, sched) = three(2, 1, "gto");
     assert_eq!(
-        schedule(&log),
+        sched,
         [
             (0, 0, 0),
             (1, 0, 4),
@@ -309,7 +320,7 @@ fn two_warps_one_scheduler_gto() {
         ]
     );
     assert_eq!(r.cycles, 11);
-    assert_eq!((r.warps[0].cycles, r.warps[1].cycles), (9, 11));
+    assert_eq!(warp_cycles(&r), [9, 11]);
     // w1 was ready in cycles 0 and 1 while w0 issued.
     assert_eq!(r.warps[1].stalls.other_warp, 2);
     assert_eq!(r.warps[0].stalls.other_warp, 0);
@@ -319,11 +330,10 @@ fn two_warps_one_scheduler_gto() {
 fn two_warps_two_schedulers() {
     // Each warp has a scheduler of its own: both run as alone, 9 cycles, in either policy.
     for policy in ["lrr", "gto"] {
-        let (r, log) = time(THREE, &warps(2), &sm(2, policy));
-        check_accounting(&r);
+        let (r, sched) = three(2, 2, policy);
         assert_eq!(r.cycles, 9, "{policy}");
         assert_eq!(
-            schedule(&log),
+            sched,
             [
                 (0, 0, 0),
                 (0, 1, 0),
@@ -345,15 +355,13 @@ fn two_warps_two_schedulers() {
 fn four_warps_one_scheduler_lrr() {
     // t0..t3: w0..w3 i0. t4..t7: w0..w3 i1 (w0's v4 done 8). t8..t11: w0..w3 i2, each
     // ready exactly then (v4 of wk done at 8+k); the last done at 11+4 = 15.
-    let (r, log) = time(THREE, &warps(4), &sm(1, "lrr"));
-    check_accounting(&r);
+    let (r, sched) = three(4, 1, "lrr");
     let want: Vec<(u64, u32, u32)> = (0..12)
         .map(|k| (k as u64, (k % 4) as u32, 4 * (k / 4) as u32))
         .collect();
-    assert_eq!(schedule(&log), want);
+    assert_eq!(sched, want);
     assert_eq!(r.cycles, 15);
-    let per: Vec<u64> = r.warps.iter().map(|w| w.cycles).collect();
-    assert_eq!(per, [12, 13, 14, 15]);
+    assert_eq!(warp_cycles(&r), [12, 13, 14, 15]);
 }
 
 #[test]
@@ -361,10 +369,9 @@ fn four_warps_one_scheduler_gto() {
     // t0 w0 i0; t1 w0 i1 (done 5); t2 oldest ready w1 i0; t3 w1 i1 (done 7); t4 w2 i0;
     // t5 w2 i1 (done 9); t6 w0 i2 (ready since 5), done 10; t7 w1 i2, done 11;
     // t8 w3 i0; t9 w3 i1 (done 13); t10 w2 i2, done 14; t11, t12 nothing; t13 w3 i2, done 17.
-    let (r, log) = time(THREE, &warps(4), &sm(1, "gto"));
-    check_accounting(&r);
+    let (r, sched) = three(4, 1, "gto");
     assert_eq!(
-        schedule(&log),
+        sched,
         [
             (0, 0, 0),
             (1, 0, 4),
@@ -381,8 +388,7 @@ fn four_warps_one_scheduler_gto() {
         ]
     );
     assert_eq!(r.cycles, 17);
-    let per: Vec<u64> = r.warps.iter().map(|w| w.cycles).collect();
-    assert_eq!(per, [10, 11, 14, 17]);
+    assert_eq!(warp_cycles(&r), [10, 11, 14, 17]);
     // w3 was ready from cycle 0 and first issued at 8.
     assert_eq!(r.warps[3].stalls.other_warp, 8);
 }
@@ -392,11 +398,9 @@ fn four_warps_two_schedulers() {
     // Scheduler 0 has w0 and w2, scheduler 1 w1 and w3: each is the two-warp case.
     // lrr: w0 10, w2 11 (and w1 10, w3 11); gto: w0 9, w2 11 (w1 9, w3 11); 11 cycles.
     for (policy, want) in [("lrr", [10, 10, 11, 11]), ("gto", [9, 9, 11, 11])] {
-        let (r, _) = time(THREE, &warps(4), &sm(2, policy));
-        check_accounting(&r);
+        let (r, _) = three(4, 2, policy);
         assert_eq!(r.cycles, 11, "{policy}");
-        let per: Vec<u64> = r.warps.iter().map(|w| w.cycles).collect();
-        assert_eq!(per, want, "{policy}");
+        assert_eq!(warp_cycles(&r), want, "{policy}");
         let sched: Vec<usize> = r.warps.iter().map(|w| w.scheduler).collect();
         assert_eq!(sched, [0, 1, 0, 1]);
     }
