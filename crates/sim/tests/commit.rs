@@ -14,8 +14,8 @@ use warpkit_encoding::{encode, encode_word, Inst, Reg};
 use warpkit_isa::{Loc, RegFile, INSNS};
 use warpkit_sim::state::{parse_state, state_to_json};
 use warpkit_sim::{
-    run_state, Commit, Level, Program, RunOutcome, RunStatus, StepResult, Warp, WarpResult,
-    MAX_U_WRITES, MAX_V_WRITES,
+    run_state, Commit, Level, Program, RunOutcome, RunStatus, StepResult, Warp, MAX_U_WRITES,
+    MAX_V_WRITES,
 };
 
 /// Check one retired instruction's record against the states before and after.
@@ -357,16 +357,7 @@ fn commit_log_replays_every_state() {
             total += 1;
         }
         // The JSON trace of the command line entry point.
-        let state = state_to_json(
-            0,
-            &[WarpResult {
-                warp: w0.clone(),
-                outcome: RunOutcome {
-                    status: RunStatus::StepLimit,
-                    steps: 0,
-                },
-            }],
-        );
+        let state = state_to_json(0, &[not_yet_run(w0.clone())]);
         let mut trace = Vec::new();
         let asm =
             |i: &warpkit_encoding::Inst, _: u32, s: &mut String| s.push_str(i.desc().mnemonic);

@@ -8,7 +8,7 @@ use common::*;
 use serde_json::Value;
 use warpkit_encoding::random::XorShift;
 use warpkit_sim::state::{parse_state, state_to_json};
-use warpkit_sim::{run_state, RunOutcome, RunStatus, WarpResult};
+use warpkit_sim::{run_state, RunStatus, WarpResult};
 
 /// Output state and trace of one `run_state` call.
 fn run(code: &[u8], state: &str, max: u64) -> (String, String) {
@@ -151,15 +151,7 @@ fn random_programs_resume() {
     let mut rng = XorShift::new(31337);
     for round in 0..50 {
         let code = random_exec_program(50, &mut rng, 3);
-        let warps: Vec<WarpResult> = (0..3)
-            .map(|_| WarpResult {
-                warp: random_warp(&mut rng),
-                outcome: RunOutcome {
-                    status: RunStatus::StepLimit,
-                    steps: 0,
-                },
-            })
-            .collect();
+        let warps: Vec<WarpResult> = (0..3).map(|_| not_yet_run(random_warp(&mut rng))).collect();
         let state = state_to_json(rng.next_u64(), &warps);
         let max = 20 + rng.below(200);
         let k = rng.below(max + 1);

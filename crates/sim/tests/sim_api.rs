@@ -5,9 +5,7 @@ mod common;
 use common::*;
 use warpkit_encoding::random::XorShift;
 use warpkit_sim::state::state_to_json;
-use warpkit_sim::{
-    run_state, Commit, RunOutcome, RunStatus, Sim, SimError, StepResult, WarpResult,
-};
+use warpkit_sim::{run_state, Commit, RunStatus, Sim, SimError, StepResult, WarpResult};
 
 fn asm(i: &warpkit_encoding::Inst, pc: u32, s: &mut String) {
     s.push_str(&format!("{}@{pc}", i.desc().mnemonic));
@@ -100,15 +98,7 @@ fn stepping_equals_warpkit_run_on_random_programs() {
     let mut rng = XorShift::new(99);
     for _ in 0..40 {
         let code = random_exec_program(40, &mut rng, 3);
-        let warps: Vec<WarpResult> = (0..3)
-            .map(|_| WarpResult {
-                warp: random_warp(&mut rng),
-                outcome: RunOutcome {
-                    status: RunStatus::StepLimit,
-                    steps: 0,
-                },
-            })
-            .collect();
+        let warps: Vec<WarpResult> = (0..3).map(|_| not_yet_run(random_warp(&mut rng))).collect();
         check(&code, &state_to_json(0, &warps), 150);
     }
 }

@@ -112,6 +112,17 @@ fn state_err(json: &str) -> String {
     }
 }
 
+/// Each state file of `cases` is refused with an error containing its text.
+fn check_errors(cases: &[(&str, &str)]) {
+    for (json, want) in cases {
+        let e = state_err(json);
+        assert!(
+            e.contains(want),
+            "{json}: error {e:?} does not contain {want:?}"
+        );
+    }
+}
+
 #[test]
 fn garbage_state_files_give_clear_errors() {
     let cases: &[(&str, &str)] = &[
@@ -174,13 +185,7 @@ fn garbage_state_files_give_clear_errors() {
             "v.v1[31]: expected a 32-bit value",
         ),
     ];
-    for (json, want) in cases {
-        let e = state_err(json);
-        assert!(
-            e.contains(want),
-            "{json}: error {e:?} does not contain {want:?}"
-        );
-    }
+    check_errors(cases);
     assert!(matches!(parse_state("nope"), Err(SimError::Json(_))));
 }
 
@@ -206,13 +211,7 @@ fn negative_values_are_errors_naming_the_key() {
         (r#"{"mode": {"rm": -1}}"#, "mode.rm: -1 is negative"),
         (r#"{"pc": -4}"#, "pc: -4 is negative (values are unsigned)"),
     ];
-    for (json, want) in cases {
-        let e = state_err(json);
-        assert!(
-            e.contains(want),
-            "{json}: error {e:?} does not contain {want:?}"
-        );
-    }
+    check_errors(cases);
     // Hex spells every value.
     let l =
         parse_state(r#"{"u": {"u1": "0xfffffffe"}, "code_base": "0xfffffffffffffff0"}"#).unwrap();
@@ -258,13 +257,7 @@ fn duplicate_keys_are_errors_at_any_depth() {
             "state file: warps[0].v.v1[0].x: duplicate key",
         ),
     ];
-    for (json, want) in cases {
-        let e = state_err(json);
-        assert!(
-            e.contains(want),
-            "{json}: error {e:?} does not contain {want:?}"
-        );
-    }
+    check_errors(cases);
     // The same keys in different objects are fine.
     parse_state(r#"{"warps": [{"u": {"u1": 1}}, {"u": {"u1": 1}}]}"#).unwrap();
 }

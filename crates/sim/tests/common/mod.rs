@@ -146,6 +146,17 @@ pub fn random_warp(rng: &mut XorShift) -> Warp {
     w
 }
 
+/// `w` as a state file launches it: not yet run, no steps taken.
+pub fn not_yet_run(w: Warp) -> warpkit_sim::WarpResult {
+    warpkit_sim::WarpResult {
+        warp: w,
+        outcome: RunOutcome {
+            status: RunStatus::StepLimit,
+            steps: 0,
+        },
+    }
+}
+
 /// `n` random instructions of the executable variants. Branch and jump offsets point
 /// forward (to the next few instructions or just past the end), so programs terminate;
 /// `back` lets one in `back` of them jump backwards a little instead (loops that only a
