@@ -12,6 +12,10 @@
 
 mod common;
 use common::*;
+// The operand stream and EXEC patterns of the 32-lane kernel tests of warpkit-fp.
+#[path = "../../fp/tests/common/rng.rs"]
+mod rng;
+use rng::{exec_patterns, Rng};
 use warpkit_isa::{OpType, Slot, INSNS};
 use warpkit_sim::{Commit, FpLevel, Level, Mode, Program, RunStatus, StepResult, Warp};
 
@@ -88,20 +92,6 @@ fn variants() -> Vec<Variant> {
 }
 
 // ------------------------------------------------------------------ operands
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 /// Exponent and fraction widths of a binary format.
 #[derive(Clone, Copy)]
@@ -325,18 +315,6 @@ fn programs(code: &[u8]) -> Vec<Program> {
     }
     assert!(!v.is_empty());
     v
-}
-
-fn exec_patterns(rng: &mut Rng) -> [u32; 7] {
-    [
-        u32::MAX,
-        0,
-        1 << rng.below(32),
-        1 << 31,
-        0x5555_5555,
-        0xaaaa_aaaa,
-        rng.next() as u32,
-    ]
 }
 
 fn rounds() -> usize {
