@@ -431,6 +431,18 @@ impl Generator {
         i
     }
 
+    /// Append the instruction `id` with the fields `ops`.
+    fn emit(&mut self, id: InsnId, ops: &[(Slot, i64)]) {
+        let i = self.mk(id, ops);
+        self.items.push(Item::Inst(i));
+    }
+
+    /// Append the branch `id` with the fields `ops` to `label`.
+    fn emit_branch(&mut self, id: InsnId, ops: &[(Slot, i64)], label: u32) {
+        let i = self.mk(id, ops);
+        self.items.push(Item::Branch(i, label));
+    }
+
     fn new_label(&mut self) -> u32 {
         self.labels += 1;
         self.labels - 1
@@ -540,6 +552,12 @@ impl Generator {
             tt.bexecz, tt.bexecnz, tt.bnone, tt.bz, tt.bnz, tt.jmp, tt.jal, tt.jr, tt.jalr,
             tt.umovi, tt.uaddi,
         );
+        // uaddi uc, uc, -1: both loops count their trips down in uc.
+        let count_down = [
+            (Slot::Rd, uc as i64),
+            (Slot::Rs1, uc as i64),
+            (Slot::Imm, -1),
+        ];
         self.depth = k;
         let r = match self.rng.weighted(&[4, 3, 3, 2]) {
             // Divergent if/else.
@@ -548,11 +566,10 @@ impl Generator {
                 let mut cmp = self.operands(id);
                 cmp.rd = uc;
                 self.items.push(Item::Inst(cmp));
-                let se = self.mk(
+                self.emit(
                     saveexec_and,
                     &[(Slot::Rd, us as i64), (Slot::Rs1, uc as i64)],
                 );
-                self.items.push(Item::Inst(se));
                 let (l_else, l_join) = (self.new_label(), self.new_label());
                 let skip = if self.rng.chance(1, 2) {
                     self.mk(bexecz, &[])
@@ -563,13 +580,11 @@ impl Generator {
                 let then_n = body.div_ceil(2).max(1);
                 let b1 = self.block(then_n);
                 self.items.push(Item::Label(l_else));
-                let el = self.mk(
+                self.emit(
                     saveexec_else,
                     &[(Slot::Rd, uc as i64), (Slot::Rs1, us as i64)],
                 );
-                self.items.push(Item::Inst(el));
-                let skip2 = self.mk(bexecz, &[]);
-                self.items.push(Item::Branch(skip2, l_join));
+                self.emit_branch(bexecz, &[], l_join);
                 let else_n = if self.rng.chance(1, 4) {
                     0
                 } else {
@@ -577,18 +592,15 @@ impl Generator {
                 };
                 let b2 = self.block(else_n);
                 self.items.push(Item::Label(l_join));
-                let rs = self.mk(exec_set, &[(Slot::Rs1, us as i64)]);
-                self.items.push(Item::Inst(rs));
+                self.emit(exec_set, &[(Slot::Rs1, us as i64)]);
                 (then_n + else_n + 6, b1 + b2 + 6)
             }
             // Divergent loop: lanes leave when a per-lane condition says so, all leave
             // when the counter runs out.
             1 => {
                 let n = self.trip_count();
-                let g = self.mk(exec_get, &[(Slot::Rd, us as i64)]);
-                self.items.push(Item::Inst(g));
-                let c = self.mk(umovi, &[(Slot::Rd, uc as i64), (Slot::Imm, n as i64)]);
-                self.items.push(Item::Inst(c));
+                self.emit(exec_get, &[(Slot::Rd, us as i64)]);
+                self.emit(umovi, &[(Slot::Rd, uc as i64), (Slot::Imm, n as i64)]);
                 let (top, exit) = (self.new_label(), self.new_label());
                 self.items.push(Item::Label(top));
                 self.trips *= n;
@@ -600,58 +612,35 @@ impl Generator {
                 cmp.rd = brk;
                 self.items.push(Item::Inst(cmp));
                 let tmp = self.pick_u_dst(1, 1);
-                let leave = self.mk(
+                self.emit(
                     self.t.t.saveexec_andn2,
                     &[(Slot::Rd, tmp as i64), (Slot::Rs1, brk as i64)],
                 );
-                self.items.push(Item::Inst(leave));
-                let dec = self.mk(
-                    uaddi,
-                    &[
-                        (Slot::Rd, uc as i64),
-                        (Slot::Rs1, uc as i64),
-                        (Slot::Imm, -1),
-                    ],
-                );
-                self.items.push(Item::Inst(dec));
-                let out = self.mk(bz, &[(Slot::Rs1, uc as i64)]);
-                self.items.push(Item::Branch(out, exit));
-                let back = self.mk(bexecnz, &[]);
-                self.items.push(Item::Branch(back, top));
+                self.emit(uaddi, &count_down);
+                self.emit_branch(bz, &[(Slot::Rs1, uc as i64)], exit);
+                self.emit_branch(bexecnz, &[], top);
                 self.items.push(Item::Label(exit));
-                let rs = self.mk(exec_set, &[(Slot::Rs1, us as i64)]);
-                self.items.push(Item::Inst(rs));
+                self.emit(exec_set, &[(Slot::Rs1, us as i64)]);
                 (body + 8, 2 + n * (b + 5) + 1)
             }
             // Uniform counted loop.
             2 => {
                 let n = self.trip_count();
-                let c = self.mk(umovi, &[(Slot::Rd, uc as i64), (Slot::Imm, n as i64)]);
-                self.items.push(Item::Inst(c));
+                self.emit(umovi, &[(Slot::Rd, uc as i64), (Slot::Imm, n as i64)]);
                 let top = self.new_label();
                 self.items.push(Item::Label(top));
                 self.trips *= n;
                 let b = self.block(body);
                 self.trips /= n;
-                let dec = self.mk(
-                    uaddi,
-                    &[
-                        (Slot::Rd, uc as i64),
-                        (Slot::Rs1, uc as i64),
-                        (Slot::Imm, -1),
-                    ],
-                );
-                self.items.push(Item::Inst(dec));
-                let back = self.mk(bnz, &[(Slot::Rs1, uc as i64)]);
-                self.items.push(Item::Branch(back, top));
+                self.emit(uaddi, &count_down);
+                self.emit_branch(bnz, &[(Slot::Rs1, uc as i64)], top);
                 (body + 3, 1 + n * (b + 2))
             }
             // Call forward, return through the link register.
             _ => {
                 let (f, after) = (self.new_label(), self.new_label());
                 let entry = if self.rng.chance(1, 2) {
-                    let j = self.mk(jal, &[(Slot::Rd, us as i64)]);
-                    self.items.push(Item::Branch(j, f));
+                    self.emit_branch(jal, &[(Slot::Rd, us as i64)], f);
                     1
                 } else {
                     self.indirect(jalr, uc, f);
@@ -661,14 +650,12 @@ impl Generator {
                     }
                     2
                 };
-                let over = self.mk(jmp, &[]);
-                self.items.push(Item::Branch(over, after));
+                self.emit_branch(jmp, &[], after);
                 self.items.push(Item::Label(f));
                 let b = self.block(body);
                 // Any immediate 0..3 returns to the link: the jump clears the low bits.
                 let low = self.rng.below(4) as i64;
-                let ret = self.mk(jr, &[(Slot::Rs1, us as i64), (Slot::Imm, low)]);
-                self.items.push(Item::Inst(ret));
+                self.emit(jr, &[(Slot::Rs1, us as i64), (Slot::Imm, low)]);
                 self.items.push(Item::Label(after));
                 (body + entry + 2, b + entry as u64 + 2)
             }
@@ -723,8 +710,7 @@ impl Generator {
                 let tmp = self.pick_u_dst(1, 1);
                 let b = self.pick_v(1, 1);
                 let idx = self.vlim as i64 - b as i64 + self.rng.range(0, 4) as i64 - 2;
-                let set = self.mk(self.t.t.umovi, &[(Slot::Rd, tmp as i64), (Slot::Imm, idx)]);
-                self.items.push(Item::Inst(set));
+                self.emit(self.t.t.umovi, &[(Slot::Rd, tmp as i64), (Slot::Imm, idx)]);
                 let id = *self.rng.pick(&self.t.movrel);
                 let mut m = self.operands(id);
                 // Base in both rd and rs1: whichever is the relative one lands near the limit.

@@ -774,23 +774,21 @@ pub fn shrink(
         );
     }
     let before = size_of(&start);
+    // Every pass in turn, until a round of all of them reduces nothing.
+    type Pass = fn(&mut Reducer<'_, '_>) -> Result<bool, String>;
+    let passes: [(&str, Pass); 4] = [
+        ("cut", |r| r.cut()),
+        ("delete", |r| r.delete()),
+        ("operands", |r| r.operands()),
+        ("state", |r| r.state()),
+    ];
     loop {
         let mut progress = false;
-        if r.cut()? {
-            r.say("cut");
-            progress = true;
-        }
-        if r.delete()? {
-            r.say("delete");
-            progress = true;
-        }
-        if r.operands()? {
-            r.say("operands");
-            progress = true;
-        }
-        if r.state()? {
-            r.say("state");
-            progress = true;
+        for (name, pass) in passes {
+            if pass(&mut r)? {
+                r.say(name);
+                progress = true;
+            }
         }
         if !progress {
             break;

@@ -38,6 +38,18 @@ fn push_dec(s: &mut Vec<u8>, x: u32) {
     s.extend_from_slice(x.to_string().as_bytes());
 }
 
+/// `"uN": ` for register N of the file `file` (b'u' or b'v'), after `sep` unless it is
+/// the first (`i == 0`) of its object.
+fn push_reg_key(s: &mut Vec<u8>, i: usize, sep: &[u8], file: u8, n: u32) {
+    if i > 0 {
+        s.extend_from_slice(sep);
+    }
+    s.push(b'"');
+    s.push(file);
+    push_dec(s, n);
+    s.extend_from_slice(b"\": ");
+}
+
 /// The state file: `code_base` and one object per warp.
 pub fn write_state(code_base: u64, warps: &[WarpInit]) -> String {
     let mut s: Vec<u8> = Vec::with_capacity(1024 + warps.len() * 4096);
@@ -56,22 +68,12 @@ pub fn write_state(code_base: u64, warps: &[WarpInit]) -> String {
         push_hex32(&mut s, w.fflags as u32);
         s.extend_from_slice(b",\n   \"u\": {");
         for (i, (r, x)) in w.u.iter().enumerate() {
-            if i > 0 {
-                s.extend_from_slice(b", ");
-            }
-            s.extend_from_slice(b"\"u");
-            push_dec(&mut s, *r as u32);
-            s.extend_from_slice(b"\": ");
+            push_reg_key(&mut s, i, b", ", b'u', *r as u32);
             push_hex32(&mut s, *x);
         }
         s.extend_from_slice(b"},\n   \"v\": {");
         for (i, (r, x)) in w.v.iter().enumerate() {
-            if i > 0 {
-                s.extend_from_slice(b",\n         ");
-            }
-            s.extend_from_slice(b"\"v");
-            push_dec(&mut s, *r as u32);
-            s.extend_from_slice(b"\": ");
+            push_reg_key(&mut s, i, b",\n         ", b'v', *r as u32);
             match x {
                 VInit::All(x) => push_hex32(&mut s, *x),
                 VInit::Lanes(l) => {
