@@ -21,12 +21,6 @@ EX=$ROOT/examples
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/cli_instructions.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 
-cat >"$WORK/loop.s" <<'EOF'
-top:
-        add v1, v1, v2
-        uaddi u1, u1, 1
-        jmp top
-EOF
 python3 -c '
 import json, sys
 json.dump({"warps": [{"v": {"v2": hex(i + 1)}} for i in range(64)]}, open(sys.argv[1], "w"))
@@ -65,8 +59,8 @@ for f in "$EX"/*.s; do
     name=$(basename "$f" .s)
     row "run $name" run "$f" --state "$EX/$name.state.json"
 done
-row "run loop, 1 warp x 2M steps" run "$WORK/loop.s" --max-steps 2000000
-row "run loop, 64 warps x 50k steps" run "$WORK/loop.s" --state "$WORK/w64.json" --max-steps 50000
+row "run loop, 1 warp x 2M steps" run "$ROOT/tools/bench/endless.s" --max-steps 2000000
+row "run loop, 64 warps x 50k steps" run "$ROOT/tools/bench/endless.s" --state "$WORK/w64.json" --max-steps 50000
 row "asm $(wc -l <"$WORK/big.s") lines" asm "$WORK/big.s" -o -
 "$NEW" asm "$WORK/big.s" -o "$WORK/big.bin" 2>/dev/null
 row "disasm $(stat -c %s "$WORK/big.bin") bytes" disasm "$WORK/big.bin"

@@ -19,13 +19,11 @@ import tempfile
 import time
 
 import warpkit
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-HERE = os.path.join(ROOT, "tools", "bench")
+from benchlib import HERE, ROOT, muladd_lane
 
 
 def state(iters):
-    v = {f"v{r}": [((r * 0x9E3779B9) ^ (l * 0x85EBCA6B)) & 0xFFFFFFFF for l in range(32)] for r in range(24)}
+    v = {f"v{r}": [muladd_lane(r, l) for l in range(32)] for r in range(24)}
     return {"warps": [{"u": {"u9": iters}, "v": v}]}
 
 

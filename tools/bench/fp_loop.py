@@ -27,13 +27,10 @@ import argparse
 import json
 import os
 import struct
-import subprocess
 import sys
 import tempfile
-import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-HERE = os.path.join(ROOT, "tools", "bench")
+from benchlib import best_time, build_native, build_warpkit
 
 # name: (instruction template, rm suffix, native kernel, packed, target ratio)
 LOOPS = {
@@ -75,20 +72,6 @@ def program(template, rm):
     return "\n".join(lines)
 
 
-def best_time(cmd, repeat, stdin=None):
-    best, out = None, None
-    for _ in range(repeat):
-        t = time.perf_counter()
-        p = subprocess.run(cmd, input=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           check=False)
-        dt = time.perf_counter() - t
-        if p.returncode != 0:
-            sys.exit(f"{' '.join(cmd)} failed:\n{p.stderr.decode(errors='replace')}")
-        out = p.stdout
-        best = dt if best is None else min(best, dt)
-    return best, out
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--iters", type=int, default=2_000_000, help="loop iterations")
@@ -99,9 +82,7 @@ def main():
 
     warpkit = args.warpkit
     if warpkit is None:
-        subprocess.run(["cargo", "build", "--release", "-q", "-p", "warpkit"], cwd=ROOT,
-                       check=True)
-        warpkit = os.path.join(ROOT, "target", "release", "warpkit")
+        warpkit = build_warpkit()
     names = args.only or list(LOOPS)
     with open("/proc/loadavg") as f:
         load = " ".join(f.read().split()[:3])
@@ -112,12 +93,7 @@ def main():
           f"{'ratio':>7} {'target':>7}")
     failed = False
     with tempfile.TemporaryDirectory() as tmp:
-        native = os.path.join(tmp, "fp_native")
-        subprocess.run(
-            ["rustc", "--edition", "2021", "-O", "-C", "target-cpu=native", "-o", native,
-             os.path.join(HERE, "fp_native.rs")],
-            check=True,
-        )
+        native = build_native("fp_native", tmp)
         for name in names:
             template, rm, kernel, packed, target = LOOPS[name]
             src = os.path.join(tmp, "loop.s")

@@ -16,6 +16,8 @@
 //! from one iteration to the next (`black_box` after each), as a simulator's is;
 //! `registers` lets the compiler keep the accumulators in vector registers.
 
+mod accumulators;
+
 use std::hint::black_box;
 
 type Regs = [[u32; 32]; 24];
@@ -58,13 +60,7 @@ fn main() {
         ("pkfma", false) => run_registers(v, iters, pkfma),
         _ => panic!("{usage}"),
     }
-    let regs: Vec<String> = (0..8)
-        .map(|k| {
-            let lanes: Vec<String> = v[k].iter().map(|x| format!("\"0x{x:08x}\"")).collect();
-            format!("\"v{k}\": [{}]", lanes.join(", "))
-        })
-        .collect();
-    println!("{{{}}}", regs.join(", "));
+    accumulators::print(v);
 }
 
 /// The register file as binary32 lanes (same bits).

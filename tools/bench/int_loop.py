@@ -15,30 +15,10 @@ vector registers for the whole loop (the compiler's best case).
 import argparse
 import json
 import os
-import subprocess
 import sys
 import tempfile
-import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-HERE = os.path.join(ROOT, "tools", "bench")
-
-
-def lane_value(r, l):
-    return ((r * 0x9E3779B9) ^ (l * 0x85EBCA6B)) & 0xFFFFFFFF
-
-
-def best_time(cmd, repeat):
-    best, out = None, None
-    for _ in range(repeat):
-        t = time.perf_counter()
-        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=False)
-        dt = time.perf_counter() - t
-        if p.returncode != 0:
-            sys.exit(f"{' '.join(cmd)} failed:\n{p.stderr.decode(errors='replace')}")
-        out = p.stdout
-        best = dt if best is None else min(best, dt)
-    return best, out
+from benchlib import HERE, best_time, build_native, build_warpkit, muladd_lane
 
 
 def main():
@@ -47,18 +27,12 @@ def main():
     ap.add_argument("--repeat", type=int, default=5, help="runs of each, best time kept")
     args = ap.parse_args()
 
-    subprocess.run(["cargo", "build", "--release", "-q", "-p", "warpkit"], cwd=ROOT, check=True)
-    warpkit = os.path.join(ROOT, "target", "release", "warpkit")
+    warpkit = build_warpkit()
     with tempfile.TemporaryDirectory() as tmp:
-        native = os.path.join(tmp, "muladd_native")
-        subprocess.run(
-            ["rustc", "--edition", "2021", "-O", "-C", "target-cpu=native", "-o", native,
-             os.path.join(HERE, "muladd_native.rs")],
-            check=True,
-        )
+        native = build_native("muladd_native", tmp)
         state = {
             "u": {"u9": args.iters},
-            "v": {f"v{r}": [f"0x{lane_value(r, l):08x}" for l in range(32)] for r in range(24)},
+            "v": {f"v{r}": [f"0x{muladd_lane(r, l):08x}" for l in range(32)] for r in range(24)},
         }
         state_path = os.path.join(tmp, "state.json")
         with open(state_path, "w") as f:

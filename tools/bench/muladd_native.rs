@@ -8,6 +8,8 @@
 //! `crates/sim/benches/sim.rs`; `registers` lets the compiler keep the accumulators in
 //! vector registers for the whole loop.
 
+mod accumulators;
+
 use std::hint::black_box;
 
 fn main() {
@@ -27,13 +29,7 @@ fn main() {
         Some("registers") => in_registers(&mut v, iters),
         Some(m) => panic!("unknown mode {m} (memory or registers)"),
     }
-    let regs: Vec<String> = (0..8)
-        .map(|k| {
-            let lanes: Vec<String> = v[k].iter().map(|x| format!("\"0x{x:08x}\"")).collect();
-            format!("\"v{k}\": [{}]", lanes.join(", "))
-        })
-        .collect();
-    println!("{{{}}}", regs.join(", "));
+    accumulators::print(&v);
 }
 
 #[inline(always)]

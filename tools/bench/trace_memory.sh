@@ -47,14 +47,7 @@ measure() {
 
 mb() { awk -v b="$(stat -c %s "$1")" 'BEGIN {printf "%.1f", b / 1048576}'; }
 
-# A loop that never ends by itself: the step limit stops it. Each step writes v1 (32
-# lanes) or a uniform register, so trace lines are of the usual size.
-cat >"$WORK/loop.s" <<'EOF'
-top:
-        add v1, v1, v2
-        uaddi u1, u1, 1
-        jmp top
-EOF
+# tools/bench/endless.s: a loop that only the step limit stops.
 python3 - "$WORK/eight.json" <<'EOF'
 import json, sys
 warps = [{"v": {"v2": hex(i + 1)}} for i in range(8)]
@@ -62,7 +55,7 @@ json.dump({"warps": warps}, open(sys.argv[1], "w"))
 EOF
 
 echo "== 8 warps x $STEPS steps, --trace to a file"
-measure eight "$WARPKIT" run "$WORK/loop.s" --state "$WORK/eight.json" --max-steps "$STEPS" \
+measure eight "$WARPKIT" run "$ROOT/tools/bench/endless.s" --state "$WORK/eight.json" --max-steps "$STEPS" \
     --trace "$WORK/eight.jsonl" >"$WORK/eight.out"
 LINES=$(wc -l <"$WORK/eight.jsonl")
 echo "trace: $LINES lines, $(mb "$WORK/eight.jsonl") MB; peak memory ${PEAK_MB} MB; wall $WALL"
