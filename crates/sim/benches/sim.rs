@@ -14,10 +14,10 @@
 
 mod common;
 use common::best;
+use common::muladd::{self, encode, mk};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
-use warpkit_encoding::{encode_into, Inst};
-use warpkit_isa::lookup;
+use warpkit_encoding::Inst;
 use warpkit_sim::{Level, Program, RunStatus, Warp};
 
 type Regs = [[u32; 32]; 24];
@@ -28,23 +28,6 @@ const BLOCKS: usize = 40;
 const STRAIGHT: usize = BLOCK * BLOCKS;
 /// Iterations of the loops.
 const ITERS: u32 = 1000;
-
-fn mk(m: &str, rd: u8, rs1: u8, rs2: u8, imm: i32) -> Inst {
-    let mut i = Inst::new(lookup(m).expect("known mnemonic"));
-    i.rd = rd;
-    i.rs1 = rs1;
-    i.rs2 = rs2;
-    i.imm = imm;
-    i
-}
-
-fn encode(insts: &[Inst]) -> Vec<u8> {
-    let mut code = Vec::new();
-    for i in insts {
-        encode_into(i, &mut code);
-    }
-    code
-}
 
 // ------------------------------------------------------------------ kernels
 
@@ -122,21 +105,6 @@ fn straight_body(v: &mut Regs) {
         op!(23);
         black_box(&mut *v);
     }
-}
-
-/// loop: v[k] = v[k] * v[8+k]; v[k] = v[k] + v[16+k] for k = 0..8 (eight independent
-/// chains, registers v0..v23); u7 += 1; loop while u7 < u9.
-fn muladd_program() -> Vec<u8> {
-    let mut body = Vec::new();
-    for k in 0..8u8 {
-        body.push(mk("mul", k, k, 8 + k, 0));
-        body.push(mk("add", k, k, 16 + k, 0));
-    }
-    body.push(mk("uaddi", 7, 7, 0, 1));
-    body.push(mk("usltu", 8, 7, 9, 0));
-    let back = -4 * body.len() as i32;
-    body.push(mk("bnz", 0, 8, 0, back));
-    encode(&body)
 }
 
 #[inline(always)]
@@ -260,7 +228,7 @@ fn init_regs() -> Regs {
     let mut v = [[0u32; 32]; 24];
     for (r, reg) in v.iter_mut().enumerate() {
         for (l, x) in reg.iter_mut().enumerate() {
-            *x = (r as u32 * 0x9e37_79b9) ^ (l as u32 * 0x85eb_ca6b);
+            *x = muladd::lane(r, l);
         }
     }
     v
@@ -284,7 +252,7 @@ fn kernels() -> Vec<Kernel> {
         },
         Kernel {
             native: native!("mul+add loop", muladd_body),
-            code: muladd_program(),
+            code: muladd::program(),
             warp: base,
         },
         Kernel {

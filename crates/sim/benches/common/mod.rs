@@ -2,6 +2,10 @@
 
 use std::time::Instant;
 
+// Not every benchmark runs the integer loop.
+#[allow(dead_code)]
+pub mod muladd;
+
 /// Best-of-7 wall time of `f` per call, in seconds.
 pub fn best(mut f: impl FnMut(), reps: u32) -> f64 {
     let mut best = f64::MAX;
