@@ -281,6 +281,15 @@ fn warps_and_regs_select_the_json() {
     assert!(o.stdout.is_empty());
 }
 
+/// The column names of a `--view table` output.
+fn header(t: &str) -> Vec<&str> {
+    t.lines()
+        .find(|l| l.trim_start().starts_with("lane"))
+        .unwrap()
+        .split_whitespace()
+        .collect()
+}
+
 /// The rows of a table block: lines that start with a lane number.
 fn rows(text: &str) -> Vec<Vec<&str>> {
     text.lines()
@@ -316,14 +325,7 @@ fn the_table_shows_lanes_in_the_chosen_format() {
     );
     assert!(t.contains("  exec 0x0000ffff\n"), "{t}");
     assert!(t.contains("u7 2.5"), "{t}");
-    let header = t
-        .lines()
-        .find(|l| l.trim_start().starts_with("lane"))
-        .unwrap();
-    assert_eq!(
-        header.split_whitespace().collect::<Vec<_>>(),
-        ["lane", "exec", "v1", "v2", "v3", "v4"]
-    );
+    assert_eq!(header(&t), ["lane", "exec", "v1", "v2", "v3", "v4"]);
     let r = rows(&t);
     assert_eq!(r.len(), 32);
     assert_eq!(
@@ -348,14 +350,7 @@ fn the_table_shows_lanes_in_the_chosen_format() {
     assert_eq!(rows(&t)[0][2], "0x3c00c000");
     // f16: both halves, low then high.
     let t = table("f16", "v1,v3");
-    let header = t
-        .lines()
-        .find(|l| l.trim_start().starts_with("lane"))
-        .unwrap();
-    assert_eq!(
-        header.split_whitespace().collect::<Vec<_>>(),
-        ["lane", "exec", "v1.l", "v1.h", "v3.l", "v3.h"]
-    );
+    assert_eq!(header(&t), ["lane", "exec", "v1.l", "v1.h", "v3.l", "v3.h"]);
     assert_eq!(rows(&t)[0][2..], ["0", "1.9375", "-2", "1"]);
     // Without --regs the table shows the registers that are not all zero, and says so.
     let o = run(&["run", "p.s", "--view", "table"], d);
