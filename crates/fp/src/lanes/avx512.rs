@@ -93,12 +93,13 @@ pub(super) fn store(out: &mut [u32; LANES], h: usize, r: __m512) {
 #[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
 #[inline]
 fn operands<const OP: u8>(a: Words, b: Words, c: Words, h: usize) -> [__m512; 3] {
+    let (x, y) = (load(a, h), load(b, h));
     let z = if OP == FMA {
         load(c, h)
     } else {
         _mm512_setzero_ps()
     };
-    [load(a, h), load(b, h), z]
+    [x, y, z]
 }
 
 /// `OP` with the embedded rounding `R`.

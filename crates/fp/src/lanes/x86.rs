@@ -90,12 +90,13 @@ pub(super) fn load32(s: Words) -> [__m256i; 4] {
 #[target_feature(enable = "avx2,fma,f16c")]
 #[inline]
 fn operands32<const OP: u8>(a: Words, b: Words, c: Words) -> [[__m256i; 4]; 3] {
+    let (x, y) = (load32(a), load32(b));
     let z = if OP == FMA {
         load32(c)
     } else {
         [_mm256_setzero_si256(); 4]
     };
-    [load32(a), load32(b), z]
+    [x, y, z]
 }
 
 /// Stores `v` as lanes `8 g .. 8 g + 8` of `out` (`g < 4`).
