@@ -11,10 +11,10 @@
 //! rounding by the `vcvtps2ph` immediate with exceptions suppressed), 16 halves at a time.
 
 use super::x86::{
-    halves, packed, redo_f16, rm_of, spread, Halves, ADD, FMA, MUL, RDN, RMM, RNE, RTZ, RUP, SUB,
+    halves, packed, rm_of, settle_f16, spread, Halves, ADD, FMA, MUL, RDN, RMM, RNE, RTZ, RUP, SUB,
 };
-use super::{redo_f32, F16Fn, F32Fn, Halfs, Op, Words, LANES};
-use crate::{flags, Rm};
+use super::{op_const, settle_f32, F16Fn, F32Fn, Halfs, Words, LANES};
+use crate::Rm;
 use core::arch::x86_64::*;
 
 const SAE: i32 = _MM_FROUND_NO_EXC;
@@ -65,32 +65,10 @@ pub(super) const F32_NX: [[F32Fn; 5]; 4] = [
     sae_nx_row!(MUL),
     sae_nx_row!(FMA),
 ];
-pub(super) const F16: [[F16Fn; 5]; 4] = by_op_rm!(
-    f16_k,
-    F16Fn,
-    [
-        { RNE | SAE },
-        { RTZ | SAE },
-        { RDN | SAE },
-        { RUP | SAE },
-        { RMM | SAE }
-    ]
-);
-pub(super) const PK_F16: [[F32Fn; 5]; 4] = by_op_rm!(
-    pk_k,
-    F32Fn,
-    [
-        { RNE | SAE },
-        { RTZ | SAE },
-        { RDN | SAE },
-        { RUP | SAE },
-        { RMM | SAE }
-    ]
-);
-
+/// Lanes `16 h .. 16 h + 16` of a 32-bit operand (`h < 2`).
 #[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
 #[inline]
-fn load(s: Words, h: usize) -> __m512 {
+pub(super) fn load(s: Words, h: usize) -> __m512 {
     match s.lanes {
         Some(r) => {
             let v = &r[16 * h..16 * h + 16];
@@ -98,6 +76,41 @@ fn load(s: Words, h: usize) -> __m512 {
             _mm512_castsi512_ps(unsafe { _mm512_loadu_si512(v.as_ptr() as *const __m512i) })
         }
         None => _mm512_castsi512_ps(_mm512_set1_epi32(s.splat as i32)),
+    }
+}
+
+/// Stores `r` as lanes `16 h .. 16 h + 16` of `out` (`h < 2`).
+#[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
+#[inline]
+pub(super) fn store(out: &mut [u32; LANES], h: usize, r: __m512) {
+    let o = &mut out[16 * h..16 * h + 16];
+    // SAFETY: `o` is 16 u32 = 64 bytes; unaligned store.
+    unsafe { _mm512_storeu_si512(o.as_mut_ptr() as *mut __m512i, _mm512_castps_si512(r)) };
+}
+
+/// The operands of `OP` on lanes `16 h .. 16 h + 16` (`c`, read by fma only, is zero for
+/// the others).
+#[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
+#[inline]
+fn operands<const OP: u8>(a: Words, b: Words, c: Words, h: usize) -> [__m512; 3] {
+    let (x, y) = (load(a, h), load(b, h));
+    let z = if OP == FMA {
+        load(c, h)
+    } else {
+        _mm512_setzero_ps()
+    };
+    [x, y, z]
+}
+
+/// `OP` with the embedded rounding `R`.
+#[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
+#[inline]
+fn arith<const OP: u8, const R: i32>(x: __m512, y: __m512, z: __m512) -> __m512 {
+    match OP {
+        ADD => _mm512_add_round_ps::<R>(x, y),
+        SUB => _mm512_sub_round_ps::<R>(x, y),
+        MUL => _mm512_mul_round_ps::<R>(x, y),
+        _ => _mm512_fmadd_round_ps::<R>(x, y, z),
     }
 }
 
@@ -112,23 +125,9 @@ fn f32_half<const OP: u8, const R: i32, const MM: bool>(
     h: usize,
     out: &mut [u32; LANES],
 ) -> (u32, u32) {
-    let (x, y) = (load(a, h), load(b, h));
-    let z = if OP == FMA {
-        load(c, h)
-    } else {
-        _mm512_setzero_ps()
-    };
-    macro_rules! op {
-        ($r:expr) => {
-            match OP {
-                ADD => _mm512_add_round_ps::<{ $r }>(x, y),
-                SUB => _mm512_sub_round_ps::<{ $r }>(x, y),
-                MUL => _mm512_mul_round_ps::<{ $r }>(x, y),
-                _ => _mm512_fmadd_round_ps::<{ $r }>(x, y, z),
-            }
-        };
-    }
-    let (r, dn, up) = (op!(R), op!(RD), op!(RU));
+    let [x, y, z] = operands::<OP>(a, b, c, h);
+    let r = arith::<OP, R>(x, y, z);
+    let (dn, up) = (arith::<OP, RD>(x, y, z), arith::<OP, RU>(x, y, z));
     // -0 and +0 compare equal (exact zero results).
     let nx = _mm512_cmp_ps_mask::<_CMP_NEQ_OQ>(dn, up);
     let not_finite =
@@ -178,9 +177,7 @@ fn f32_half<const OP: u8, const R: i32, const MM: bool>(
         r = _mm512_mask_blend_ps(away_up, r, up);
         r = _mm512_mask_blend_ps(away_dn, r, dn);
     }
-    let o = &mut out[16 * h..16 * h + 16];
-    // SAFETY: `o` is 16 u32 = 64 bytes; unaligned store.
-    unsafe { _mm512_storeu_si512(o.as_mut_ptr() as *mut __m512i, _mm512_castps_si512(r)) };
+    store(out, h, r);
     (bad as u32, nx as u32)
 }
 
@@ -203,13 +200,8 @@ fn f32_sae_nx<const OP: u8, const R: i32>(
 ) -> u8 {
     let mut bad = 0u32;
     for h in 0..2 {
-        let (x, y) = (load(a, h), load(b, h));
-        let r = match OP {
-            ADD => _mm512_add_round_ps::<R>(x, y),
-            SUB => _mm512_sub_round_ps::<R>(x, y),
-            MUL => _mm512_mul_round_ps::<R>(x, y),
-            _ => _mm512_fmadd_round_ps::<R>(x, y, load(c, h)),
-        };
+        let [x, y, z] = operands::<OP>(a, b, c, h);
+        let r = arith::<OP, R>(x, y, z);
         let abs = _mm512_and_si512(_mm512_castps_si512(r), _mm512_set1_epi32(ABS));
         let mut m = _mm512_fpclass_ps_mask::<NOT_FINITE>(r);
         if R != RN {
@@ -219,22 +211,9 @@ fn f32_sae_nx<const OP: u8, const R: i32>(
             m |= _mm512_cmple_epu32_mask(abs, _mm512_set1_epi32(0x0080_0000));
         }
         bad |= (m as u32) << (16 * h);
-        let o = &mut out[16 * h..16 * h + 16];
-        // SAFETY: `o` is 16 u32 = 64 bytes; unaligned store.
-        unsafe { _mm512_storeu_si512(o.as_mut_ptr() as *mut __m512i, _mm512_castps_si512(r)) };
+        store(out, h, r);
     }
-    let redo = bad & exec;
-    if redo == 0 {
-        return 0;
-    }
-    let op = [Op::Add, Op::Sub, Op::Mul, Op::Fma][OP as usize];
-    let rm = match R {
-        RN => Rm::Rne,
-        RZ => Rm::Rtz,
-        RD => Rm::Rdn,
-        _ => Rm::Rup,
-    };
-    redo_f32(op, a, b, c, rm, redo, out)
+    settle_f32(op_const(OP), [a, b, c], rm_of(R), bad & exec, 0, out)
 }
 
 /// binary32 `OP` rounded by the embedded rounding `R`, or in rmm if `MM` (with `R` = RN).
@@ -249,52 +228,12 @@ fn f32_sae<const OP: u8, const R: i32, const MM: bool>(
 ) -> u8 {
     let (bad0, nx0) = f32_half::<OP, R, MM>(a, b, c, 0, out);
     let (bad1, nx1) = f32_half::<OP, R, MM>(a, b, c, 1, out);
-    let redo = (bad0 | bad1 << 16) & exec;
-    let fl = if (nx0 | nx1 << 16) & exec & !redo != 0 {
-        flags::NX
-    } else {
-        0
-    };
-    if redo == 0 {
-        return fl;
-    }
-    let op = [Op::Add, Op::Sub, Op::Mul, Op::Fma][OP as usize];
-    let rm = match R {
-        _ if MM => Rm::Rmm,
-        RN => Rm::Rne,
-        RZ => Rm::Rtz,
-        RD => Rm::Rdn,
-        _ => Rm::Rup,
-    };
-    fl | redo_f32(op, a, b, c, rm, redo, out)
+    let (redo, nx) = ((bad0 | bad1 << 16) & exec, (nx0 | nx1 << 16) & exec);
+    let rm = if MM { Rm::Rmm } else { rm_of(R) };
+    settle_f32(op_const(OP), [a, b, c], rm, redo, nx, out)
 }
 
-/// binary16 `OP` on 32 lanes of halves, rounded by `R` (see `f16_kernel`).
-#[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
-fn f16_k<const OP: u8, const R: i32>(
-    a: Halfs,
-    b: Halfs,
-    c: Halfs,
-    exec: u32,
-    out: &mut [u16; LANES],
-) -> u8 {
-    f16_kernel::<OP, 2, R>(halves(a), halves(b), halves(c), exec as u64, out)
-}
-
-/// Packed binary16 `OP` on both halves of 32 lanes, rounded by `R`.
-#[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
-fn pk_k<const OP: u8, const R: i32>(
-    a: Words,
-    b: Words,
-    c: Words,
-    exec: u32,
-    out: &mut [u32; LANES],
-) -> u8 {
-    // SAFETY: 32 u32 are 64 u16 in the same memory; x86 is little-endian, so bits 15:0 of
-    // lane i are u16 number 2i.
-    let out = unsafe { core::slice::from_raw_parts_mut(out.as_mut_ptr() as *mut u16, 64) };
-    f16_kernel::<OP, 4, R>(packed(a), packed(b), packed(c), spread(exec), out)
-}
+f16_kernels!("avx512f,avx512dq,avx2,fma,f16c", 2, 4, SAE);
 
 /// `p + q` rounded to odd at 24 bits (TwoSum; see the AVX2 kernel), with the exact-zero
 /// sign of rdn if `rdn`; also returns the binary32 sum, not finite iff `p` or `q` is not.
@@ -395,10 +334,5 @@ fn f16_kernel<const OP: u8, const G: usize, const R: i32>(
         // SAFETY: `out` holds `16 * G` halves = G 32-byte vectors.
         unsafe { _mm256_storeu_si256(o.add(g), h) };
     }
-    redo &= exec;
-    let fl = if inexact & exec != 0 { flags::NX } else { 0 };
-    if redo == 0 {
-        return fl;
-    }
-    fl | redo_f16(OP, a, b, c, rm_of(R), redo, out)
+    settle_f16(OP, [a, b, c], rm_of(R), redo & exec, inexact & exec, out)
 }

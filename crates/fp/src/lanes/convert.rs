@@ -44,30 +44,8 @@
 //!
 //! Flags come from the active lanes only.
 
-use super::{Level, Src32, Words, LANES};
+use super::{flag_if, mask_of, set_bits, Level, Src32, Words, LANES};
 use crate::{flags, Rm, RoundOp};
-
-/// Bit `i` = `v[i]` (0 or 1), 16 lanes at a time (see `select.rs`).
-#[inline(always)]
-fn mask_of(v: &[u32; LANES]) -> u32 {
-    let mut m = 0;
-    for c in 0..2 {
-        let mut h = 0;
-        for j in 0..16 {
-            h |= v[16 * c + j] << j;
-        }
-        m |= h << (16 * c);
-    }
-    m
-}
-
-#[inline(always)]
-fn lanes_of(s: Words) -> [u32; LANES] {
-    match s.lanes {
-        Some(r) => *r,
-        None => [s.splat; LANES],
-    }
-}
 
 // ------------------------------------------------------------------ binary16 -> binary32
 
@@ -93,34 +71,20 @@ fn widen(h: u32) -> (u32, u32) {
     (r, snan as u32)
 }
 
-#[inline(always)]
-fn widen_body(a: Words, hi: bool, out: &mut [u32; LANES]) -> u32 {
-    let a = lanes_of(a);
-    let sh = if hi { 16 } else { 0 };
-    let mut nv = [0u32; LANES];
-    for i in 0..LANES {
-        let (r, n) = widen((a[i] >> sh) & 0xffff);
-        out[i] = r;
-        nv[i] = n;
-    }
-    mask_of(&nv)
-}
-
-macro_rules! widen_level {
-    ($name:ident $(, $features:literal)?) => {
-        $(#[target_feature(enable = $features)])?
-        #[inline(never)]
-        fn $name(a: Words, hi: bool, out: &mut [u32; LANES]) -> u32 {
-            widen_body(a, hi, out)
+per_level! {
+    /// The halves widened into `out`: the NV mask.
+    fn widen_lanes(a: Words, hi: bool, out: &mut [u32; LANES]) -> u32 {
+        let a = a.to_lanes();
+        let sh = if hi { 16 } else { 0 };
+        let mut nv = [0u32; LANES];
+        for i in 0..LANES {
+            let (r, n) = widen((a[i] >> sh) & 0xffff);
+            out[i] = r;
+            nv[i] = n;
         }
-    };
+        mask_of(&nv)
+    }
 }
-
-widen_level!(widen_soft);
-#[cfg(target_arch = "x86_64")]
-widen_level!(widen_avx2, "avx2");
-#[cfg(target_arch = "x86_64")]
-widen_level!(widen_avx512, "avx512f,avx512bw,avx512vl,avx2");
 
 /// See [`super::Kernels::f16_to_f32`].
 #[inline(always)]
@@ -131,55 +95,27 @@ pub(super) fn f16_to_f32(
     exec: u32,
     out: &mut [u32; LANES],
 ) -> u8 {
-    let a = Words::from(a);
-    let nv = match level {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: a `Kernels` of level Avx2 exists only if the CPU has AVX2.
-        Level::Avx2 => unsafe { widen_avx2(a, hi, out) },
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: level Avx512 exists only with AVX-512F/DQ/BW/VL and AVX2.
-        Level::Avx512 => unsafe { widen_avx512(a, hi, out) },
-        _ => widen_soft(a, hi, out),
-    };
-    if nv & exec != 0 {
-        flags::NV
-    } else {
-        0
-    }
+    let nv = widen_lanes(level, a.into(), hi, out);
+    flag_if(nv & exec != 0, flags::NV)
 }
 
 // ------------------------------------------------------------------ ldexp
 
-/// The lanes whose `a * 2^e` is exact by an exponent add, with their results in `out`.
-#[inline(always)]
-fn ldexp_body(a: Words, e: Words, out: &mut [u32; LANES]) -> u32 {
-    let (a, e) = (lanes_of(a), lanes_of(e));
-    let mut ok = [0u32; LANES];
-    for i in 0..LANES {
-        let field = ((a[i] >> 23) & 0xff) as i64;
-        let n = field + e[i] as i32 as i64;
-        let fast = (field != 0) & (field != 0xff) & (1..=0xfe).contains(&n);
-        out[i] = a[i].wrapping_add((e[i] as i32 as u32) << 23);
-        ok[i] = fast as u32;
-    }
-    mask_of(&ok)
-}
-
-macro_rules! ldexp_level {
-    ($name:ident $(, $features:literal)?) => {
-        $(#[target_feature(enable = $features)])?
-        #[inline(never)]
-        fn $name(a: Words, e: Words, out: &mut [u32; LANES]) -> u32 {
-            ldexp_body(a, e, out)
+per_level! {
+    /// The lanes whose `a * 2^e` is exact by an exponent add, with their results in `out`.
+    fn ldexp_lanes(a: Words, e: Words, out: &mut [u32; LANES]) -> u32 {
+        let (a, e) = (a.to_lanes(), e.to_lanes());
+        let mut ok = [0u32; LANES];
+        for i in 0..LANES {
+            let field = ((a[i] >> 23) & 0xff) as i64;
+            let n = field + e[i] as i32 as i64;
+            let fast = (field != 0) & (field != 0xff) & (1..=0xfe).contains(&n);
+            out[i] = a[i].wrapping_add((e[i] as i32 as u32) << 23);
+            ok[i] = fast as u32;
         }
-    };
+        mask_of(&ok)
+    }
 }
-
-ldexp_level!(ldexp_soft);
-#[cfg(target_arch = "x86_64")]
-ldexp_level!(ldexp_avx2, "avx2");
-#[cfg(target_arch = "x86_64")]
-ldexp_level!(ldexp_avx512, "avx512f,avx512bw,avx512vl,avx2");
 
 /// See [`super::Kernels::f32_ldexp`].
 #[inline(always)]
@@ -191,21 +127,9 @@ pub(super) fn ldexp(
     exec: u32,
     out: &mut [u32; LANES],
 ) -> u8 {
-    let (wa, we) = (Words::from(a), Words::from(e));
-    let ok = match level {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: a `Kernels` of level Avx2 exists only if the CPU has AVX2.
-        Level::Avx2 => unsafe { ldexp_avx2(wa, we, out) },
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: level Avx512 exists only with AVX-512F/DQ/BW/VL and AVX2.
-        Level::Avx512 => unsafe { ldexp_avx512(wa, we, out) },
-        _ => ldexp_soft(wa, we, out),
-    };
+    let ok = ldexp_lanes(level, a.into(), e.into(), out);
     let mut fl = 0;
-    let mut redo = exec & !ok;
-    while redo != 0 {
-        let i = redo.trailing_zeros() as usize;
-        redo &= redo - 1;
+    for i in set_bits(exec & !ok) {
         out[i] = crate::f32_ldexp(a.get(i), e.get(i) as i32, rm, &mut fl);
     }
     fl
@@ -215,10 +139,7 @@ pub(super) fn ldexp(
 
 fn soft_each(a: Src32, exec: u32, out: &mut [u32; LANES], f: impl Fn(u32, &mut u8) -> u32) -> u8 {
     let mut fl = 0;
-    let mut m = exec;
-    while m != 0 {
-        let i = m.trailing_zeros() as usize;
-        m &= m - 1;
+    for i in set_bits(exec) {
         out[i] = f(a.get(i), &mut fl);
     }
     fl
@@ -324,9 +245,7 @@ pub(super) fn to_f16(level: Level, rm: Rm, a: Src32, exec: u32, out: &mut [u16; 
         }
     }
     let _ = level;
-    while redo != 0 {
-        let i = redo.trailing_zeros() as usize;
-        redo &= redo - 1;
+    for i in set_bits(redo) {
         out[i] = crate::f32_to_f16(a.get(i), rm, &mut fl);
     }
     fl
@@ -334,7 +253,11 @@ pub(super) fn to_f16(level: Level, rm: Rm, a: Src32, exec: u32, out: &mut [u16; 
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
-    use super::super::{Words, LANES};
+    use super::super::x86::{
+        is_nan32 as is_nan, lane_bits as bits, load32 as load, store32 as store,
+    };
+    use super::super::x86::{ABS32 as ABS, QNAN32 as QNAN};
+    use super::super::{avx512, flag_if, Words, LANES};
     use crate::flags;
     use core::arch::x86_64::*;
 
@@ -350,47 +273,7 @@ mod x86 {
     pub(super) const H_CEIL: i32 = _MM_FROUND_TO_POS_INF;
     pub(super) const H_TRUNC: i32 = _MM_FROUND_TO_ZERO;
 
-    const ABS: i32 = i32::MAX;
-    const INF: i32 = 0x7f80_0000;
     const QUIET: i32 = 0x0040_0000;
-    const QNAN: i32 = 0x7fc0_0000;
-
-    /// The 32 lanes as four vectors.
-    #[target_feature(enable = "avx2,fma,f16c")]
-    #[inline]
-    fn load(s: Words) -> [__m256i; 4] {
-        match s.lanes {
-            Some(r) => {
-                let p = r.as_ptr() as *const __m256i;
-                // SAFETY: 32 u32 are four 32-byte vectors; unaligned loads.
-                unsafe { core::array::from_fn(|g| _mm256_loadu_si256(p.add(g))) }
-            }
-            None => [_mm256_set1_epi32(s.splat as i32); 4],
-        }
-    }
-
-    #[target_feature(enable = "avx2,fma,f16c")]
-    #[inline]
-    fn store(out: &mut [u32; LANES], g: usize, v: __m256i) {
-        // SAFETY: vector `g < 4` of 32 u32; unaligned store.
-        unsafe { _mm256_storeu_si256((out.as_mut_ptr() as *mut __m256i).add(g), v) }
-    }
-
-    /// Lane bits of the 8-lane mask vector `m` (all-ones / zero lanes), at `8 g`.
-    #[target_feature(enable = "avx2,fma,f16c")]
-    #[inline]
-    fn bits(m: __m256i, g: usize) -> u32 {
-        (_mm256_movemask_ps(_mm256_castsi256_ps(m)) as u32) << (8 * g)
-    }
-
-    #[target_feature(enable = "avx2,fma,f16c")]
-    #[inline]
-    fn is_nan(x: __m256i) -> __m256i {
-        _mm256_cmpgt_epi32(
-            _mm256_and_si256(x, _mm256_set1_epi32(ABS)),
-            _mm256_set1_epi32(INF),
-        )
-    }
 
     /// Round to integral in the direction `R` (see the module docs).
     #[target_feature(enable = "avx2,fma,f16c")]
@@ -408,11 +291,7 @@ mod x86 {
                 _mm256_andnot_si256(_mm256_cmpeq_epi32(quiet, _mm256_set1_epi32(QUIET)), nan);
             nv |= bits(snan, g);
         }
-        if nv & exec != 0 {
-            flags::NV
-        } else {
-            0
-        }
+        flag_if(nv & exec != 0, flags::NV)
     }
 
     /// binary32 -> int32 rounding in the direction `R` (see the module docs).
@@ -443,14 +322,7 @@ mod x86 {
             nv |= bits(out_of_range, g);
             nx |= bits(_mm256_castps_si256(inexact), g);
         }
-        let mut fl = 0;
-        if nv & exec != 0 {
-            fl |= flags::NV;
-        }
-        if nx & exec != 0 {
-            fl |= flags::NX;
-        }
-        fl
+        flag_if(nv & exec != 0, flags::NV) | flag_if(nx & exec != 0, flags::NX)
     }
 
     /// binary32 -> binary16 rounded by `R`: (NX of the settled active lanes, active lanes
@@ -479,7 +351,7 @@ mod x86 {
             // SAFETY: halves 8g .. 8g + 8 of 32 u16 (16 bytes); unaligned store.
             unsafe { _mm_storeu_si128((out.as_mut_ptr() as *mut __m128i).add(g), h) };
         }
-        (if nx & exec != 0 { flags::NX } else { 0 }, redo & exec)
+        (flag_if(nx & exec != 0, flags::NX), redo & exec)
     }
 
     /// int32 -> binary32 in rne (`vcvtdq2ps` in the default environment); returns (flags,
@@ -520,22 +392,12 @@ mod x86 {
     ) -> (u8, u32) {
         let mut nx = 0u32;
         for h in 0..2 {
-            let x = match a.lanes {
-                // SAFETY: lanes 16h .. 16h + 16 of 32 u32; unaligned load.
-                Some(r) => unsafe { _mm512_loadu_si512(r.as_ptr().add(16 * h) as *const __m512i) },
-                None => _mm512_set1_epi32(a.splat as i32),
-            };
+            let x = _mm512_castps_si512(avx512::load(a, h));
             let r = _mm512_cvt_roundepi32_ps::<R>(x);
-            // SAFETY: as for the load.
-            unsafe {
-                _mm512_storeu_si512(
-                    out.as_mut_ptr().add(16 * h) as *mut __m512i,
-                    _mm512_castps_si512(r),
-                )
-            };
+            avx512::store(out, h, r);
             let back = _mm512_cvttps_epi32(r);
             nx |= (_mm512_cmpneq_epi32_mask(back, x) as u32) << (16 * h);
         }
-        (if nx & exec != 0 { flags::NX } else { 0 }, 0)
+        (flag_if(nx & exec != 0, flags::NX), 0)
     }
 }

@@ -118,6 +118,98 @@ macro_rules! by_op_rm {
     };
 }
 
+/// The binary16 kernels of an x86 level over its `f16_kernel::<OP, G, R>` (`G` vectors of
+/// halves): `f16_k` on 32 lanes of halves (`G = $g32`), `pk_k` on both halves of 32 lanes
+/// (`G = $g64`), and their tables `F16` and `PK_F16` by [operation][rounding mode], `R` the
+/// mode's `vcvtps2ph` immediate or'ed with `$sae`. A macro because a generic cannot carry
+/// the level's target features.
+#[cfg(target_arch = "x86_64")]
+macro_rules! f16_kernels {
+    ($features:literal, $g32:literal, $g64:literal, $sae:expr) => {
+        /// binary16 `OP` on 32 lanes of halves, rounded by `R` (see `f16_kernel`).
+        #[target_feature(enable = $features)]
+        fn f16_k<const OP: u8, const R: i32>(
+            a: Halfs,
+            b: Halfs,
+            c: Halfs,
+            exec: u32,
+            out: &mut [u16; LANES],
+        ) -> u8 {
+            f16_kernel::<OP, $g32, R>(halves(a), halves(b), halves(c), exec as u64, out)
+        }
+
+        /// Packed binary16 `OP` on both halves of 32 lanes, rounded by `R`.
+        #[target_feature(enable = $features)]
+        fn pk_k<const OP: u8, const R: i32>(
+            a: Words,
+            b: Words,
+            c: Words,
+            exec: u32,
+            out: &mut [u32; LANES],
+        ) -> u8 {
+            // SAFETY: 32 u32 are 64 u16 in the same memory; x86 is little-endian, so bits
+            // 15:0 of lane i are u16 number 2i.
+            let out = unsafe { core::slice::from_raw_parts_mut(out.as_mut_ptr() as *mut u16, 64) };
+            f16_kernel::<OP, $g64, R>(packed(a), packed(b), packed(c), spread(exec), out)
+        }
+
+        pub(super) const F16: [[F16Fn; 5]; 4] = by_op_rm!(
+            f16_k,
+            F16Fn,
+            [
+                { RNE | $sae },
+                { RTZ | $sae },
+                { RDN | $sae },
+                { RUP | $sae },
+                { RMM | $sae }
+            ]
+        );
+        pub(super) const PK_F16: [[F32Fn; 5]; 4] = by_op_rm!(
+            pk_k,
+            F32Fn,
+            [
+                { RNE | $sae },
+                { RTZ | $sae },
+                { RDN | $sae },
+                { RUP | $sae },
+                { RMM | $sae }
+            ]
+        );
+    };
+}
+
+/// `fn $name(level, args..) -> $ret` computing `$body` with the code compiled once per level
+/// (baseline, AVX2, AVX-512), so that the lane loops of `$body` vectorise at each level's
+/// width. `$body` is plain lane code (no intrinsics); a generic cannot carry the target
+/// features, hence the macro.
+macro_rules! per_level {
+    ($(#[$doc:meta])* fn $name:ident($($arg:ident: $ty:ty),* $(,)?) $(-> $ret:ty)? $body:block) => {
+        $(#[$doc])*
+        #[inline(always)]
+        fn $name(level: super::Level, $($arg: $ty),*) $(-> $ret)? {
+            #[inline(never)]
+            fn soft($($arg: $ty),*) $(-> $ret)? $body
+            #[cfg(target_arch = "x86_64")]
+            #[target_feature(enable = "avx2")]
+            #[inline(never)]
+            fn avx2($($arg: $ty),*) $(-> $ret)? $body
+            #[cfg(target_arch = "x86_64")]
+            #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2")]
+            #[inline(never)]
+            fn avx512($($arg: $ty),*) $(-> $ret)? $body
+            match level {
+                #[cfg(target_arch = "x86_64")]
+                // SAFETY: a `Kernels` of level Avx2 exists only if the CPU has AVX2.
+                super::Level::Avx2 => unsafe { avx2($($arg),*) },
+                #[cfg(target_arch = "x86_64")]
+                // SAFETY: level Avx512 exists only with AVX-512F/DQ/BW/VL and AVX2.
+                super::Level::Avx512 => unsafe { avx512($($arg),*) },
+                _ => soft($($arg),*),
+            }
+        }
+    };
+}
+
 #[cfg(target_arch = "x86_64")]
 mod avx512;
 mod convert;
@@ -132,100 +224,96 @@ use std::sync::atomic::{AtomicU8, Ordering};
 /// Lanes of a warp.
 pub const LANES: usize = 32;
 
-/// A 32-lane operand of 32-bit lanes: a lane array, or one value in every lane.
+/// A 32-lane operand: a lane array, or one value in every lane. [`Src32`] for 32-bit lanes,
+/// [`Src16`] for binary16 lanes.
 #[derive(Clone, Copy, Debug)]
-pub enum Src32<'a> {
+pub enum Src<'a, T> {
     /// Lane `i` is `lanes[i]`.
-    Lanes(&'a [u32; LANES]),
+    Lanes(&'a [T; LANES]),
     /// Every lane is this value (a uniform register or a literal).
-    Splat(u32),
+    Splat(T),
 }
 
-impl Src32<'_> {
+/// A 32-lane operand of 32-bit lanes.
+pub type Src32<'a> = Src<'a, u32>;
+/// A 32-lane operand of binary16 lanes.
+pub type Src16<'a> = Src<'a, u16>;
+
+impl<T: Copy> Src<'_, T> {
     /// The value of lane `i` (`i < 32`).
     #[inline(always)]
-    pub fn get(self, i: usize) -> u32 {
+    pub fn get(self, i: usize) -> T {
         match self {
-            Src32::Lanes(r) => r[i],
-            Src32::Splat(x) => x,
+            Src::Lanes(r) => r[i],
+            Src::Splat(x) => x,
         }
     }
 }
 
-impl<'a> From<&'a [u32; LANES]> for Src32<'a> {
-    fn from(r: &'a [u32; LANES]) -> Self {
-        Src32::Lanes(r)
+impl<'a, T> From<&'a [T; LANES]> for Src<'a, T> {
+    fn from(r: &'a [T; LANES]) -> Self {
+        Src::Lanes(r)
     }
 }
 
+// Per lane type: a generic `From<T>` would overlap the array impl above.
 impl From<u32> for Src32<'_> {
     fn from(x: u32) -> Self {
-        Src32::Splat(x)
-    }
-}
-
-/// A 32-lane operand of binary16 lanes: a lane array, or one value in every lane.
-#[derive(Clone, Copy, Debug)]
-pub enum Src16<'a> {
-    /// Lane `i` is `lanes[i]`.
-    Lanes(&'a [u16; LANES]),
-    /// Every lane is this value.
-    Splat(u16),
-}
-
-impl Src16<'_> {
-    /// The value of lane `i` (`i < 32`).
-    #[inline(always)]
-    pub fn get(self, i: usize) -> u16 {
-        match self {
-            Src16::Lanes(r) => r[i],
-            Src16::Splat(x) => x,
-        }
-    }
-}
-
-impl<'a> From<&'a [u16; LANES]> for Src16<'a> {
-    fn from(r: &'a [u16; LANES]) -> Self {
-        Src16::Lanes(r)
+        Src::Splat(x)
     }
 }
 
 impl From<u16> for Src16<'_> {
     fn from(x: u16) -> Self {
-        Src16::Splat(x)
+        Src::Splat(x)
     }
 }
 
-/// A 32-bit-lane operand as the kernels take it: two scalars, passed in registers. (An enum
-/// argument is passed in memory, written by two stores and read by one load, which defeats
-/// store forwarding and costs a stall on every call.)
+/// An operand as the kernels take it: two scalars, passed in registers. (An enum argument
+/// is passed in memory, written by two stores and read by one load, which defeats store
+/// forwarding and costs a stall on every call.)
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only the x86 kernels use it
 #[derive(Clone, Copy)]
-pub(crate) struct Words<'a> {
-    lanes: Option<&'a [u32; LANES]>,
-    splat: u32,
+pub(crate) struct Operand<'a, T> {
+    lanes: Option<&'a [T; LANES]>,
+    splat: T,
 }
 
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only the x86 kernels use it
-impl Words<'_> {
+/// A 32-bit-lane operand as the kernels take it.
+pub(crate) type Words<'a> = Operand<'a, u32>;
+/// A binary16-lane operand as the kernels take it.
+pub(crate) type Halfs<'a> = Operand<'a, u16>;
+
+impl<T: Copy> Operand<'_, T> {
     #[inline(always)]
-    fn get(self, i: usize) -> u32 {
+    fn get(self, i: usize) -> T {
         match self.lanes {
             Some(r) => r[i],
             None => self.splat,
         }
     }
+
+    /// The operand as a lane array. The lane-code kernels call this inside the level's
+    /// function so that the array stays in vector registers (a copy made by the caller and
+    /// reloaded at another width misses store forwarding).
+    #[inline(always)]
+    fn to_lanes(self) -> [T; LANES] {
+        match self.lanes {
+            Some(r) => *r,
+            None => [self.splat; LANES],
+        }
+    }
 }
 
-impl<'a> From<Src32<'a>> for Words<'a> {
+impl<'a, T: Copy + Default> From<Src<'a, T>> for Operand<'a, T> {
     #[inline(always)]
-    fn from(s: Src32<'a>) -> Self {
+    fn from(s: Src<'a, T>) -> Self {
         match s {
-            Src32::Lanes(r) => Words {
+            Src::Lanes(r) => Operand {
                 lanes: Some(r),
-                splat: 0,
+                splat: T::default(),
             },
-            Src32::Splat(x) => Words {
+            Src::Splat(x) => Operand {
                 lanes: None,
                 splat: x,
             },
@@ -233,47 +321,52 @@ impl<'a> From<Src32<'a>> for Words<'a> {
     }
 }
 
-impl<'a> From<Words<'a>> for Src32<'a> {
+impl<'a, T> From<Operand<'a, T>> for Src<'a, T> {
     #[inline(always)]
-    fn from(w: Words<'a>) -> Self {
+    fn from(w: Operand<'a, T>) -> Self {
         match w.lanes {
-            Some(r) => Src32::Lanes(r),
-            None => Src32::Splat(w.splat),
+            Some(r) => Src::Lanes(r),
+            None => Src::Splat(w.splat),
         }
     }
 }
 
-/// A binary16-lane operand as the kernels take it (see [`Words`]).
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only the x86 kernels use it
-#[derive(Clone, Copy)]
-pub(crate) struct Halfs<'a> {
-    lanes: Option<&'a [u16; LANES]>,
-    splat: u16,
-}
-
-impl<'a> From<Halfs<'a>> for Src16<'a> {
-    #[inline(always)]
-    fn from(h: Halfs<'a>) -> Self {
-        match h.lanes {
-            Some(r) => Src16::Lanes(r),
-            None => Src16::Splat(h.splat),
+/// Bit `i` = `v[i]` (0 or 1), 16 lanes at a time: over all 32 at once LLVM packs the bits
+/// through the stack. From 32-bit lanes, not `bool`s: a `[bool; 32]` is packed through the
+/// stack with byte loads, several times slower.
+#[inline(always)]
+fn mask_of(v: &[u32; LANES]) -> u32 {
+    let mut m = 0;
+    for c in 0..2 {
+        let mut h = 0;
+        for j in 0..16 {
+            h |= v[16 * c + j] << j;
         }
+        m |= h << (16 * c);
     }
+    m
 }
 
-impl<'a> From<Src16<'a>> for Halfs<'a> {
-    #[inline(always)]
-    fn from(s: Src16<'a>) -> Self {
-        match s {
-            Src16::Lanes(r) => Halfs {
-                lanes: Some(r),
-                splat: 0,
-            },
-            Src16::Splat(x) => Halfs {
-                lanes: None,
-                splat: x,
-            },
-        }
+/// The indices of the set bits of `m`, lowest first (the active or redone lanes of a mask).
+#[inline(always)]
+fn set_bits(m: impl Into<u64>) -> impl Iterator<Item = usize> {
+    let mut m: u64 = m.into();
+    core::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            i
+        })
+    })
+}
+
+/// `flag` if `raised`, else no flag.
+#[inline(always)]
+fn flag_if(raised: bool, flag: u8) -> u8 {
+    if raised {
+        flag
+    } else {
+        0
     }
 }
 
@@ -400,57 +493,6 @@ impl Kernels {
         self.level
     }
 
-    /// binary32 `op` on 32 lanes (`c` is read by [`Op::Fma`] only).
-    // One entry for all four operations (table-driven callers); see also the per-op methods.
-    #[allow(clippy::too_many_arguments)]
-    #[inline]
-    pub fn f32(
-        self,
-        op: Op,
-        a: Src32,
-        b: Src32,
-        c: Src32,
-        exec: u32,
-        rm: Rm,
-        out: &mut [u32; LANES],
-    ) -> u8 {
-        self.f32_kernel(op, rm).run(a, b, c, exec, out)
-    }
-
-    /// binary16 `op` on 32 lanes of halves (`c` is read by [`Op::Fma`] only).
-    // One entry for all four operations (table-driven callers); see also the per-op methods.
-    #[allow(clippy::too_many_arguments)]
-    #[inline]
-    pub fn f16(
-        self,
-        op: Op,
-        a: Src16,
-        b: Src16,
-        c: Src16,
-        exec: u32,
-        rm: Rm,
-        out: &mut [u16; LANES],
-    ) -> u8 {
-        self.f16_kernel(op, rm).run(a, b, c, exec, out)
-    }
-
-    /// Packed binary16 `op` on both halves of 32 lanes (`c` is read by [`Op::Fma`] only).
-    // One entry for all four operations (table-driven callers); see also the per-op methods.
-    #[allow(clippy::too_many_arguments)]
-    #[inline]
-    pub fn pk_f16(
-        self,
-        op: Op,
-        a: Src32,
-        b: Src32,
-        c: Src32,
-        exec: u32,
-        rm: Rm,
-        out: &mut [u32; LANES],
-    ) -> u8 {
-        self.pk_f16_kernel(op, rm).run(a, b, c, exec, out)
-    }
-
     /// binary32 compare `a op b` (as [`crate::f32_cmp`]) on 32 lanes: the mask of the
     /// active lanes where it holds, and the flags (NV) of the active lanes.
     #[inline]
@@ -573,7 +615,7 @@ impl Kernels {
     /// operation or mode). What a caller that executes one operation many times keeps.
     #[inline(always)]
     pub fn f32_kernel(self, op: Op, rm: Rm) -> Kernel32 {
-        Kernel32(F32_FNS[self.level as usize][op as usize][rm as usize])
+        Kernel(F32_FNS[self.level as usize][op as usize][rm as usize])
     }
 
     /// [`Kernels::f32_kernel`] for a caller whose flags already hold every flag in
@@ -588,59 +630,51 @@ impl Kernels {
         } else {
             &F32_FNS
         };
-        Kernel32(t[self.level as usize][op as usize][rm as usize])
+        Kernel(t[self.level as usize][op as usize][rm as usize])
     }
 
     /// The binary16 kernel (32 lanes of halves) of `op` in `rm` at this level.
     #[inline(always)]
     pub fn f16_kernel(self, op: Op, rm: Rm) -> Kernel16 {
-        Kernel16(F16_FNS[self.level as usize][op as usize][rm as usize])
+        Kernel(F16_FNS[self.level as usize][op as usize][rm as usize])
     }
 
     /// The packed binary16 kernel of `op` in `rm` at this level.
     #[inline(always)]
     pub fn pk_f16_kernel(self, op: Op, rm: Rm) -> Kernel32 {
-        Kernel32(PK_F16_FNS[self.level as usize][op as usize][rm as usize])
+        Kernel(PK_F16_FNS[self.level as usize][op as usize][rm as usize])
     }
 }
 
-/// A kernel on 32-bit lanes specialised to one level, operation and rounding mode.
-pub(crate) type F32Fn = unsafe fn(Words, Words, Words, u32, &mut [u32; LANES]) -> u8;
-/// A kernel on binary16 lanes specialised to one level, operation and rounding mode.
-pub(crate) type F16Fn = unsafe fn(Halfs, Halfs, Halfs, u32, &mut [u16; LANES]) -> u8;
+/// A kernel on lanes of `T` specialised to one level, operation and rounding mode.
+pub(crate) type KernelFn<T> =
+    unsafe fn(Operand<T>, Operand<T>, Operand<T>, u32, &mut [T; LANES]) -> u8;
+/// A kernel on 32-bit lanes (binary32 or packed binary16).
+pub(crate) type F32Fn = KernelFn<u32>;
+/// A kernel on binary16 lanes.
+pub(crate) type F16Fn = KernelFn<u16>;
 
-/// One binary32 or packed binary16 kernel of a level, operation and rounding mode
-/// ([`Kernels::f32_kernel`], [`Kernels::pk_f16_kernel`]).
+/// One kernel of a level, operation and rounding mode, on lanes of `T`: [`Kernel32`] or
+/// [`Kernel16`].
 #[derive(Clone, Copy, Debug)]
-pub struct Kernel32(F32Fn);
+pub struct Kernel<T>(KernelFn<T>);
 
-impl Kernel32 {
+/// One binary32 or packed binary16 kernel ([`Kernels::f32_kernel`],
+/// [`Kernels::pk_f16_kernel`]).
+pub type Kernel32 = Kernel<u32>;
+/// One binary16 kernel, 32 lanes of halves ([`Kernels::f16_kernel`]).
+pub type Kernel16 = Kernel<u16>;
+
+impl<T: Copy + Default> Kernel<T> {
     /// `out[i] = op(a[i], b[i], c[i])` on the lanes active in `exec`; returns their flags
     /// (see the module docs; `c` is read by fma only).
     #[inline(always)]
-    pub fn run(self, a: Src32, b: Src32, c: Src32, exec: u32, out: &mut [u32; LANES]) -> u8 {
+    pub fn run(self, a: Src<T>, b: Src<T>, c: Src<T>, exec: u32, out: &mut [T; LANES]) -> u8 {
         if exec == 0 {
             return 0;
         }
-        // SAFETY: only `Kernels` makes a `Kernel32`, from the table of its level, and a
+        // SAFETY: only `Kernels` makes a `Kernel`, from the table of its level, and a
         // `Kernels` exists only for a level this CPU runs.
-        unsafe { (self.0)(a.into(), b.into(), c.into(), exec, out) }
-    }
-}
-
-/// One binary16 kernel (32 lanes of halves) of a level, operation and rounding mode
-/// ([`Kernels::f16_kernel`]).
-#[derive(Clone, Copy, Debug)]
-pub struct Kernel16(F16Fn);
-
-impl Kernel16 {
-    /// `out[i] = op(a[i], b[i], c[i])` on the lanes active in `exec`; returns their flags.
-    #[inline(always)]
-    pub fn run(self, a: Src16, b: Src16, c: Src16, exec: u32, out: &mut [u16; LANES]) -> u8 {
-        if exec == 0 {
-            return 0;
-        }
-        // SAFETY: as in `Kernel32::run`.
         unsafe { (self.0)(a.into(), b.into(), c.into(), exec, out) }
     }
 }
@@ -657,7 +691,7 @@ pub(crate) const fn rm_const(r: u8) -> Rm {
 }
 
 /// The operation with index `k` (`Op as u8`).
-const fn op_const(k: u8) -> Op {
+pub(crate) const fn op_const(k: u8) -> Op {
     match k {
         0 => Op::Add,
         1 => Op::Sub,
@@ -666,63 +700,9 @@ const fn op_const(k: u8) -> Op {
     }
 }
 
-fn soft_f32_k<const OP: u8, const RM: u8>(
-    a: Words,
-    b: Words,
-    c: Words,
-    exec: u32,
-    out: &mut [u32; LANES],
-) -> u8 {
-    soft_f32(
-        op_const(OP),
-        a.into(),
-        b.into(),
-        c.into(),
-        exec,
-        rm_const(RM),
-        out,
-    )
-}
-
-fn soft_f16_k<const OP: u8, const RM: u8>(
-    a: Halfs,
-    b: Halfs,
-    c: Halfs,
-    exec: u32,
-    out: &mut [u16; LANES],
-) -> u8 {
-    soft_f16(
-        op_const(OP),
-        a.into(),
-        b.into(),
-        c.into(),
-        exec,
-        rm_const(RM),
-        out,
-    )
-}
-
-fn soft_pk_k<const OP: u8, const RM: u8>(
-    a: Words,
-    b: Words,
-    c: Words,
-    exec: u32,
-    out: &mut [u32; LANES],
-) -> u8 {
-    soft_pk_f16(
-        op_const(OP),
-        a.into(),
-        b.into(),
-        c.into(),
-        exec,
-        rm_const(RM),
-        out,
-    )
-}
-
-const SOFT_F32: [[F32Fn; 5]; 4] = by_op_rm!(soft_f32_k, F32Fn, [0, 1, 2, 3, 4]);
-const SOFT_F16: [[F16Fn; 5]; 4] = by_op_rm!(soft_f16_k, F16Fn, [0, 1, 2, 3, 4]);
-const SOFT_PK_F16: [[F32Fn; 5]; 4] = by_op_rm!(soft_pk_k, F32Fn, [0, 1, 2, 3, 4]);
+const SOFT_F32: [[F32Fn; 5]; 4] = by_op_rm!(soft_f32, F32Fn, [0, 1, 2, 3, 4]);
+const SOFT_F16: [[F16Fn; 5]; 4] = by_op_rm!(soft_f16, F16Fn, [0, 1, 2, 3, 4]);
+const SOFT_PK_F16: [[F32Fn; 5]; 4] = by_op_rm!(soft_pk_f16, F32Fn, [0, 1, 2, 3, 4]);
 
 /// Every kernel by [level][operation][rounding mode] (levels this architecture lacks hold
 /// the soft kernels; no `Kernels` of such a level can exist).
@@ -778,24 +758,48 @@ pub(crate) fn redo_f32(
     b: Words,
     c: Words,
     rm: Rm,
-    mut lanes: u32,
+    lanes: u32,
     out: &mut [u32; LANES],
 ) -> u8 {
     let mut fl = 0;
-    while lanes != 0 {
-        let i = lanes.trailing_zeros() as usize;
-        lanes &= lanes - 1;
+    for i in set_bits(lanes) {
         out[i] = scalar_f32(op, a.get(i), b.get(i), c.get(i), rm, &mut fl);
     }
     fl
 }
 
-fn soft_f32(op: Op, a: Src32, b: Src32, c: Src32, exec: u32, rm: Rm, out: &mut [u32; LANES]) -> u8 {
+/// What a vector kernel returns once it has stored its lanes: NX if an active lane it
+/// settled is inexact (`inexact` and not `redo`), and the flags of the active lanes in
+/// `redo`, which the scalar function recomputes into `out`. `redo` and `inexact` are masked
+/// by EXEC already.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only the x86 kernels use it
+#[inline(always)]
+pub(crate) fn settle_f32(
+    op: Op,
+    [a, b, c]: [Words; 3],
+    rm: Rm,
+    redo: u32,
+    inexact: u32,
+    out: &mut [u32; LANES],
+) -> u8 {
+    let fl = flag_if(inexact & !redo != 0, crate::flags::NX);
+    if redo == 0 {
+        return fl;
+    }
+    fl | redo_f32(op, a, b, c, rm, redo, out)
+}
+
+/// The Soft kernel of binary32 `OP` in the mode with encoding `RM`.
+fn soft_f32<const OP: u8, const RM: u8>(
+    a: Words,
+    b: Words,
+    c: Words,
+    exec: u32,
+    out: &mut [u32; LANES],
+) -> u8 {
+    let (op, rm) = (op_const(OP), rm_const(RM));
     let mut fl = 0;
-    let mut m = exec;
-    while m != 0 {
-        let i = m.trailing_zeros() as usize;
-        m &= m - 1;
+    for i in set_bits(exec) {
         let (x, y, z) = (a.get(i), b.get(i), c.get(i));
         // RNE: the host-f64 fast lane where it is exact (see `soft.rs`).
         match (rm == Rm::Rne)
@@ -812,31 +816,33 @@ fn soft_f32(op: Op, a: Src32, b: Src32, c: Src32, exec: u32, rm: Rm, out: &mut [
     fl
 }
 
-fn soft_f16(op: Op, a: Src16, b: Src16, c: Src16, exec: u32, rm: Rm, out: &mut [u16; LANES]) -> u8 {
+/// The Soft kernel of binary16 `OP` in the mode with encoding `RM`.
+fn soft_f16<const OP: u8, const RM: u8>(
+    a: Halfs,
+    b: Halfs,
+    c: Halfs,
+    exec: u32,
+    out: &mut [u16; LANES],
+) -> u8 {
+    let (op, rm) = (op_const(OP), rm_const(RM));
     let mut fl = 0;
-    let mut m = exec;
-    while m != 0 {
-        let i = m.trailing_zeros() as usize;
-        m &= m - 1;
+    for i in set_bits(exec) {
         out[i] = scalar_f16(op, a.get(i), b.get(i), c.get(i), rm, &mut fl);
     }
     fl
 }
 
-fn soft_pk_f16(
-    op: Op,
-    a: Src32,
-    b: Src32,
-    c: Src32,
+/// The Soft kernel of packed binary16 `OP` in the mode with encoding `RM`.
+fn soft_pk_f16<const OP: u8, const RM: u8>(
+    a: Words,
+    b: Words,
+    c: Words,
     exec: u32,
-    rm: Rm,
     out: &mut [u32; LANES],
 ) -> u8 {
+    let (op, rm) = (op_const(OP), rm_const(RM));
     let mut fl = 0;
-    let mut m = exec;
-    while m != 0 {
-        let i = m.trailing_zeros() as usize;
-        m &= m - 1;
+    for i in set_bits(exec) {
         let (x, y, z) = (a.get(i), b.get(i), c.get(i));
         let lo = scalar_f16(op, x as u16, y as u16, z as u16, rm, &mut fl);
         let hi = scalar_f16(
@@ -850,6 +856,41 @@ fn soft_pk_f16(
         out[i] = lo as u32 | (hi as u32) << 16;
     }
     fl
+}
+
+/// The methods taking the operation as an argument (table-driven callers; see also the
+/// per-operation ones): `$name(op, a, b, c, exec, rm, out)` runs `self.$kernel(op, rm)`.
+macro_rules! op_entry_points {
+    ($($(#[$doc:meta])* $name:ident => $kernel:ident, $src:ident, $out:ty;)*) => {
+        impl Kernels {
+            $(
+                $(#[$doc])*
+                #[allow(clippy::too_many_arguments)]
+                #[inline]
+                pub fn $name(
+                    self,
+                    op: Op,
+                    a: $src,
+                    b: $src,
+                    c: $src,
+                    exec: u32,
+                    rm: Rm,
+                    out: &mut [$out; LANES],
+                ) -> u8 {
+                    self.$kernel(op, rm).run(a, b, c, exec, out)
+                }
+            )*
+        }
+    };
+}
+
+op_entry_points! {
+    /// binary32 `op` on 32 lanes (`c` is read by [`Op::Fma`] only).
+    f32 => f32_kernel, Src32, u32;
+    /// binary16 `op` on 32 lanes of halves (`c` is read by [`Op::Fma`] only).
+    f16 => f16_kernel, Src16, u16;
+    /// Packed binary16 `op` on both halves of 32 lanes (`c` is read by [`Op::Fma`] only).
+    pk_f16 => pk_f16_kernel, Src32, u32;
 }
 
 macro_rules! entry_points {

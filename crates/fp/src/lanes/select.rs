@@ -26,7 +26,7 @@
 //! Flags come from the active lanes only; inactive lanes' results are unspecified (compare
 //! masks are cleared there).
 
-use super::{Halfs, Src16, Src32, Words, LANES};
+use super::{flag_if, mask_of, Halfs, Level, Src16, Src32, Words, LANES};
 use crate::{flags, CmpOp};
 
 /// The bits of a format: binary32 (`H` false), or binary16 in bits 15:0 of a lane (`H`).
@@ -90,17 +90,6 @@ fn order_key<const H: bool>(x: u32) -> i32 {
     ((x & fmt::<H>().abs) as i32) ^ sign_mask::<H>(x)
 }
 
-/// The operand as a lane array, made inside the level's function so that it stays in
-/// vector registers (a copy made by the caller and reloaded here at another width misses
-/// store forwarding).
-#[inline(always)]
-fn lanes_of(s: Words) -> [u32; LANES] {
-    match s.lanes {
-        Some(r) => *r,
-        None => [s.splat; LANES],
-    }
-}
-
 /// A binary16 operand as 32-bit lanes (zero-extended).
 #[inline(always)]
 fn lanes_of16(s: Halfs) -> [u32; LANES] {
@@ -111,17 +100,6 @@ fn lanes_of16(s: Halfs) -> [u32; LANES] {
         }
     }
     v
-}
-
-/// Bit `i` of the result = `v[i]` (0 or 1). From 32-bit lanes, not `bool`s: a `[bool; 32]`
-/// is packed through the stack with byte loads, several times slower.
-#[inline(always)]
-fn mask_of(v: &[u32; LANES]) -> u32 {
-    let mut m = 0;
-    for (i, &b) in v.iter().enumerate() {
-        m |= b << i;
-    }
-    m
 }
 
 const EQ: u8 = CmpOp::Eq as u8;
@@ -276,43 +254,20 @@ fn class32(x: u32) -> u32 {
     }
 }
 
-#[inline(always)]
-fn class_body(a: Words, out: &mut [u32; LANES]) {
-    let a = lanes_of(a);
-    for i in 0..LANES {
-        out[i] = class32(a[i]);
+per_level! {
+    /// RISC-V `fclass` of every lane.
+    fn class_lanes(a: Words, out: &mut [u32; LANES]) {
+        let a = a.to_lanes();
+        for i in 0..LANES {
+            out[i] = class32(a[i]);
+        }
     }
 }
-
-macro_rules! class_level {
-    ($name:ident $(, $features:literal)?) => {
-        $(#[target_feature(enable = $features)])?
-        #[inline(never)]
-        fn $name(a: Words, out: &mut [u32; LANES]) {
-            class_body(a, out)
-        }
-    };
-}
-
-class_level!(class_soft);
-#[cfg(target_arch = "x86_64")]
-class_level!(class_avx2, "avx2");
-#[cfg(target_arch = "x86_64")]
-class_level!(class_avx512, "avx512f,avx512bw,avx512vl,avx2");
 
 /// See [`super::Kernels::f32_class`].
 #[inline(always)]
-pub(super) fn class(level: super::Level, a: Src32, out: &mut [u32; LANES]) {
-    let a = Words::from(a);
-    match level {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: as in `cmp`.
-        super::Level::Avx2 => unsafe { class_avx2(a, out) },
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: as in `cmp`.
-        super::Level::Avx512 => unsafe { class_avx512(a, out) },
-        _ => class_soft(a, out),
-    }
+pub(super) fn class(level: Level, a: Src32, out: &mut [u32; LANES]) {
+    class_lanes(level, a.into(), out)
 }
 
 macro_rules! by_cmp_op {
@@ -336,190 +291,112 @@ macro_rules! by_cmp_op {
     };
 }
 
-/// Defines the entry points of one level, the bodies compiled with `$features`:
-/// `$cmp(op, a, b) -> (true mask, NV mask)` and `$minmax(max, a, b, out) -> NV mask` for
-/// binary32, `$cmp16` / `$minmax16` for binary16, `$med3(a, b, c, out) -> NV mask`.
-macro_rules! level {
-    ($cmp:ident, $minmax:ident, $cmp16:ident, $minmax16:ident, $med3:ident $(, $features:literal)?) => {
-        $(#[target_feature(enable = $features)])?
-        #[inline(never)]
-        pub(super) fn $med3(a: Words, b: Words, c: Words, out: &mut [u32; LANES]) -> u32 {
-            let (a, b, c) = (lanes_of(a), lanes_of(b), lanes_of(c));
-            med3_body(&a, &b, &c, out)
-        }
-
-        $(#[target_feature(enable = $features)])?
-        #[inline(never)]
-        pub(super) fn $cmp(op: CmpOp, a: Words, b: Words) -> (u32, u32) {
-            let (a, b) = (lanes_of(a), lanes_of(b));
-            by_cmp_op!(cmp_body, false, op, &a, &b)
-        }
-
-        $(#[target_feature(enable = $features)])?
-        #[inline(never)]
-        pub(super) fn $cmp16(op: CmpOp, a: Halfs, b: Halfs) -> (u32, u32) {
-            let (a, b) = (lanes_of16(a), lanes_of16(b));
-            by_cmp_op!(cmp_body, true, op, &a, &b)
-        }
-
-        $(#[target_feature(enable = $features)])?
-        #[inline(never)]
-        pub(super) fn $minmax(max: bool, a: Words, b: Words, out: &mut [u32; LANES]) -> u32 {
-            let (a, b) = (lanes_of(a), lanes_of(b));
-            if max {
-                minmax_body::<true, false>(&a, &b, out)
-            } else {
-                minmax_body::<false, false>(&a, &b, out)
-            }
-        }
-
-        $(#[target_feature(enable = $features)])?
-        #[inline(never)]
-        pub(super) fn $minmax16(max: bool, a: Halfs, b: Halfs, out: &mut [u16; LANES]) -> u32 {
-            let (a, b) = (lanes_of16(a), lanes_of16(b));
-            let mut r = [0u32; LANES];
-            let nv = if max {
-                minmax_body::<true, true>(&a, &b, &mut r)
-            } else {
-                minmax_body::<false, true>(&a, &b, &mut r)
-            };
-            for (o, &x) in out.iter_mut().zip(&r) {
-                *o = x as u16;
-            }
-            nv
-        }
-    };
+// The operands become lane arrays inside each level's function (see `Words::to_lanes`).
+per_level! {
+    /// binary32 `a op b`: (true mask, NV mask).
+    fn cmp_lanes(op: CmpOp, a: Words, b: Words) -> (u32, u32) {
+        let (a, b) = (a.to_lanes(), b.to_lanes());
+        by_cmp_op!(cmp_body, false, op, &a, &b)
+    }
 }
 
-level!(cmp_soft, minmax_soft, cmp16_soft, minmax16_soft, med3_soft);
-#[cfg(target_arch = "x86_64")]
-level!(
-    cmp_avx2,
-    minmax_avx2,
-    cmp16_avx2,
-    minmax16_avx2,
-    med3_avx2,
-    "avx2"
-);
-#[cfg(target_arch = "x86_64")]
-level!(
-    cmp_avx512,
-    minmax_avx512,
-    cmp16_avx512,
-    minmax16_avx512,
-    med3_avx512,
-    "avx512f,avx512bw,avx512vl,avx2"
-);
+per_level! {
+    /// binary16 `a op b`: (true mask, NV mask).
+    fn cmp16_lanes(op: CmpOp, a: Halfs, b: Halfs) -> (u32, u32) {
+        let (a, b) = (lanes_of16(a), lanes_of16(b));
+        by_cmp_op!(cmp_body, true, op, &a, &b)
+    }
+}
 
-/// The operands as lane arrays (a splat becomes one) and the level's entry points.
+per_level! {
+    /// binary32 maximumNumber (`max`) or minimumNumber: the NV mask.
+    fn minmax_lanes(max: bool, a: Words, b: Words, out: &mut [u32; LANES]) -> u32 {
+        let (a, b) = (a.to_lanes(), b.to_lanes());
+        if max {
+            minmax_body::<true, false>(&a, &b, out)
+        } else {
+            minmax_body::<false, false>(&a, &b, out)
+        }
+    }
+}
+
+per_level! {
+    /// binary16 maximumNumber (`max`) or minimumNumber: the NV mask.
+    fn minmax16_lanes(max: bool, a: Halfs, b: Halfs, out: &mut [u16; LANES]) -> u32 {
+        let (a, b) = (lanes_of16(a), lanes_of16(b));
+        let mut r = [0u32; LANES];
+        let nv = if max {
+            minmax_body::<true, true>(&a, &b, &mut r)
+        } else {
+            minmax_body::<false, true>(&a, &b, &mut r)
+        };
+        for (o, &x) in out.iter_mut().zip(&r) {
+            *o = x as u16;
+        }
+        nv
+    }
+}
+
+per_level! {
+    /// binary32 med3: the NV mask.
+    fn med3_lanes(a: Words, b: Words, c: Words, out: &mut [u32; LANES]) -> u32 {
+        let (a, b, c) = (a.to_lanes(), b.to_lanes(), c.to_lanes());
+        med3_body(&a, &b, &c, out)
+    }
+}
+
+/// See [`super::Kernels::f32_cmp`].
 #[inline(always)]
-pub(super) fn cmp(level: super::Level, op: CmpOp, a: Src32, b: Src32, exec: u32) -> (u32, u8) {
-    let (a, b) = (Words::from(a), Words::from(b));
-    let (r, nv) = match level {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: a `Kernels` of level Avx2 exists only if the CPU has AVX2.
-        super::Level::Avx2 => unsafe { cmp_avx2(op, a, b) },
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: level Avx512 exists only with AVX-512F/DQ/BW/VL and AVX2.
-        super::Level::Avx512 => unsafe { cmp_avx512(op, a, b) },
-        _ => cmp_soft(op, a, b),
-    };
-    (r & exec, if nv & exec != 0 { flags::NV } else { 0 })
+pub(super) fn cmp(level: Level, op: CmpOp, a: Src32, b: Src32, exec: u32) -> (u32, u8) {
+    let (r, nv) = cmp_lanes(level, op, a.into(), b.into());
+    (r & exec, flag_if(nv & exec != 0, flags::NV))
 }
 
-/// See [`cmp`].
+/// See [`super::Kernels::f32_min`].
 #[inline(always)]
 pub(super) fn minmax(
-    level: super::Level,
+    level: Level,
     max: bool,
     a: Src32,
     b: Src32,
     exec: u32,
     out: &mut [u32; LANES],
 ) -> u8 {
-    let (a, b) = (Words::from(a), Words::from(b));
-    let nv = match level {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: as in `cmp`.
-        super::Level::Avx2 => unsafe { minmax_avx2(max, a, b, out) },
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: as in `cmp`.
-        super::Level::Avx512 => unsafe { minmax_avx512(max, a, b, out) },
-        _ => minmax_soft(max, a, b, out),
-    };
-    if nv & exec != 0 {
-        flags::NV
-    } else {
-        0
-    }
+    let nv = minmax_lanes(level, max, a.into(), b.into(), out);
+    flag_if(nv & exec != 0, flags::NV)
 }
 
-/// See [`cmp`].
+/// See [`super::Kernels::f32_med3`].
 #[inline(always)]
 pub(super) fn med3(
-    level: super::Level,
+    level: Level,
     a: Src32,
     b: Src32,
     c: Src32,
     exec: u32,
     out: &mut [u32; LANES],
 ) -> u8 {
-    let (a, b, c) = (Words::from(a), Words::from(b), Words::from(c));
-    let nv = match level {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: as in `cmp`.
-        super::Level::Avx2 => unsafe { med3_avx2(a, b, c, out) },
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: as in `cmp`.
-        super::Level::Avx512 => unsafe { med3_avx512(a, b, c, out) },
-        _ => med3_soft(a, b, c, out),
-    };
-    if nv & exec != 0 {
-        flags::NV
-    } else {
-        0
-    }
+    let nv = med3_lanes(level, a.into(), b.into(), c.into(), out);
+    flag_if(nv & exec != 0, flags::NV)
 }
 
-/// binary16 compare (see [`cmp`]).
+/// See [`super::Kernels::f16_cmp`].
 #[inline(always)]
-pub(super) fn cmp16(level: super::Level, op: CmpOp, a: Src16, b: Src16, exec: u32) -> (u32, u8) {
-    let (a, b) = (Halfs::from(a), Halfs::from(b));
-    let (r, nv) = match level {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: as in `cmp`.
-        super::Level::Avx2 => unsafe { cmp16_avx2(op, a, b) },
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: as in `cmp`.
-        super::Level::Avx512 => unsafe { cmp16_avx512(op, a, b) },
-        _ => cmp16_soft(op, a, b),
-    };
-    (r & exec, if nv & exec != 0 { flags::NV } else { 0 })
+pub(super) fn cmp16(level: Level, op: CmpOp, a: Src16, b: Src16, exec: u32) -> (u32, u8) {
+    let (r, nv) = cmp16_lanes(level, op, a.into(), b.into());
+    (r & exec, flag_if(nv & exec != 0, flags::NV))
 }
 
-/// binary16 min/max (see [`minmax`]).
+/// See [`super::Kernels::f16_min`].
 #[inline(always)]
 pub(super) fn minmax16(
-    level: super::Level,
+    level: Level,
     max: bool,
     a: Src16,
     b: Src16,
     exec: u32,
     out: &mut [u16; LANES],
 ) -> u8 {
-    let (a, b) = (Halfs::from(a), Halfs::from(b));
-    let nv = match level {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: as in `cmp`.
-        super::Level::Avx2 => unsafe { minmax16_avx2(max, a, b, out) },
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: as in `cmp`.
-        super::Level::Avx512 => unsafe { minmax16_avx512(max, a, b, out) },
-        _ => minmax16_soft(max, a, b, out),
-    };
-    if nv & exec != 0 {
-        flags::NV
-    } else {
-        0
-    }
+    let nv = minmax16_lanes(level, max, a.into(), b.into(), out);
+    flag_if(nv & exec != 0, flags::NV)
 }

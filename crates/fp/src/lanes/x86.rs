@@ -3,7 +3,10 @@
 //! Every function here needs those three features; the callers in `lanes` only reach them
 //! through a `Kernels` of level Avx2, which exists only where the CPU has them.
 
-use super::{redo_f32, rm_const, scalar_f16, F16Fn, F32Fn, Halfs, Op, Words, LANES};
+use super::{
+    flag_if, op_const, rm_const, scalar_f16, set_bits, settle_f32, F16Fn, F32Fn, Halfs, Words,
+    LANES,
+};
 use crate::{flags, Rm};
 use core::arch::asm;
 use core::arch::x86_64::*;
@@ -15,9 +18,9 @@ pub(super) const MUL: u8 = 2;
 pub(super) const FMA: u8 = 3;
 
 const SIGN32: i32 = i32::MIN;
-const ABS32: i32 = i32::MAX;
+pub(super) const ABS32: i32 = i32::MAX;
 const EXP32: i32 = 0x7f80_0000;
-const QNAN32: i32 = 0x7fc0_0000;
+pub(super) const QNAN32: i32 = 0x7fc0_0000;
 
 /// MXCSR.RC for a hardware rounding mode; `None` for rmm, which x86 does not have.
 fn rounding_control(rm: Rm) -> Option<u32> {
@@ -69,25 +72,47 @@ fn mask8x32(bits: u32) -> __m256i {
     _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32(bits as i32), sel), sel)
 }
 
-/// The 32 lanes of a binary32 operand as four vectors.
+/// The 32 lanes of a 32-bit operand as four vectors.
 #[target_feature(enable = "avx2,fma,f16c")]
 #[inline]
-fn load32(s: Words) -> [__m256i; 4] {
+pub(super) fn load32(s: Words) -> [__m256i; 4] {
     match s.lanes {
         Some(r) => {
             let p = r.as_ptr() as *const __m256i;
             // SAFETY: `r` is 32 u32 = four 32-byte vectors; unaligned loads.
-            unsafe {
-                [
-                    _mm256_loadu_si256(p),
-                    _mm256_loadu_si256(p.add(1)),
-                    _mm256_loadu_si256(p.add(2)),
-                    _mm256_loadu_si256(p.add(3)),
-                ]
-            }
+            unsafe { core::array::from_fn(|g| _mm256_loadu_si256(p.add(g))) }
         }
         None => [_mm256_set1_epi32(s.splat as i32); 4],
     }
+}
+
+/// The operands of `OP` as vectors (`c`, read by fma only, is zero for the others).
+#[target_feature(enable = "avx2,fma,f16c")]
+#[inline]
+fn operands32<const OP: u8>(a: Words, b: Words, c: Words) -> [[__m256i; 4]; 3] {
+    let (x, y) = (load32(a), load32(b));
+    let z = if OP == FMA {
+        load32(c)
+    } else {
+        [_mm256_setzero_si256(); 4]
+    };
+    [x, y, z]
+}
+
+/// Stores `v` as lanes `8 g .. 8 g + 8` of `out` (`g < 4`).
+#[target_feature(enable = "avx2,fma,f16c")]
+#[inline]
+pub(super) fn store32(out: &mut [u32; LANES], g: usize, v: __m256i) {
+    assert!(g < 4);
+    // SAFETY: vector `g < 4` of 32 u32; unaligned store.
+    unsafe { _mm256_storeu_si256((out.as_mut_ptr() as *mut __m256i).add(g), v) }
+}
+
+/// The lane bits of the 8-lane mask vector `m` (all-ones / zero lanes), at bit `8 g`.
+#[target_feature(enable = "avx2,fma,f16c")]
+#[inline]
+pub(super) fn lane_bits(m: __m256i, g: usize) -> u32 {
+    (_mm256_movemask_ps(_mm256_castsi256_ps(m)) as u32) << (8 * g)
 }
 
 /// All-ones in the 32-bit lanes holding an infinity or a NaN.
@@ -113,31 +138,7 @@ fn f32_k<const OP: u8, const RM: u8>(
     }
 }
 
-/// binary16 `OP` on 32 lanes of halves, rounded by `R` (see `f16_kernel`).
-#[target_feature(enable = "avx2,fma,f16c")]
-fn f16_k<const OP: u8, const R: i32>(
-    a: Halfs,
-    b: Halfs,
-    c: Halfs,
-    exec: u32,
-    out: &mut [u16; LANES],
-) -> u8 {
-    f16_kernel::<OP, 4, R>(halves(a), halves(b), halves(c), exec as u64, out)
-}
-
-/// Packed binary16 `OP` on both halves of 32 lanes, rounded by `R`.
-#[target_feature(enable = "avx2,fma,f16c")]
-fn pk_k<const OP: u8, const R: i32>(
-    a: Words,
-    b: Words,
-    c: Words,
-    exec: u32,
-    out: &mut [u32; LANES],
-) -> u8 {
-    // SAFETY: as in `packed`, for the output.
-    let out = unsafe { core::slice::from_raw_parts_mut(out.as_mut_ptr() as *mut u16, 64) };
-    f16_kernel::<OP, 8, R>(packed(a), packed(b), packed(c), spread(exec), out)
-}
+f16_kernels!("avx2,fma,f16c", 4, 8, 0);
 
 /// The kernels by [operation][rounding mode] (see `super::F32_FNS`).
 pub(super) const F32: [[F32Fn; 5]; 4] = by_op_rm!(f32_k, F32Fn, [0, 1, 2, 3, 4]);
@@ -160,8 +161,6 @@ fn f32_nx_k<const OP: u8, const RM: u8>(
 
 /// The kernels for callers that already have NX (see `super::F32_NX_FNS`).
 pub(super) const F32_NX: [[F32Fn; 5]; 4] = by_op_rm!(f32_nx_k, F32Fn, [0, 1, 2, 3, 4]);
-pub(super) const F16: [[F16Fn; 5]; 4] = by_op_rm!(f16_k, F16Fn, [RNE, RTZ, RDN, RUP, RMM]);
-pub(super) const PK_F16: [[F32Fn; 5]; 4] = by_op_rm!(pk_k, F32Fn, [RNE, RTZ, RDN, RUP, RMM]);
 
 /// binary32 `OP` in rne for a caller whose flags already hold NX: the host instruction in
 /// the default environment (rne, no FTZ/DAZ: what Rust code runs under), no MXCSR access.
@@ -172,14 +171,8 @@ pub(super) const PK_F16: [[F32Fn; 5]; 4] = by_op_rm!(pk_k, F32Fn, [RNE, RTZ, RDN
 #[target_feature(enable = "avx2,fma,f16c")]
 #[inline]
 fn f32_rne_nx<const OP: u8>(a: Words, b: Words, c: Words, exec: u32, out: &mut [u32; LANES]) -> u8 {
-    let (x, y) = (load32(a), load32(b));
-    let z = if OP == FMA {
-        load32(c)
-    } else {
-        [_mm256_setzero_si256(); 4]
-    };
+    let [x, y, z] = operands32::<OP>(a, b, c);
     let mut bad = 0u32;
-    let p = out.as_mut_ptr() as *mut __m256i;
     for g in 0..4 {
         let (xf, yf) = (_mm256_castsi256_ps(x[g]), _mm256_castsi256_ps(y[g]));
         let r = _mm256_castps_si256(match OP {
@@ -194,16 +187,10 @@ fn f32_rne_nx<const OP: u8>(a: Words, b: Words, c: Words, exec: u32, out: &mut [
             let abs = _mm256_and_si256(r, _mm256_set1_epi32(ABS32));
             m = _mm256_or_si256(m, _mm256_cmpgt_epi32(_mm256_set1_epi32(0x0080_0001), abs));
         }
-        bad |= (_mm256_movemask_ps(_mm256_castsi256_ps(m)) as u32) << (8 * g);
-        // SAFETY: `out` is four 32-byte vectors.
-        unsafe { _mm256_storeu_si256(p.add(g), r) };
+        bad |= lane_bits(m, g);
+        store32(out, g, r);
     }
-    let redo = bad & exec;
-    if redo == 0 {
-        return 0;
-    }
-    let op = [Op::Add, Op::Sub, Op::Mul, Op::Fma][OP as usize];
-    redo_f32(op, a, b, c, crate::Rm::Rne, redo, out)
+    settle_f32(op_const(OP), [a, b, c], Rm::Rne, bad & exec, 0, out)
 }
 
 /// binary32 in a hardware rounding mode: the host instruction, NaN results canonicalised.
@@ -217,12 +204,7 @@ fn f32_hw<const OP: u8>(
     rc: u32,
     out: &mut [u32; LANES],
 ) -> u8 {
-    let (mut x, mut y) = (load32(a), load32(b));
-    let mut z = if OP == FMA {
-        load32(c)
-    } else {
-        [_mm256_setzero_si256(); 4]
-    };
+    let [mut x, mut y, mut z] = operands32::<OP>(a, b, c);
     if exec != u32::MAX {
         // Inactive lanes compute 0 op 0 (op 0): exact, no flags.
         for g in 0..4 {
@@ -239,34 +221,24 @@ fn f32_hw<const OP: u8>(
     // SAFETY: the blocks only do register arithmetic and MXCSR accesses to `csr`; the caller's
     // MXCSR is restored before the block ends.
     unsafe {
+        // `r = r op y` on the four vectors, `$ins` the AVX instruction.
+        macro_rules! binop {
+            ($ins:literal) => {
+                under_mxcsr!(csr, [
+                    concat!($ins, " {r0}, {r0}, {y0}"), concat!($ins, " {r1}, {r1}, {y1}"),
+                    concat!($ins, " {r2}, {r2}, {y2}"), concat!($ins, " {r3}, {r3}, {y3}"),
+                ],
+                    r0 = inout(ymm_reg) r[0], r1 = inout(ymm_reg) r[1],
+                    r2 = inout(ymm_reg) r[2], r3 = inout(ymm_reg) r[3],
+                    y0 = in(ymm_reg) yf[0], y1 = in(ymm_reg) yf[1],
+                    y2 = in(ymm_reg) yf[2], y3 = in(ymm_reg) yf[3],
+                )
+            };
+        }
         match OP {
-            ADD => under_mxcsr!(csr, [
-                "vaddps {r0}, {r0}, {y0}", "vaddps {r1}, {r1}, {y1}",
-                "vaddps {r2}, {r2}, {y2}", "vaddps {r3}, {r3}, {y3}",
-            ],
-                r0 = inout(ymm_reg) r[0], r1 = inout(ymm_reg) r[1],
-                r2 = inout(ymm_reg) r[2], r3 = inout(ymm_reg) r[3],
-                y0 = in(ymm_reg) yf[0], y1 = in(ymm_reg) yf[1],
-                y2 = in(ymm_reg) yf[2], y3 = in(ymm_reg) yf[3],
-            ),
-            SUB => under_mxcsr!(csr, [
-                "vsubps {r0}, {r0}, {y0}", "vsubps {r1}, {r1}, {y1}",
-                "vsubps {r2}, {r2}, {y2}", "vsubps {r3}, {r3}, {y3}",
-            ],
-                r0 = inout(ymm_reg) r[0], r1 = inout(ymm_reg) r[1],
-                r2 = inout(ymm_reg) r[2], r3 = inout(ymm_reg) r[3],
-                y0 = in(ymm_reg) yf[0], y1 = in(ymm_reg) yf[1],
-                y2 = in(ymm_reg) yf[2], y3 = in(ymm_reg) yf[3],
-            ),
-            MUL => under_mxcsr!(csr, [
-                "vmulps {r0}, {r0}, {y0}", "vmulps {r1}, {r1}, {y1}",
-                "vmulps {r2}, {r2}, {y2}", "vmulps {r3}, {r3}, {y3}",
-            ],
-                r0 = inout(ymm_reg) r[0], r1 = inout(ymm_reg) r[1],
-                r2 = inout(ymm_reg) r[2], r3 = inout(ymm_reg) r[3],
-                y0 = in(ymm_reg) yf[0], y1 = in(ymm_reg) yf[1],
-                y2 = in(ymm_reg) yf[2], y3 = in(ymm_reg) yf[3],
-            ),
+            ADD => binop!("vaddps"),
+            SUB => binop!("vsubps"),
+            MUL => binop!("vmulps"),
             // r = y * r + z
             _ => under_mxcsr!(csr, [
                 "vfmadd213ps {r0}, {y0}, {z0}", "vfmadd213ps {r1}, {y1}, {z1}",
@@ -281,15 +253,16 @@ fn f32_hw<const OP: u8>(
             ),
         }
     }
-    let p = out.as_mut_ptr() as *mut __m256i;
     let mut any_nan = _mm256_setzero_si256();
     for (g, v) in r.iter().enumerate() {
         let v = _mm256_castps_si256(*v);
         let nan = is_nan32(v);
         any_nan = _mm256_or_si256(any_nan, nan);
-        let v = _mm256_blendv_epi8(v, _mm256_set1_epi32(QNAN32), nan);
-        // SAFETY: `out` is four 32-byte vectors.
-        unsafe { _mm256_storeu_si256(p.add(g), v) };
+        store32(
+            out,
+            g,
+            _mm256_blendv_epi8(v, _mm256_set1_epi32(QNAN32), nan),
+        );
     }
     let mut fl = riscv_flags(csr[2]);
     if OP == FMA && _mm256_testz_si256(any_nan, any_nan) == 0 {
@@ -317,7 +290,7 @@ fn f32_hw<const OP: u8>(
 /// All-ones in the 32-bit lanes holding a NaN.
 #[target_feature(enable = "avx2,fma,f16c")]
 #[inline]
-fn is_nan32(v: __m256i) -> __m256i {
+pub(super) fn is_nan32(v: __m256i) -> __m256i {
     let abs = _mm256_and_si256(v, _mm256_set1_epi32(ABS32));
     _mm256_cmpgt_epi32(abs, _mm256_set1_epi32(EXP32))
 }
@@ -354,12 +327,7 @@ fn f32_rmm<const OP: u8>(a: Words, b: Words, c: Words, exec: u32, out: &mut [u32
     // 2^-126 and the largest finite binary32, as binary64 bits.
     const MIN_NORMAL: i64 = 0x3810_0000_0000_0000;
     const MAX_FINITE: i64 = 0x47ef_ffff_e000_0000;
-    let (x, y) = (load32(a), load32(b));
-    let z = if OP == FMA {
-        load32(c)
-    } else {
-        [_mm256_setzero_si256(); 4]
-    };
+    let [x, y, z] = operands32::<OP>(a, b, c);
     let zero = _mm256_setzero_si256();
     let mut redo = 0u32;
     let mut inexact = 0u32;
@@ -369,7 +337,7 @@ fn f32_rmm<const OP: u8>(a: Words, b: Words, c: Words, exec: u32, out: &mut [u32
         if OP == FMA {
             sp = _mm256_or_si256(sp, special32(z[g]));
         }
-        redo |= (_mm256_movemask_ps(_mm256_castsi256_ps(sp)) as u32) << (8 * g);
+        redo |= lane_bits(sp, g);
         let halves = |v: __m256i| {
             let v = _mm256_castsi256_ps(v);
             [
@@ -414,17 +382,14 @@ fn f32_rmm<const OP: u8>(a: Words, b: Words, c: Words, exec: u32, out: &mut [u32
             unsafe { _mm_storeu_ps(o.add(k), v) };
         }
     }
-    let redo = redo & exec;
-    let fl = if inexact & exec & !redo != 0 {
-        flags::NX
-    } else {
-        0
-    };
-    if redo == 0 {
-        return fl;
-    }
-    let op = [Op::Add, Op::Sub, Op::Mul, Op::Fma][OP as usize];
-    fl | redo_f32(op, a, b, c, Rm::Rmm, redo, out)
+    settle_f32(
+        op_const(OP),
+        [a, b, c],
+        Rm::Rmm,
+        redo & exec,
+        inexact & exec,
+        out,
+    )
 }
 
 /// A binary16 operand of the 16-bit kernels: `ptr` to as many halves as the kernel works on,
@@ -646,15 +611,11 @@ fn f16_kernel<const OP: u8, const G: usize, const R: i32>(
         // SAFETY: `out` holds `8 * G` halves = G 16-byte vectors.
         unsafe { _mm_storeu_si128(o.add(g), h) };
     }
-    redo &= exec;
-    let fl = if inexact & exec != 0 { flags::NX } else { 0 };
-    if redo == 0 {
-        return fl;
-    }
-    fl | redo_f16(OP, a, b, c, rm_of(R), redo, out)
+    settle_f16(OP, [a, b, c], rm_of(R), redo & exec, inexact & exec, out)
 }
 
-/// The rounding mode of a `vcvtps2ph` immediate (or `RMM`).
+/// The rounding mode of a rounding immediate (`vcvtps2ph`'s, or `_MM_FROUND_*` with or
+/// without SAE), or of `RMM`.
 pub(super) const fn rm_of(r: i32) -> Rm {
     match r & 7 {
         RNE => Rm::Rne,
@@ -665,23 +626,32 @@ pub(super) const fn rm_of(r: i32) -> Rm {
     }
 }
 
+/// `super::settle_f32` for the binary16 kernels: NX if a settled active half is inexact
+/// (`inexact`, which excludes `redo`), and the flags of the halves in `redo`, recomputed by
+/// the scalar function. Both masks are masked by EXEC already.
+#[inline(always)]
+pub(super) fn settle_f16(
+    op: u8,
+    [a, b, c]: [Halves; 3],
+    rm: Rm,
+    redo: u64,
+    inexact: u64,
+    out: &mut [u16],
+) -> u8 {
+    let fl = flag_if(inexact != 0, flags::NX);
+    if redo == 0 {
+        return fl;
+    }
+    fl | redo_f16(op, a, b, c, rm, redo, out)
+}
+
 /// Recompute the halves in the bit set `redo` with the scalar functions; returns their flags.
 #[cold]
 #[inline(never)]
-pub(super) fn redo_f16(
-    op: u8,
-    a: Halves,
-    b: Halves,
-    c: Halves,
-    rm: Rm,
-    mut redo: u64,
-    out: &mut [u16],
-) -> u8 {
-    let op = [Op::Add, Op::Sub, Op::Mul, Op::Fma][op as usize];
+fn redo_f16(op: u8, a: Halves, b: Halves, c: Halves, rm: Rm, redo: u64, out: &mut [u16]) -> u8 {
+    let op = op_const(op);
     let mut fl = 0;
-    while redo != 0 {
-        let j = redo.trailing_zeros() as usize;
-        redo &= redo - 1;
+    for j in set_bits(redo) {
         out[j] = scalar_f16(op, a.get(j), b.get(j), c.get(j), rm, &mut fl);
     }
     fl
