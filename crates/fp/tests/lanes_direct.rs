@@ -4,6 +4,8 @@
 //! nothing changed. The destination may be any source. Checked on every level this CPU
 //! runs, every operation and mode they are offered for, every EXEC pattern.
 
+#![allow(clippy::needless_range_loop)] // lanes index several arrays at once
+
 mod common;
 use common::{exec_patterns, levels, Rng};
 use warpkit_fp::lanes::{Level, Op, Operand, LANES};

@@ -187,18 +187,18 @@ mod x86 {
     ) -> bool {
         let mut r = [_mm512_setzero_ps(); 2];
         let mut bad = 0u32;
-        for h in 0..2 {
+        for (h, rh) in r.iter_mut().enumerate() {
             // SAFETY (caller): the operands.
             let (x, y) = unsafe { (load16(a, h), load16(b, h)) };
-            r[h] = match OP {
+            *rh = match OP {
                 ADD => _mm512_add_round_ps::<R>(x, y),
                 SUB => _mm512_sub_round_ps::<R>(x, y),
                 MUL => _mm512_mul_round_ps::<R>(x, y),
                 // SAFETY (caller): the operand.
                 _ => _mm512_fmadd_round_ps::<R>(x, y, unsafe { load16(c, h) }),
             };
-            let abs = _mm512_and_si512(_mm512_castps_si512(r[h]), _mm512_set1_epi32(ABS));
-            let mut m = _mm512_fpclass_ps_mask::<NOT_FINITE>(r[h]);
+            let abs = _mm512_and_si512(_mm512_castps_si512(*rh), _mm512_set1_epi32(ABS));
+            let mut m = _mm512_fpclass_ps_mask::<NOT_FINITE>(*rh);
             if R != RN {
                 m |= _mm512_cmpeq_epi32_mask(abs, _mm512_set1_epi32(MAX_FINITE));
             }
@@ -245,17 +245,17 @@ mod x86 {
     unsafe fn rne<const OP: u8>(a: Raw, b: Raw, c: Raw, exec: u32, out: *mut u32) -> bool {
         let mut r = [_mm256_setzero_ps(); 4];
         let mut bad = 0u32;
-        for g in 0..4 {
+        for (g, rg) in r.iter_mut().enumerate() {
             // SAFETY (caller): the operands.
             let (x, y) = unsafe { (load8(a, g), load8(b, g)) };
-            r[g] = match OP {
+            *rg = match OP {
                 ADD => _mm256_add_ps(x, y),
                 SUB => _mm256_sub_ps(x, y),
                 MUL => _mm256_mul_ps(x, y),
                 // SAFETY (caller): the operand.
                 _ => _mm256_fmadd_ps(x, y, unsafe { load8(c, g) }),
             };
-            let bits = _mm256_castps_si256(r[g]);
+            let bits = _mm256_castps_si256(*rg);
             let e = _mm256_set1_epi32(EXP);
             let mut m = _mm256_cmpeq_epi32(_mm256_and_si256(bits, e), e);
             if OP == MUL || OP == FMA {
@@ -270,16 +270,16 @@ mod x86 {
             return false;
         }
         let p = out as *mut f32;
-        for g in 0..4 {
+        for (g, &rg) in r.iter().enumerate() {
             let v = if exec == u32::MAX {
-                r[g]
+                rg
             } else {
                 // Lane i of group g active: bit 8g + i of EXEC moved to the sign bit.
                 let shift = _mm256_setr_epi32(31, 30, 29, 28, 27, 26, 25, 24);
                 let bits = _mm256_set1_epi32((exec >> (8 * g)) as i32);
                 let m = _mm256_castsi256_ps(_mm256_sllv_epi32(bits, shift));
                 // SAFETY (caller): `out` is 32 readable u32.
-                _mm256_blendv_ps(unsafe { _mm256_loadu_ps(p.add(8 * g)) }, r[g], m)
+                _mm256_blendv_ps(unsafe { _mm256_loadu_ps(p.add(8 * g)) }, rg, m)
             };
             // SAFETY (caller): `out` is 32 writable u32; every operand load is done.
             unsafe { _mm256_storeu_ps(p.add(8 * g), v) };
