@@ -15,7 +15,7 @@
 //! Offered for the levels and modes where the NX-known kernel needs no MXCSR access:
 //! Avx512 in rne/rtz/rdn/rup (embedded rounding), Avx2 in rne (the default environment).
 
-use super::{Kernels, Level, Op, LANES};
+use super::{Kernels, Op, LANES};
 use crate::{flags, Rm};
 
 /// An operand of a [`Direct32`] kernel.
@@ -109,8 +109,8 @@ static DIRECT: [[[Option<DirectFn>; 5]; 4]; 3] = {
     let mut t = [none; 3];
     #[cfg(target_arch = "x86_64")]
     {
-        t[Level::Avx2 as usize] = x86::AVX2;
-        t[Level::Avx512 as usize] = x86::AVX512;
+        t[super::Level::Avx2 as usize] = x86::AVX2;
+        t[super::Level::Avx512 as usize] = x86::AVX512;
     }
     t
 };
