@@ -9,6 +9,7 @@
 
 use crate::commit::Log;
 use crate::warp::{fflag, VReg, Warp, LANES};
+use warpkit_fp::lanes::{Direct32, Operand};
 
 /// 32 half registers (one 16-bit value per lane).
 pub(crate) type HReg = [u16; LANES];
@@ -140,6 +141,28 @@ impl Warp {
         let d = &mut self.v[rd as usize];
         blend(d, r, exec);
         l.vreg(rd, d, exec);
+    }
+
+    /// Vector register `rd` = the direct kernel `k` on `a`, `b`, `c` (registers of this
+    /// warp, `rd` among them, or splats) in the active lanes, if `k` takes it (see
+    /// [`Direct32::run`]); otherwise nothing is written and the caller runs the ordinary
+    /// kernel. When it writes, the active lanes raised at most NX, which FFLAGS holds.
+    #[inline(always)]
+    pub(crate) fn wv_direct<L: Log>(
+        &mut self,
+        l: &mut L,
+        rd: u8,
+        k: Direct32,
+        a: Operand,
+        b: Operand,
+        c: Operand,
+    ) -> bool {
+        let (rd, exec) = (rd & 127, self.exec);
+        if !k.run(&mut self.v.0, rd as usize, a, b, c, exec) {
+            return false;
+        }
+        l.vreg(rd, &self.v[rd as usize], exec);
+        true
     }
 
     /// Vector pair `v[rd+1]:v[rd]` = `r` in the active lanes.

@@ -7,7 +7,7 @@
 //!
 //! binary32, binary16 and packed-binary16 add/sub/mul/fma run on the 32-lane kernels of
 //! `warpkit_fp::lanes` (host FPU where exact, same bits and flags as the scalar functions),
-//! wired in `shapes.rs` (`fp32_lanes`, `fp16_lanes`).
+//! wired in `shapes.rs` (`fp32_direct`, `fp32_kernel`, `fp16_lanes`).
 
 use warpkit_fp::{self as fp, CmpOp, Rm, RoundOp};
 

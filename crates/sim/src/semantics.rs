@@ -60,24 +60,92 @@ macro_rules! fp32 {
     };
 }
 
+/// A handler with a common case `first` (`Some(flow)` when it executed the instruction)
+/// and the general body `rest`. In the fast copies `rest` is a separate function (built
+/// with the same target features), so the common case does not pay for the stack frame
+/// and spills of the general one; the logged copy runs both inline.
+macro_rules! split_handler {
+    (|$w:ident, $o:ident, $l:ident| $first:expr, $rest:expr) => {{
+        #[inline(always)]
+        fn first<L: Log>($w: &mut Warp, $o: &Op, $l: &mut L) -> Option<Flow> {
+            $first
+        }
+        #[inline(always)]
+        fn rest<L: Log>($w: &mut Warp, $o: &Op, $l: &mut L) -> Flow {
+            $rest
+        }
+        #[inline(never)]
+        fn rest_fast(w: &mut Warp, o: &Op) -> Flow {
+            rest(w, o, &mut NoLog)
+        }
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "avx2")]
+        #[inline(never)]
+        fn rest_avx2(w: &mut Warp, o: &Op) -> Flow {
+            rest(w, o, &mut NoLog)
+        }
+        fn fast(w: &mut Warp, o: &Op) -> Flow {
+            match first(w, o, &mut NoLog) {
+                Some(f) => f,
+                None => rest_fast(w, o),
+            }
+        }
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "avx2")]
+        fn fast_avx2(w: &mut Warp, o: &Op) -> Flow {
+            match first(w, o, &mut NoLog) {
+                Some(f) => f,
+                // Safe: called from a function with the same target features.
+                None => rest_avx2(w, o),
+            }
+        }
+        fn logged(w: &mut Warp, o: &Op, c: &mut Commit) -> Flow {
+            match first(w, o, c) {
+                Some(f) => f,
+                None => rest(w, o, c),
+            }
+        }
+        Handler {
+            fast,
+            #[cfg(target_arch = "x86_64")]
+            fast_avx2,
+            logged,
+        }
+    }};
+}
+
 /// A binary32 or packed-binary16 add/sub/mul/fma on the 32-lane host kernels: format,
-/// second source, third source, rounding, operation (`rev`: `s2 - s1`).
+/// second source, third source, rounding, operation (`rev`: `s2 - s1`). Binary32 without
+/// modifiers first tries the direct kernel (`fp32_direct`).
 macro_rules! lanes32 {
     ($fmt:ident, $b:ident, $c:ident, $round:ident, $op:ident) => {
         lanes32!($fmt, $b, $c, $round, $op, false)
     };
     ($fmt:ident, $b:ident, $c:ident, $round:ident, $op:ident, $rev:expr) => {
-        handler!(|w, o, l| fp32_lanes(
-            w,
-            o,
-            l,
-            Src::$b,
-            Src3::$c,
-            Round::$round,
-            Lanes32::$fmt,
-            LaneOp::$op,
-            $rev
-        ))
+        split_handler!(
+            |w, o, l| fp32_direct(
+                w,
+                o,
+                l,
+                Src::$b,
+                Src3::$c,
+                Round::$round,
+                Lanes32::$fmt,
+                LaneOp::$op,
+                $rev
+            ),
+            fp32_kernel(
+                w,
+                o,
+                l,
+                Src::$b,
+                Src3::$c,
+                Round::$round,
+                Lanes32::$fmt,
+                LaneOp::$op,
+                $rev
+            )
+        )
     };
 }
 

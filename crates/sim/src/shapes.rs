@@ -12,7 +12,7 @@ use crate::access::{each_lane, lanes, to_mask, HReg};
 use crate::commit::Log;
 use crate::op::{Flow, Op};
 use crate::warp::{VReg, Warp, LANES};
-use warpkit_fp::lanes::{Kernels, Op as LaneOp, Src16, Src32};
+use warpkit_fp::lanes::{Kernels, Op as LaneOp, Operand, Src16, Src32};
 use warpkit_fp::{self as fp, CmpOp, Rm};
 
 // ------------------------------------------------------------------ 32-bit vector
@@ -729,14 +729,58 @@ pub(crate) enum Lanes32 {
     PkF16,
 }
 
-/// [`fp32`] for binary32 and packed binary16 add, sub, mul and fma on the 32-lane host
-/// kernels of the program's level ([`Op::fp_kernels`]). Without source modifiers the
+/// Binary32 and packed binary16 add, sub, mul and fma on the 32-lane host kernels of the
+/// program's level ([`Op::fp_kernels`]) are this, then [`fp32_kernel`] when it returns
+/// `None` (semantics.rs `lanes32!`). This is the common case: binary32, no modifiers, NX
+/// already raised. The kernel writes the destination itself ([`Warp::wv_direct`]),
+/// without the output array and its copy. `None` when it does not apply or a lane needs
+/// the scalar path (then nothing was written).
+#[allow(clippy::too_many_arguments)] // the arguments of `fp32_kernel`
+#[inline(always)]
+pub(crate) fn fp32_direct<L: Log>(
+    w: &mut Warp,
+    o: &Op,
+    l: &mut L,
+    b: Src,
+    c: Src3,
+    round: Round,
+    fmt: Lanes32,
+    op: LaneOp,
+    rev: bool,
+) -> Option<Flow> {
+    if fmt != Lanes32::F32 || o.mods != 0 {
+        return None;
+    }
+    let rm = rounding(w, o, round)?;
+    let k = o.fp_kernels().f32_direct_given(op, rm, w.fflags)?;
+    let reg = |r: u8| Operand::Reg((r & 127) as usize);
+    let bs = match b {
+        Src::No => Operand::Splat(0),
+        Src::V => reg(o.rs2),
+        Src::U => Operand::Splat(w.ur(o.rs2)),
+        Src::I => Operand::Splat(o.imm),
+    };
+    let cs = match c {
+        Src3::No => Operand::Splat(0),
+        Src3::D => reg(o.rd),
+        Src3::S3 => reg(o.rs3),
+    };
+    let (a, bs) = if rev {
+        (bs, reg(o.rs1))
+    } else {
+        (reg(o.rs1), bs)
+    };
+    w.wv_direct(l, o.rd, k, a, bs, cs).then_some(Flow::Next)
+}
+
+/// [`fp32`] for binary32 and packed binary16 add, sub, mul and fma through the kernel's
+/// output array (see [`fp32_direct`] for the common case). Without source modifiers the
 /// registers are passed in place and a uniform or literal source as a splat, so nothing is
 /// copied before the kernel; `rev` swaps the first two sources (`fsubr`: `s2 - s1`). The
 /// kernel returns the flags of the active lanes only; the write blends under EXEC.
 #[allow(clippy::too_many_arguments)] // the one driver of these rows; each argument is a fact of the row
 #[inline(always)]
-pub(crate) fn fp32_lanes<L: Log>(
+pub(crate) fn fp32_kernel<L: Log>(
     w: &mut Warp,
     o: &Op,
     l: &mut L,

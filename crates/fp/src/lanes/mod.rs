@@ -213,12 +213,14 @@ macro_rules! per_level {
 #[cfg(target_arch = "x86_64")]
 mod avx512;
 mod convert;
+mod direct;
 mod select;
 mod soft;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
 use crate::{CmpOp, Rm, RoundOp};
+pub use direct::{Direct32, Operand};
 use std::sync::atomic::{AtomicU8, Ordering};
 
 /// Lanes of a warp.
