@@ -276,17 +276,17 @@ impl From<u16> for Src16<'_> {
 /// forwarding and costs a stall on every call.)
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only the x86 kernels use it
 #[derive(Clone, Copy)]
-pub(crate) struct Operand<'a, T> {
+pub(crate) struct LaneRef<'a, T> {
     lanes: Option<&'a [T; LANES]>,
     splat: T,
 }
 
 /// A 32-bit-lane operand as the kernels take it.
-pub(crate) type Words<'a> = Operand<'a, u32>;
+pub(crate) type Words<'a> = LaneRef<'a, u32>;
 /// A binary16-lane operand as the kernels take it.
-pub(crate) type Halfs<'a> = Operand<'a, u16>;
+pub(crate) type Halfs<'a> = LaneRef<'a, u16>;
 
-impl<T: Copy> Operand<'_, T> {
+impl<T: Copy> LaneRef<'_, T> {
     #[inline(always)]
     fn get(self, i: usize) -> T {
         match self.lanes {
@@ -307,15 +307,15 @@ impl<T: Copy> Operand<'_, T> {
     }
 }
 
-impl<'a, T: Copy + Default> From<Src<'a, T>> for Operand<'a, T> {
+impl<'a, T: Copy + Default> From<Src<'a, T>> for LaneRef<'a, T> {
     #[inline(always)]
     fn from(s: Src<'a, T>) -> Self {
         match s {
-            Src::Lanes(r) => Operand {
+            Src::Lanes(r) => LaneRef {
                 lanes: Some(r),
                 splat: T::default(),
             },
-            Src::Splat(x) => Operand {
+            Src::Splat(x) => LaneRef {
                 lanes: None,
                 splat: x,
             },
@@ -323,9 +323,9 @@ impl<'a, T: Copy + Default> From<Src<'a, T>> for Operand<'a, T> {
     }
 }
 
-impl<'a, T> From<Operand<'a, T>> for Src<'a, T> {
+impl<'a, T> From<LaneRef<'a, T>> for Src<'a, T> {
     #[inline(always)]
-    fn from(w: Operand<'a, T>) -> Self {
+    fn from(w: LaneRef<'a, T>) -> Self {
         match w.lanes {
             Some(r) => Src::Lanes(r),
             None => Src::Splat(w.splat),
@@ -650,7 +650,7 @@ impl Kernels {
 
 /// A kernel on lanes of `T` specialised to one level, operation and rounding mode.
 pub(crate) type KernelFn<T> =
-    unsafe fn(Operand<T>, Operand<T>, Operand<T>, u32, &mut [T; LANES]) -> u8;
+    unsafe fn(LaneRef<T>, LaneRef<T>, LaneRef<T>, u32, &mut [T; LANES]) -> u8;
 /// A kernel on 32-bit lanes (binary32 or packed binary16).
 pub(crate) type F32Fn = KernelFn<u32>;
 /// A kernel on binary16 lanes.
