@@ -6,7 +6,7 @@
 //! `WARPKIT_LANES_ROUNDS=N` multiplies the number of random operand sets (default 1).
 
 mod common;
-use common::{exec_patterns, levels, Rng};
+use common::{exec_patterns, levels, ref_f32, Rng};
 use warpkit_fp::lanes::{Kernels, Level, Op, Src16, Src32, LANES};
 use warpkit_fp::{flags, Rm};
 
@@ -257,17 +257,6 @@ fn op_name(op: Op) -> &'static str {
 }
 
 // ------------------------------------------------------------------ the reference
-
-fn ref_f32(op: Op, a: u32, b: u32, c: u32, rm: Rm) -> (u32, u8) {
-    let mut fl = 0;
-    let r = match op {
-        Op::Add => warpkit_fp::f32_add(a, b, rm, &mut fl),
-        Op::Sub => warpkit_fp::f32_sub(a, b, rm, &mut fl),
-        Op::Mul => warpkit_fp::f32_mul(a, b, rm, &mut fl),
-        Op::Fma => warpkit_fp::f32_fma(a, b, c, rm, &mut fl),
-    };
-    (r, fl)
-}
 
 fn ref_f16(op: Op, a: u16, b: u16, c: u16, rm: Rm) -> (u16, u8) {
     let mut fl = 0;

@@ -7,22 +7,11 @@
 #![allow(clippy::needless_range_loop)] // lanes index several arrays at once
 
 mod common;
-use common::{exec_patterns, levels, Rng};
+use common::{exec_patterns, levels, ref_f32, Rng};
 use warpkit_fp::lanes::{Level, Op, Operand, LANES};
 use warpkit_fp::{flags, Rm};
 
 const RMS: [Rm; 5] = Rm::ALL;
-
-fn scalar(op: Op, a: u32, b: u32, c: u32, rm: Rm) -> (u32, u8) {
-    let mut fl = 0;
-    let r = match op {
-        Op::Add => warpkit_fp::f32_add(a, b, rm, &mut fl),
-        Op::Sub => warpkit_fp::f32_sub(a, b, rm, &mut fl),
-        Op::Mul => warpkit_fp::f32_mul(a, b, rm, &mut fl),
-        Op::Fma => warpkit_fp::f32_fma(a, b, c, rm, &mut fl),
-    };
-    (r, fl)
-}
 
 /// A binary32 value: `ordinary` keeps to [1/4, 4) in magnitude (results are normal and
 /// finite: the direct kernels must take every lane), otherwise edge-heavy (zeros,
@@ -95,7 +84,7 @@ fn direct_kernels_write_the_scalar_results_or_nothing() {
                         for i in 0..LANES {
                             if exec >> i & 1 == 1 {
                                 let x = (lane(&file, a, i), lane(&file, b, i), lane(&file, c, i));
-                                let (r, fl) = scalar(op, x.0, x.1, x.2, rm);
+                                let (r, fl) = ref_f32(op, x.0, x.1, x.2, rm);
                                 want[d][i] = r;
                                 others |= fl & !flags::NX;
                             }

@@ -2,7 +2,8 @@
 //! patterns (both in `rng.rs`), and the levels this CPU runs.
 #![allow(dead_code)]
 
-use warpkit_fp::lanes::{Kernels, Level};
+use warpkit_fp::lanes::{Kernels, Level, Op};
+use warpkit_fp::Rm;
 
 mod rng;
 pub use rng::*;
@@ -45,4 +46,16 @@ pub fn levels() -> Vec<Kernels> {
         ks.iter().map(|k| k.level()).collect::<Vec<_>>()
     );
     ks
+}
+
+/// The scalar library's result and flags for one binary32 lane: what every kernel must equal.
+pub fn ref_f32(op: Op, a: u32, b: u32, c: u32, rm: Rm) -> (u32, u8) {
+    let mut fl = 0;
+    let r = match op {
+        Op::Add => warpkit_fp::f32_add(a, b, rm, &mut fl),
+        Op::Sub => warpkit_fp::f32_sub(a, b, rm, &mut fl),
+        Op::Mul => warpkit_fp::f32_mul(a, b, rm, &mut fl),
+        Op::Fma => warpkit_fp::f32_fma(a, b, c, rm, &mut fl),
+    };
+    (r, fl)
 }
