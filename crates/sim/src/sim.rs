@@ -251,18 +251,10 @@ pub fn run_state(
         None => sim.run(max_steps),
         Some((out, asm)) => {
             let mut io_error: Option<std::io::Error> = None;
-            // One line buffer and one text buffer for the whole trace.
-            let (mut line, mut text) = (String::new(), String::new());
+            let mut lines = crate::trace::TraceLine::default();
             sim.run_logged(max_steps, &mut |i, c| {
                 if io_error.is_none() {
-                    text.clear();
-                    asm(&c.inst, c.pc, &mut text);
-                    line.clear();
-                    c.write_json(&mut line, i, &text);
-                    line.push('\n');
-                    if let Err(e) = out.write_all(line.as_bytes()) {
-                        io_error = Some(e);
-                    }
+                    io_error = lines.write(out, asm, c, i).err();
                 }
             });
             if let Some(e) = io_error.or_else(|| out.flush().err()) {

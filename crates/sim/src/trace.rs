@@ -319,7 +319,7 @@ fn trace_warp(
     asm: AsmFn<'_>,
     stop: &AtomicBool,
 ) -> io::Result<()> {
-    let (mut line, mut text) = (String::with_capacity(1024), String::with_capacity(64));
+    let mut lines = TraceLine::default();
     let mut error = None;
     let w = &mut lw.warp;
     let status = loop {
@@ -335,14 +335,7 @@ fn trace_warp(
         let r = if logged {
             w.run_logged(p, budget, &mut |c: &Commit| {
                 if error.is_none() {
-                    text.clear();
-                    asm(&c.inst, c.pc, &mut text);
-                    line.clear();
-                    c.write_json(&mut line, i, &text);
-                    line.push('\n');
-                    if let Err(e) = out.write_all(line.as_bytes()) {
-                        error = Some(e);
-                    }
+                    error = lines.write(out, asm, c, i).err();
                 }
             })
         } else {
@@ -355,4 +348,29 @@ fn trace_warp(
     };
     lw.status = Some(status);
     error.map_or(Ok(()), Err)
+}
+
+/// Writes one commit record as a JSON line (see [`Commit::write_json`]), reusing its line
+/// and instruction-text buffers from record to record.
+#[derive(Default)]
+pub(crate) struct TraceLine {
+    line: String,
+    text: String,
+}
+
+impl TraceLine {
+    pub(crate) fn write(
+        &mut self,
+        out: &mut dyn Write,
+        asm: AsmFn<'_>,
+        c: &Commit,
+        warp: usize,
+    ) -> io::Result<()> {
+        self.text.clear();
+        asm(&c.inst, c.pc, &mut self.text);
+        self.line.clear();
+        c.write_json(&mut self.line, warp, &self.text);
+        self.line.push('\n');
+        out.write_all(self.line.as_bytes())
+    }
 }
