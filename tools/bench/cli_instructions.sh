@@ -14,12 +14,15 @@ if [[ $# -ne 2 ]]; then
     echo "usage: $0 OLD_WARPKIT NEW_WARPKIT" >&2
     exit 2
 fi
-OLD=$1
-NEW=$2
+OLD=$(realpath "$1")
+NEW=$(realpath "$2")
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 EX=$ROOT/examples
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/cli_instructions.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
+# Run inside the scratch directory: an older build that does not know `-o -` writes a file
+# named `-` to the current directory.
+cd "$WORK"
 
 python3 -c '
 import json, sys
