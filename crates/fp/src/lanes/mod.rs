@@ -80,6 +80,22 @@
 //!   overflow (`|value| > 65504`) or underflow (inexact, `|result| <= 2^-14`) are redone. In
 //!   rmm the rounding is the integer ties-away step on the binary32 bits (13 bits below the
 //!   binary16 ulp), for results in the normal binary16 range; other lanes are redone.
+//! * **dot2** ([`Kernels::dot2_f32_f16`], `c + a.l*b.l + a.h*b.h`, Avx2 and Avx512 alike):
+//!   the halves widen exactly (`vcvtph2ps`), each product is exact in binary32 (11 x 11
+//!   bits, exponents -48..32), and the products and `c` widen exactly to binary64. TwoSum
+//!   gives `s = p1 + p2` and its error: lanes where it is not exact are redone (products
+//!   more than about 30 binary exponents apart). TwoSum of `s + c` gives `r + e` exactly;
+//!   rounded to odd at 53 bits and then once to 24 bits by the mode (an integer increment
+//!   on the binary64 magnitude bits and a truncation: half an ulp minus one plus the last
+//!   kept bit in rne, half an ulp in rmm, all ones below the ulp in rup for positive and
+//!   rdn for negative values, nothing in rtz) this equals one rounding of the exact value,
+//!   as for binary32 rmm above. NX: bits below the binary32 ulp. The finite sums cannot
+//!   overflow binary64, so `r` is infinite or NaN iff an operand is: those lanes are
+//!   redone, as are nonzero results below 2^-126 (`r` rounded to odd is below 2^-126 iff
+//!   the exact value is, so other lanes cannot underflow) and results beyond the largest
+//!   finite value after rounding. An exact zero sum (and only that: nonzero lanes kept
+//!   are normal) takes the common sign of the three terms, a product's sign being the XOR
+//!   of its factors', else -0 in rdn and +0 otherwise. Flags of the lanes kept: NX only.
 //!
 //! * **Given NX** ([`Kernels::f32_kernel_given`]): flags are sticky, so a caller whose
 //!   flags already hold NX only needs the other flags. The binary32 rne/rtz/rdn/rup
@@ -612,6 +628,22 @@ impl Kernels {
         convert::f16_to_f32(self.level, a, hi, exec, out)
     }
 
+    /// `dot2.f32.f16` (as [`crate::dot2_f32_f16`]: `c + a.l*b.l + a.h*b.h`, `a` and `b`
+    /// two binary16 values per lane, `c` binary32, one rounding in `rm`) on the active
+    /// lanes; returns their flags.
+    #[inline]
+    pub fn dot2_f32_f16(
+        self,
+        a: Src32,
+        b: Src32,
+        c: Src32,
+        rm: Rm,
+        exec: u32,
+        out: &mut [u32; LANES],
+    ) -> u8 {
+        Kernel(DOT2_FNS[self.level as usize][rm as usize]).run(a, b, c, exec, out)
+    }
+
     /// The binary32 kernel of `op` in `rm` at this level: one table load, after which
     /// [`Kernel32::run`] calls the arithmetic directly (no further dispatch on level,
     /// operation or mode). What a caller that executes one operation many times keeps.
@@ -725,6 +757,49 @@ static F32_NX_FNS: [[[F32Fn; 5]; 4]; 3] = [SOFT_F32; 3];
 static F16_FNS: [[[F16Fn; 5]; 4]; 3] = [SOFT_F16; 3];
 #[cfg(not(target_arch = "x86_64"))]
 static PK_F16_FNS: [[[F32Fn; 5]; 4]; 3] = [SOFT_PK_F16; 3];
+
+/// The Soft dot2 kernel in the mode with encoding `RM`: the scalar function lane by lane.
+fn soft_dot2<const RM: u8>(a: Words, b: Words, c: Words, exec: u32, out: &mut [u32; LANES]) -> u8 {
+    redo_dot2([a, b, c], rm_const(RM), exec, out)
+}
+
+const SOFT_DOT2: [F32Fn; 5] = [
+    soft_dot2::<0>,
+    soft_dot2::<1>,
+    soft_dot2::<2>,
+    soft_dot2::<3>,
+    soft_dot2::<4>,
+];
+
+/// The dot2 kernels by [level][rounding mode]; Avx512 runs the Avx2 kernel (the binary64
+/// steps gain little from wider vectors next to the loads and the redo checks).
+#[cfg(target_arch = "x86_64")]
+static DOT2_FNS: [[F32Fn; 5]; 3] = [SOFT_DOT2, x86::DOT2, x86::DOT2];
+#[cfg(not(target_arch = "x86_64"))]
+static DOT2_FNS: [[F32Fn; 5]; 3] = [SOFT_DOT2; 3];
+
+/// Recompute the dot2 lanes in the bit set `lanes` with the scalar function; returns their
+/// flags.
+#[cold]
+#[inline(never)]
+fn redo_dot2([a, b, c]: [Words; 3], rm: Rm, lanes: u32, out: &mut [u32; LANES]) -> u8 {
+    let mut fl = 0;
+    for i in set_bits(lanes) {
+        out[i] = crate::dot2_f32_f16(a.get(i), b.get(i), c.get(i), rm, &mut fl);
+    }
+    fl
+}
+
+/// [`settle_f32`] for the dot2 kernel.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only the x86 kernel uses it
+#[inline(always)]
+fn settle_dot2(src: [Words; 3], rm: Rm, redo: u32, inexact: u32, out: &mut [u32; LANES]) -> u8 {
+    let fl = flag_if(inexact & !redo != 0, crate::flags::NX);
+    if redo == 0 {
+        return fl;
+    }
+    fl | redo_dot2(src, rm, redo, out)
+}
 
 /// The scalar binary32 operation (the reference of every kernel).
 #[inline(always)]

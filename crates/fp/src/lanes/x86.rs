@@ -392,6 +392,126 @@ fn f32_rmm<const OP: u8>(a: Words, b: Words, c: Words, exec: u32, out: &mut [u32
     )
 }
 
+/// `dot2.f32.f16` (`c + a.l*b.l + a.h*b.h`, one rounding) in the mode with encoding `RM`, on
+/// 32 lanes: see the module docs of `lanes` for why it is exact. Per 8 lanes: the halves
+/// are widened (`vcvtph2ps`) and multiplied exactly in binary32, the products and `c`
+/// widened to binary64, `p1 + p2` summed by TwoSum (the lane is redone unless that is
+/// exact), `+ c` by TwoSum and rounded to odd at 53 bits, then rounded once to binary32 by
+/// integer code on the binary64 bits.
+#[target_feature(enable = "avx2,fma,f16c")]
+fn dot2_k<const RM: u8>(a: Words, b: Words, c: Words, exec: u32, out: &mut [u32; LANES]) -> u8 {
+    const LOW29: i64 = (1 << 29) - 1;
+    const HALF_ULP: i64 = 1 << 28;
+    // 2^-126 and the largest finite binary32, as binary64 bits.
+    const MIN_NORMAL: i64 = 0x3810_0000_0000_0000;
+    const MAX_FINITE: i64 = 0x47ef_ffff_e000_0000;
+    const EXP64: i64 = 0x7ff0_0000_0000_0000;
+    let rm = rm_const(RM);
+    let (x, y, z) = (load32(a), load32(b), load32(c));
+    let zero = _mm256_setzero_si256();
+    let abs64 = _mm256_set1_epi64x(i64::MAX);
+    let low29 = _mm256_set1_epi64x(LOW29);
+    let mut redo = 0u32;
+    let mut inexact = 0u32;
+    for g in 0..4 {
+        // [a.l of lanes 0..8 | a.h of lanes 0..8] as 16 halves, widened exactly.
+        let split = |v: __m256i| {
+            let lo = _mm256_and_si256(v, _mm256_set1_epi32(0xffff));
+            let p = _mm256_packus_epi32(lo, _mm256_srli_epi32::<16>(v));
+            let p = _mm256_permute4x64_epi64::<0b11_01_10_00>(p);
+            (
+                _mm256_cvtph_ps(_mm256_castsi256_si128(p)),
+                _mm256_cvtph_ps(_mm256_extracti128_si256::<1>(p)),
+            )
+        };
+        let ((al, ah), (bl, bh)) = (split(x[g]), split(y[g]));
+        // 11 x 11 bits, exponents -48..32: exact in binary32 (non-finite iff an operand is).
+        let (p1, p2) = (_mm256_mul_ps(al, bl), _mm256_mul_ps(ah, bh));
+        let cf = _mm256_castsi256_ps(z[g]);
+        let wide = |v: __m256, h: usize| {
+            if h == 0 {
+                _mm256_cvtps_pd(_mm256_castps256_ps128(v))
+            } else {
+                _mm256_cvtps_pd(_mm256_extractf128_ps::<1>(v))
+            }
+        };
+        let mut res = [_mm_setzero_ps(); 2];
+        for h in 0..2 {
+            let (s, e1) = two_sum64(wide(p1, h), wide(p2, h));
+            let (r, e) = two_sum64(s, wide(cf, h));
+            let t = round_odd64(r, e);
+            let ta = _mm256_and_si256(t, abs64);
+            // One rounding of the magnitude to 24 bits: add the mode's increment, truncate.
+            let inc = match rm {
+                Rm::Rne => _mm256_add_epi64(
+                    _mm256_set1_epi64x(HALF_ULP - 1),
+                    _mm256_and_si256(_mm256_srli_epi64::<29>(t), _mm256_set1_epi64x(1)),
+                ),
+                Rm::Rtz => zero,
+                Rm::Rmm => _mm256_set1_epi64x(HALF_ULP),
+                // Up for positive values in rup, for negative ones in rdn.
+                Rm::Rup => _mm256_andnot_si256(_mm256_cmpgt_epi64(zero, t), low29),
+                Rm::Rdn => _mm256_and_si256(_mm256_cmpgt_epi64(zero, t), low29),
+            };
+            let rounded = _mm256_andnot_si256(low29, _mm256_add_epi64(t, inc));
+            // Redone: an infinite or NaN operand (the finite sums cannot overflow binary64,
+            // so `r` is not finite iff an operand is not), an inexact `p1 + p2`, a nonzero
+            // result below 2^-126 (possible underflow), or beyond the largest finite value.
+            let non_finite = _mm256_cmpeq_epi64(
+                _mm256_and_si256(_mm256_castpd_si256(r), _mm256_set1_epi64x(EXP64)),
+                _mm256_set1_epi64x(EXP64),
+            );
+            let e1_nonzero = _mm256_xor_si256(
+                _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_castpd_si256(e1), abs64), zero),
+                _mm256_set1_epi64x(-1),
+            );
+            let tiny = _mm256_andnot_si256(
+                _mm256_cmpeq_epi64(ta, zero),
+                _mm256_cmpgt_epi64(_mm256_set1_epi64x(MIN_NORMAL), ta),
+            );
+            let huge = _mm256_cmpgt_epi64(
+                _mm256_and_si256(rounded, abs64),
+                _mm256_set1_epi64x(MAX_FINITE),
+            );
+            let bad = _mm256_or_si256(
+                _mm256_or_si256(non_finite, e1_nonzero),
+                _mm256_or_si256(tiny, huge),
+            );
+            let exact = _mm256_cmpeq_epi64(_mm256_and_si256(t, low29), zero);
+            let k = 8 * g + 4 * h;
+            redo |= (_mm256_movemask_pd(_mm256_castsi256_pd(bad)) as u32) << k;
+            inexact |= ((_mm256_movemask_pd(_mm256_castsi256_pd(exact)) as u32) ^ 0xf) << k;
+            // Exact: at most 24 significant bits in the binary32 normal range (or zero).
+            res[h] = _mm256_cvtpd_ps(_mm256_castsi256_pd(rounded));
+        }
+        let v = _mm256_castps_si256(_mm256_set_m128(res[1], res[0]));
+        // An exact zero sum: the common sign of the three terms (a product's sign is the
+        // XOR of its factors'), else -0 in rdn and +0 otherwise.
+        let sign = _mm256_set1_epi32(SIGN32);
+        let ab = _mm256_xor_si256(x[g], y[g]);
+        let (n1, n2, nc) = (_mm256_slli_epi32::<16>(ab), ab, z[g]);
+        let mixed = _mm256_and_si256(
+            _mm256_or_si256(_mm256_xor_si256(n1, n2), _mm256_xor_si256(n2, nc)),
+            sign,
+        );
+        let mixed = _mm256_cmpeq_epi32(mixed, sign);
+        let rdn_sign = if rm == Rm::Rdn { sign } else { zero };
+        let zero_sign = _mm256_blendv_epi8(_mm256_and_si256(nc, sign), rdn_sign, mixed);
+        let is_zero = _mm256_cmpeq_epi32(_mm256_and_si256(v, _mm256_set1_epi32(ABS32)), zero);
+        store32(out, g, _mm256_blendv_epi8(v, zero_sign, is_zero));
+    }
+    super::settle_dot2([a, b, c], rm, redo & exec, inexact & exec, out)
+}
+
+/// The dot2 kernels by rounding mode (see `super::DOT2_FNS`).
+pub(super) const DOT2: [F32Fn; 5] = [
+    dot2_k::<0>,
+    dot2_k::<1>,
+    dot2_k::<2>,
+    dot2_k::<3>,
+    dot2_k::<4>,
+];
+
 /// A binary16 operand of the 16-bit kernels: `ptr` to as many halves as the kernel works on,
 /// or null and a 32-bit `pattern` repeated (so halves alternate bits 15:0 and 31:16). Two
 /// scalars, passed in registers (see `Words`).
