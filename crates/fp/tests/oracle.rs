@@ -143,6 +143,8 @@ fn oracle_vectors() {
     let mut per_op: BTreeMap<String, (u64, u64)> = BTreeMap::new();
     let (mut total, mut bad, mut malformed) = (0u64, 0u64, 0u64);
     let mut nums: Vec<u32> = Vec::with_capacity(6);
+    // dot2 cases by rounding mode, for the 32-lane kernels below.
+    let mut dot2: BTreeMap<u8, Vec<Dot2Case>> = BTreeMap::new();
     for (lineno, line) in open(&path).lines().enumerate() {
         let line = line.expect("read error");
         let mut it = line.split_ascii_whitespace();
@@ -174,6 +176,12 @@ fn oracle_vectors() {
             continue;
         };
         total += 1;
+        if op == "dot2" {
+            let (a, b, c) = (nums[1], nums[2], nums[3]);
+            dot2.entry(nums[0] as u8)
+                .or_default()
+                .push([a, b, c, want_r, want_f as u32]);
+        }
         let e = per_op.entry(op.to_string()).or_default();
         e.0 += 1;
         if (r, f) != (want_r, want_f) {
@@ -192,7 +200,70 @@ fn oracle_vectors() {
         eprintln!("  {op:12} {n:>10} cases {b:>6} mismatches");
     }
     eprintln!("  total {total} cases, {bad} mismatches, {malformed} malformed lines");
+    let kernel_bad = dot2_kernels(&dot2);
     assert!(total > 0, "no vectors found in {path}");
+    assert_eq!(
+        kernel_bad, 0,
+        "{kernel_bad} dot2 kernel mismatches against the oracle"
+    );
     assert_eq!(malformed, 0, "malformed lines in {path}");
     assert_eq!(bad, 0, "{bad} mismatches against the SoftFloat oracle");
+}
+
+/// A dot2 vector: `a`, `b`, `c`, result, flags.
+type Dot2Case = [u32; 5];
+
+/// The dot2 vectors through the 32-lane kernel of every level this CPU runs, 32 cases of
+/// one mode per call: the bits of every lane and the OR of the flags under full EXEC, and
+/// each lane alone (its own flags). Returns the number of mismatching cases.
+fn dot2_kernels(cases: &BTreeMap<u8, Vec<Dot2Case>>) -> u64 {
+    use warpkit_fp::lanes::{Kernels, Level, Src32, LANES};
+    let mut bad = 0u64;
+    for k in Level::ALL.iter().filter_map(|&l| Kernels::new(l)) {
+        let (mut n, mut level_bad) = (0u64, 0u64);
+        for (&rm_bits, v) in cases {
+            let rm = Rm::from_bits(rm_bits).expect("valid mode");
+            for chunk in v.chunks(LANES) {
+                let lane = |j: usize| std::array::from_fn(|i| chunk[i % chunk.len()][j]);
+                let (a, b, c): ([u32; LANES], [u32; LANES], [u32; LANES]) =
+                    (lane(0), lane(1), lane(2));
+                let exec = if chunk.len() == LANES {
+                    u32::MAX
+                } else {
+                    (1u32 << chunk.len()) - 1
+                };
+                let (sa, sb, sc) = (Src32::Lanes(&a), Src32::Lanes(&b), Src32::Lanes(&c));
+                let mut out = [0u32; LANES];
+                let fl = k.dot2_f32_f16(sa, sb, sc, rm, exec, &mut out);
+                let want_fl = chunk.iter().fold(0, |f, x| f | x[4] as u8);
+                for (i, x) in chunk.iter().enumerate() {
+                    n += 1;
+                    let mut one = [0u32; LANES];
+                    let f1 = k.dot2_f32_f16(sa, sb, sc, rm, 1 << i, &mut one);
+                    if out[i] != x[3] || (one[i], f1 as u32) != (x[3], x[4]) {
+                        level_bad += 1;
+                        if level_bad <= 10 {
+                            eprintln!(
+                                "MISMATCH dot2 kernel {:?} rm={rm:?} {:08x} {:08x} {:08x}: got {:08x} (alone {:08x} flags {f1:02x}), want {:08x} flags {:02x}",
+                                k.level(), x[0], x[1], x[2], out[i], one[i], x[3], x[4]
+                            );
+                        }
+                    }
+                }
+                if fl != want_fl {
+                    level_bad += 1;
+                    eprintln!(
+                        "MISMATCH dot2 kernel {:?} rm={rm:?}: flags {fl:02x}, want {want_fl:02x}",
+                        k.level()
+                    );
+                }
+            }
+        }
+        eprintln!(
+            "  dot2 kernel {:?}: {n} cases {level_bad} mismatches",
+            k.level()
+        );
+        bad += level_bad;
+    }
+    bad
 }
