@@ -213,13 +213,10 @@ fn check(
     }
 }
 
+/// The three operands of 32 lanes from `lane`.
 fn random_lanes(rng: &mut Rng) -> [[u32; LANES]; 3] {
-    let mut v = [[0u32; LANES]; 3];
-    for i in 0..LANES {
-        let (a, b, c) = lane(rng);
-        (v[0][i], v[1][i], v[2][i]) = (a, b, c);
-    }
-    v
+    let ls: [(u32, u32, u32); LANES] = std::array::from_fn(|_| lane(rng));
+    [ls.map(|l| l.0), ls.map(|l| l.1), ls.map(|l| l.2)]
 }
 
 #[test]

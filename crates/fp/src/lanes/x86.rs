@@ -436,7 +436,7 @@ fn dot2_k<const RM: u8>(a: Words, b: Words, c: Words, exec: u32, out: &mut [u32;
             }
         };
         let mut res = [_mm_setzero_ps(); 2];
-        for h in 0..2 {
+        for (h, res) in res.iter_mut().enumerate() {
             let (s, e1) = two_sum64(wide(p1, h), wide(p2, h));
             let (r, e) = two_sum64(s, wide(cf, h));
             let t = round_odd64(r, e);
@@ -482,7 +482,7 @@ fn dot2_k<const RM: u8>(a: Words, b: Words, c: Words, exec: u32, out: &mut [u32;
             redo |= (_mm256_movemask_pd(_mm256_castsi256_pd(bad)) as u32) << k;
             inexact |= ((_mm256_movemask_pd(_mm256_castsi256_pd(exact)) as u32) ^ 0xf) << k;
             // Exact: at most 24 significant bits in the binary32 normal range (or zero).
-            res[h] = _mm256_cvtpd_ps(_mm256_castsi256_pd(rounded));
+            *res = _mm256_cvtpd_ps(_mm256_castsi256_pd(rounded));
         }
         let v = _mm256_castps_si256(_mm256_set_m128(res[1], res[0]));
         // An exact zero sum: the common sign of the three terms (a product's sign is the
