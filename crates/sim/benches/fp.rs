@@ -347,9 +347,9 @@ fn summary() {
 }
 
 /// Other FP instructions, on their 32-lane kernels or still lane by lane through
-/// `warpkit-fp`'s scalar functions (`fclass`, `ffract`, `fldexp`, `dot2` ...), and integer
-/// `add` for the cost of dispatch and register access alone: sim ns per instruction, same
-/// register pattern as the kernels above (H-format registers: the halves of v1..v12).
+/// `warpkit-fp`'s scalar functions, and integer `add` for the cost of dispatch and register
+/// access alone: sim ns per instruction, same register pattern as the kernels above
+/// (H-format registers: the halves of v1..v12).
 const OTHERS: [&str; 20] = [
     "add",
     "fmul.f32",

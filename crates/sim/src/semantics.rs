@@ -501,7 +501,7 @@ pub(crate) fn semantics_for(id: InsnId) -> Option<Handler> {
         id::PACK_LOHI_B16 => fp32!(V, No, No, i2(pack_lohi_b16)),
         // ---- three-source X forms
         id::FMED3_F32 => handler!(|w, o, l| fmed3_lanes(w, o, l)),
-        id::DOT2_F32_F16 => fp32!(V, S3, Mode, r3(fp::dot2_f32_f16)),
+        id::DOT2_F32_F16 => handler!(|w, o, l| dot2_lanes(w, o, l)),
         // ---- conversions with an explicit rm (dyn: MODE.rm, MODE.rm16 for f16 results)
         id::FCVT_F32_I32_M => unary!(Field, |k, a, rm, e, out| k.i32_to_f32(a, rm, e, out)),
         id::FCVT_F32_U32_M => fp32!(No, No, Field, r1(fp::u32_to_f32)),

@@ -1077,6 +1077,27 @@ pub(crate) fn fldexp32_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, b: Src) ->
     Flow::Next
 }
 
+/// `d = s3 + s1.l*s2.l + s1.h*s2.h` (`dot2.f32.f16`, MODE.rm) in the active lanes, on the
+/// 32-lane dot2 kernel.
+#[inline(always)]
+pub(crate) fn dot2_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L) -> Flow {
+    let Some(rm) = rounding(w, o, Round::Mode) else {
+        return Flow::Illegal;
+    };
+    let mut r = Aligned([0u32; LANES]);
+    let flags = o.fp_kernels().dot2_f32_f16(
+        Src32::Lanes(w.vr(o.rs1)),
+        Src32::Lanes(w.vr(o.rs2)),
+        Src32::Lanes(w.vr(o.rs3)),
+        rm,
+        w.exec,
+        &mut r,
+    );
+    w.wv(l, o.rd, &r);
+    w.raise(l, flags);
+    Flow::Next
+}
+
 /// `U[d]` = mask of the active lanes whose `fclass(s1)` shares a bit with `s2` (vector or
 /// uniform), on the 32-lane fclass kernel (`cmp.class.f32`; raises nothing).
 #[inline(always)]
@@ -1127,11 +1148,6 @@ kernel!(
     /// `f(s1, s2)`, raises nothing.
     I2 i2 <T> [Fn(T, T) -> T]
     |f, a, b, c, exec, rm| (lanes(|i| f(a[i], b[i])), 0)
-);
-kernel!(
-    /// `f(s1, s2, c, rm)`.
-    R3 r3 <T> [Fn(T, T, T, Rm, &mut u8) -> T]
-    |f, a, b, c, exec, rm| each_lane(exec, |i, fl| f(a[i], b[i], c[i], rm, fl))
 );
 kernel!(
     /// `f(s1, s2, c)`, raises nothing.

@@ -580,6 +580,8 @@ enum Select {
     Ldexp,
     /// `U[d]` = mask of the active lanes where `fclass(s1) & s2 != 0`.
     Class,
+    /// `s3 + s1.l*s2.l + s1.h*s2.h` in MODE.rm (`dot2.f32.f16`).
+    Dot2,
 }
 
 /// The binary32 compare, class test, min/max, med3 and ldexp variants on the 32-lane
@@ -604,6 +606,7 @@ fn select_variants() -> Vec<(&'static str, Select)> {
             ["fmax", "f32", ..] => Some(Select::Max),
             ["fmed3", "f32", ..] => Some(Select::Med3),
             ["fldexp", "f32", ..] => Some(Select::Ldexp),
+            ["dot2", "f32", "f16"] => Some(Select::Dot2),
             _ => None,
         };
         if let Some(sel) = sel {
@@ -619,6 +622,7 @@ fn select_variants() -> Vec<(&'static str, Select)> {
         "fmin.f32.vl",
         "fmed3.f32",
         "fldexp.f32.vu",
+        "dot2.f32.f16",
     ] {
         assert!(names.contains(&must), "{must} not found among {names:?}");
     }
@@ -658,6 +662,11 @@ fn expected_select(sel: Select, i: &warpkit_encoding::Inst, w: &Warp) -> Warp {
                 let c = w.vregs()[i.rs3 as usize][l];
                 out.vregs_mut()[i.rd as usize][l] = warpkit_fp::f32_med3(a, b, c, &mut fl)
             }
+            Select::Dot2 => {
+                let rm = warpkit_fp::Rm::from_bits(w.mode().rm).expect("valid mode");
+                let c = w.vregs()[i.rs3 as usize][l];
+                out.vregs_mut()[i.rd as usize][l] = warpkit_fp::dot2_f32_f16(a, b, c, rm, &mut fl)
+            }
         }
     }
     if let Select::Mask(_) | Select::Class = sel {
@@ -695,6 +704,14 @@ fn compare_and_min_max_variants_equal_the_scalar_path() {
                     // ... and binary32 values in v0..v3 (rs1 is drawn from all eight).
                     let v = random_warp(&mut rng, Format::F32, exec, mode);
                     for r in 0..4 {
+                        w.vregs_mut()[r] = v.vregs()[r];
+                    }
+                }
+                if let Select::Dot2 = sel {
+                    // Pairs of binary16 values in v4..v7 (the binary32 ones stay in v0..v3:
+                    // every source may be either).
+                    let v = random_warp(&mut rng, Format::Packed, exec, mode);
+                    for r in 4..8 {
                         w.vregs_mut()[r] = v.vregs()[r];
                     }
                 }
