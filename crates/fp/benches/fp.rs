@@ -176,6 +176,29 @@ fn bench(c: &mut Criterion) {
             })
         });
     }
+    // The 32-lane kernel of every level this CPU runs, on the same lanes.
+    for k in lanes::Level::ALL
+        .iter()
+        .filter_map(|&l| lanes::Kernels::new(l))
+    {
+        for (name, rm) in [("rne", Rm::Rne), ("rdn", Rm::Rdn)] {
+            g.bench_function(format!("dot2_lanes_{:?}_{name}", k.level()), |bch| {
+                bch.iter(|| {
+                    let (a, b, cc) = (black_box(&da), black_box(&db), black_box(&cc));
+                    let mut out = [0u32; LANES];
+                    let fl = k.dot2_f32_f16(
+                        lanes::Src32::Lanes(a),
+                        lanes::Src32::Lanes(b),
+                        lanes::Src32::Lanes(cc),
+                        rm,
+                        u32::MAX,
+                        &mut out,
+                    );
+                    black_box((out, fl))
+                })
+            });
+        }
+    }
     g.bench_function("f32_fract_api", |bch| {
         bch.iter(|| {
             let a = black_box(&a);

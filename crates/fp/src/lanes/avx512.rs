@@ -336,3 +336,157 @@ fn f16_kernel<const OP: u8, const G: usize, const R: i32>(
     }
     settle_f16(OP, [a, b, c], rm_of(R), redo & exec, inexact & exec, out)
 }
+
+/// `dot2.f32.f16` on 32 lanes, rounded by `R` (embedded rounding; rmm if `MM`, with `R` =
+/// RN): the AVX2 kernel's method (`x86::dot2_k`) 16 lanes at a time, binary64 steps on 8
+/// lanes per instruction, and the final rounding of the round-to-odd value by
+/// `vcvtpd2ps` with embedded rounding (rmm: the integer ties-away step). Lanes with a
+/// result beyond the largest finite binary32 before rounding are redone (a slightly
+/// larger set than the overflowing ones; rare).
+#[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
+fn dot2_k<const R: i32, const MM: bool>(
+    a: Words,
+    b: Words,
+    c: Words,
+    exec: u32,
+    out: &mut [u32; LANES],
+) -> u8 {
+    const LOW29: i64 = (1 << 29) - 1;
+    // 2^-126 and the largest finite binary32, as binary64 bits.
+    const MIN_NORMAL: i64 = 0x3810_0000_0000_0000;
+    const MAX_FINITE: i64 = 0x47ef_ffff_e000_0000;
+    let rm = if MM { Rm::Rmm } else { rm_of(R) };
+    let (mut redo, mut inexact, mut nv) = (0u32, 0u32, 0u32);
+    let abs64 = _mm512_set1_epi64(i64::MAX);
+    let low29 = _mm512_set1_epi64(LOW29);
+    let sign = _mm512_set1_epi32(i32::MIN);
+    for h in 0..2 {
+        let (x, y, cf) = (load(a, h), load(b, h), load(c, h));
+        let (x, y) = (_mm512_castps_si512(x), _mm512_castps_si512(y));
+        // Bits 15:0 and 31:16 of every lane, widened exactly.
+        let lo = |v: __m512i| _mm512_cvtph_ps(_mm512_cvtepi32_epi16(v));
+        let hi = |v: __m512i| _mm512_cvtph_ps(_mm512_cvtepi32_epi16(_mm512_srli_epi32::<16>(v)));
+        let (al, ah, bl, bh) = (lo(x), hi(x), lo(y), hi(y));
+        // 11 x 11 bits, exponents -48..32: exact in binary32.
+        let (p1, p2) = (_mm512_mul_ps(al, bl), _mm512_mul_ps(ah, bh));
+        // The sums in binary32 (rne): infinite or NaN iff an operand is, and then the IEEE
+        // result (see `x86::dot2_k`).
+        let s32 = _mm512_add_ps(p1, p2);
+        let r32 = _mm512_add_ps(s32, cf);
+        let special = _mm512_fpclass_ps_mask::<NOT_FINITE>(r32);
+        if special != 0 {
+            nv |= (dot2_invalid([x, y], [al, bl, ah, bh, p1, p2, s32, r32, cf]) as u32) << (16 * h);
+        }
+        let mut res = [_mm256_setzero_ps(); 2];
+        for (q, res) in res.iter_mut().enumerate() {
+            let wide = |v: __m512| {
+                _mm512_cvtps_pd(if q == 0 {
+                    _mm512_castps512_ps256(v)
+                } else {
+                    _mm256_castpd_ps(_mm512_extractf64x4_pd::<1>(_mm512_castps_pd(v)))
+                })
+            };
+            let two_sum = |p: __m512d, q: __m512d| {
+                let s = _mm512_add_pd(p, q);
+                let bb = _mm512_sub_pd(s, p);
+                let e = _mm512_add_pd(_mm512_sub_pd(p, _mm512_sub_pd(s, bb)), _mm512_sub_pd(q, bb));
+                (s, e)
+            };
+            let (s, e1) = two_sum(wide(p1), wide(p2));
+            let (r, e) = two_sum(s, wide(cf));
+            // `r + e` rounded to odd at 53 bits: one ulp towards zero when `e` points
+            // there, the last bit set when `e != 0`.
+            let (rb, eb) = (_mm512_castpd_si512(r), _mm512_castpd_si512(e));
+            let inexact53 = _mm512_test_epi64_mask(eb, abs64);
+            let towards_zero = inexact53
+                & _mm512_cmplt_epi64_mask(_mm512_xor_si512(rb, eb), _mm512_setzero_si512());
+            let t = _mm512_mask_sub_epi64(rb, towards_zero, rb, _mm512_set1_epi64(1));
+            let t = _mm512_mask_or_epi64(t, inexact53, t, _mm512_set1_epi64(1));
+            let ta = _mm512_and_si512(t, abs64);
+            let tiny = _mm512_mask_cmplt_epu64_mask(
+                _mm512_test_epi64_mask(ta, ta),
+                ta,
+                _mm512_set1_epi64(MIN_NORMAL),
+            );
+            let huge = _mm512_cmpgt_epu64_mask(ta, _mm512_set1_epi64(MAX_FINITE));
+            let e1_nonzero = _mm512_cmp_pd_mask::<_CMP_NEQ_UQ>(e1, _mm512_setzero_pd());
+            let k = 16 * h + 8 * q;
+            redo |= ((e1_nonzero | tiny | huge) as u32) << k;
+            inexact |= (_mm512_test_epi64_mask(t, low29) as u32) << k;
+            let t = if MM {
+                // Ties away: half an ulp added to the magnitude, truncated; then exact.
+                _mm512_andnot_si512(low29, _mm512_add_epi64(t, _mm512_set1_epi64(1 << 28)))
+            } else {
+                t
+            };
+            *res = _mm512_cvt_roundpd_ps::<R>(_mm512_castsi512_pd(t));
+        }
+        // Infinite and NaN lanes are settled here, not redone, and exact.
+        redo &= !((special as u32) << (16 * h));
+        inexact &= !((special as u32) << (16 * h));
+        let v = _mm512_castpd_si512(_mm512_insertf64x4::<1>(
+            _mm512_castpd256_pd512(_mm256_castps_pd(res[0])),
+            _mm256_castps_pd(res[1]),
+        ));
+        // An exact zero sum: the common sign of the three terms (a product's sign is the
+        // XOR of its factors'), else -0 in rdn and +0 otherwise.
+        let ab = _mm512_xor_si512(x, y);
+        let nc = _mm512_castps_si512(cf);
+        let mixed = _mm512_test_epi32_mask(
+            _mm512_or_si512(
+                _mm512_xor_si512(_mm512_slli_epi32::<16>(ab), ab),
+                _mm512_xor_si512(ab, nc),
+            ),
+            sign,
+        );
+        let rdn_sign = if rm == Rm::Rdn {
+            sign
+        } else {
+            _mm512_setzero_si512()
+        };
+        let zero_sign = _mm512_mask_blend_epi32(mixed, _mm512_and_si512(nc, sign), rdn_sign);
+        let is_zero = !_mm512_test_epi32_mask(v, _mm512_set1_epi32(ABS));
+        let v = _mm512_mask_blend_epi32(is_zero, v, zero_sign);
+        // Infinite lanes: `r32`; NaN lanes: the canonical NaN.
+        let nan = _mm512_fpclass_ps_mask::<0x81>(r32);
+        let v = _mm512_mask_blend_epi32(special, v, _mm512_castps_si512(r32));
+        let v = _mm512_mask_blend_epi32(nan, v, _mm512_set1_epi32(0x7fc0_0000));
+        store(out, h, _mm512_castsi512_ps(v));
+    }
+    super::flag_if(nv & exec != 0, crate::flags::NV)
+        | super::settle_dot2([a, b, c], rm, redo & exec, inexact & exec, out)
+}
+
+/// The dot2 lanes (16) that raise NV, from the operands `a`, `b` and the binary32 steps
+/// `[a.l, b.l, a.h, b.h, p1, p2, s, r, c]` (see `x86::dot2_invalid`).
+#[target_feature(enable = "avx512f,avx512dq,avx2,fma,f16c")]
+#[cold]
+#[inline(never)]
+fn dot2_invalid([a, b]: [__m512i; 2], [al, bl, ah, bh, p1, p2, s, r, c]: [__m512; 9]) -> __mmask16 {
+    let nan = |v: __m512| _mm512_fpclass_ps_mask::<0x81>(v);
+    let made = |r: __m512, p: __m512, q: __m512| nan(r) & !(nan(p) | nan(q));
+    // Either half a signalling NaN: exponent all ones, quiet bit 0, payload != 0.
+    let snan = |v: __m512i| {
+        let f = |m: i32| _mm512_set1_epi32(m);
+        let sig_lo = _mm512_cmpeq_epi32_mask(_mm512_and_si512(v, f(0x7e00)), f(0x7c00));
+        let sig_hi = _mm512_cmpeq_epi32_mask(_mm512_and_si512(v, f(0x7e00_0000)), f(0x7c00_0000));
+        (sig_lo & _mm512_test_epi32_mask(v, f(0x1ff)))
+            | (sig_hi & _mm512_test_epi32_mask(v, f(0x01ff_0000)))
+    };
+    made(p1, al, bl)
+        | made(p2, ah, bh)
+        | made(s, p1, p2)
+        | made(r, s, c)
+        | snan(a)
+        | snan(b)
+        | _mm512_fpclass_ps_mask::<0x80>(c)
+}
+
+/// The dot2 kernels by rounding mode (see `super::DOT2_FNS`).
+pub(super) const DOT2: [F32Fn; 5] = [
+    dot2_k::<RN, false>,
+    dot2_k::<RZ, false>,
+    dot2_k::<RD, false>,
+    dot2_k::<RU, false>,
+    dot2_k::<RN, true>,
+];

@@ -80,22 +80,29 @@
 //!   overflow (`|value| > 65504`) or underflow (inexact, `|result| <= 2^-14`) are redone. In
 //!   rmm the rounding is the integer ties-away step on the binary32 bits (13 bits below the
 //!   binary16 ulp), for results in the normal binary16 range; other lanes are redone.
-//! * **dot2** ([`Kernels::dot2_f32_f16`], `c + a.l*b.l + a.h*b.h`, Avx2 and Avx512 alike):
-//!   the halves widen exactly (`vcvtph2ps`), each product is exact in binary32 (11 x 11
-//!   bits, exponents -48..32), and the products and `c` widen exactly to binary64. TwoSum
-//!   gives `s = p1 + p2` and its error: lanes where it is not exact are redone (products
-//!   more than about 30 binary exponents apart). TwoSum of `s + c` gives `r + e` exactly;
-//!   rounded to odd at 53 bits and then once to 24 bits by the mode (an integer increment
-//!   on the binary64 magnitude bits and a truncation: half an ulp minus one plus the last
-//!   kept bit in rne, half an ulp in rmm, all ones below the ulp in rup for positive and
-//!   rdn for negative values, nothing in rtz) this equals one rounding of the exact value,
-//!   as for binary32 rmm above. NX: bits below the binary32 ulp. The finite sums cannot
-//!   overflow binary64, so `r` is infinite or NaN iff an operand is: those lanes are
-//!   redone, as are nonzero results below 2^-126 (`r` rounded to odd is below 2^-126 iff
-//!   the exact value is, so other lanes cannot underflow) and results beyond the largest
-//!   finite value after rounding. An exact zero sum (and only that: nonzero lanes kept
-//!   are normal) takes the common sign of the three terms, a product's sign being the XOR
-//!   of its factors', else -0 in rdn and +0 otherwise. Flags of the lanes kept: NX only.
+//! * **dot2** ([`Kernels::dot2_f32_f16`], `c + a.l*b.l + a.h*b.h`): the halves widen
+//!   exactly (`vcvtph2ps`), each product is exact in binary32 (11 x 11 bits, exponents
+//!   -48..32), and the products and `c` widen exactly to binary64. TwoSum gives
+//!   `s = p1 + p2` and its error: lanes where it is not exact are redone (products more
+//!   than about 30 binary exponents apart). TwoSum of `s + c` gives `r + e` exactly;
+//!   rounded to odd at 53 bits and then once to 24 bits this equals one rounding of the
+//!   exact value, as for binary32 rmm above. That last rounding is, on Avx512, `vcvtpd2ps`
+//!   with embedded rounding (rmm: the ties-away integer step, then an exact conversion);
+//!   on Avx2 an integer increment on the binary64 magnitude bits and a truncation (half an
+//!   ulp minus one plus the last kept bit in rne, half an ulp in rmm, all ones below the
+//!   ulp in rup for positive and rdn for negative values, nothing in rtz). NX: bits below
+//!   the binary32 ulp. Redone: nonzero results below 2^-126 (`r` rounded to odd is below
+//!   2^-126 iff the exact value is, so other lanes cannot underflow), and results beyond
+//!   the largest finite value (Avx2: after rounding; Avx512: before, a few more lanes).
+//!   Infinite and NaN operands are settled in vector code: the same sums in binary32 (rne)
+//!   cannot overflow for finite operands (at most `2^33 + c`), so `(p1 + p2) + c` is
+//!   infinite or NaN iff an operand is, and is then the scalar function's outcome (a NaN,
+//!   made canonical, or that infinity, exact). NV, worked out only when such a lane
+//!   occurs: a signalling NaN operand (from the bits), or a NaN product or sum of operands
+//!   that are not NaNs (inf * 0, inf - inf). An exact zero sum (and only that: the other
+//!   lanes kept are normal) takes the common sign of the three terms, a product's sign
+//!   being the XOR of its factors', else -0 in rdn and +0 otherwise. Flags of the finite
+//!   lanes kept: NX only.
 //!
 //! * **Given NX** ([`Kernels::f32_kernel_given`]): flags are sticky, so a caller whose
 //!   flags already hold NX only needs the other flags. The binary32 rne/rtz/rdn/rup
@@ -771,10 +778,9 @@ const SOFT_DOT2: [F32Fn; 5] = [
     soft_dot2::<4>,
 ];
 
-/// The dot2 kernels by [level][rounding mode]; Avx512 runs the Avx2 kernel (the binary64
-/// steps gain little from wider vectors next to the loads and the redo checks).
+/// The dot2 kernels by [level][rounding mode].
 #[cfg(target_arch = "x86_64")]
-static DOT2_FNS: [[F32Fn; 5]; 3] = [SOFT_DOT2, x86::DOT2, x86::DOT2];
+static DOT2_FNS: [[F32Fn; 5]; 3] = [SOFT_DOT2, x86::DOT2, avx512::DOT2];
 #[cfg(not(target_arch = "x86_64"))]
 static DOT2_FNS: [[F32Fn; 5]; 3] = [SOFT_DOT2; 3];
 

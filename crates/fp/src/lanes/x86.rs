@@ -397,7 +397,7 @@ fn f32_rmm<const OP: u8>(a: Words, b: Words, c: Words, exec: u32, out: &mut [u32
 /// are widened (`vcvtph2ps`) and multiplied exactly in binary32, the products and `c`
 /// widened to binary64, `p1 + p2` summed by TwoSum (the lane is redone unless that is
 /// exact), `+ c` by TwoSum and rounded to odd at 53 bits, then rounded once to binary32 by
-/// integer code on the binary64 bits.
+/// integer code on the binary64 bits. Infinite and NaN lanes take the host's IEEE result.
 #[target_feature(enable = "avx2,fma,f16c")]
 fn dot2_k<const RM: u8>(a: Words, b: Words, c: Words, exec: u32, out: &mut [u32; LANES]) -> u8 {
     const LOW29: i64 = (1 << 29) - 1;
@@ -405,14 +405,13 @@ fn dot2_k<const RM: u8>(a: Words, b: Words, c: Words, exec: u32, out: &mut [u32;
     // 2^-126 and the largest finite binary32, as binary64 bits.
     const MIN_NORMAL: i64 = 0x3810_0000_0000_0000;
     const MAX_FINITE: i64 = 0x47ef_ffff_e000_0000;
-    const EXP64: i64 = 0x7ff0_0000_0000_0000;
     let rm = rm_const(RM);
     let (x, y, z) = (load32(a), load32(b), load32(c));
     let zero = _mm256_setzero_si256();
     let abs64 = _mm256_set1_epi64x(i64::MAX);
     let low29 = _mm256_set1_epi64x(LOW29);
-    let mut redo = 0u32;
-    let mut inexact = 0u32;
+    let sign = _mm256_set1_epi32(SIGN32);
+    let (mut redo, mut inexact, mut nv) = (0u32, 0u32, 0u32);
     for g in 0..4 {
         // [a.l of lanes 0..8 | a.h of lanes 0..8] as 16 halves, widened exactly.
         let split = |v: __m256i| {
@@ -425,9 +424,22 @@ fn dot2_k<const RM: u8>(a: Words, b: Words, c: Words, exec: u32, out: &mut [u32;
             )
         };
         let ((al, ah), (bl, bh)) = (split(x[g]), split(y[g]));
-        // 11 x 11 bits, exponents -48..32: exact in binary32 (non-finite iff an operand is).
+        // 11 x 11 bits, exponents -48..32: exact in binary32.
         let (p1, p2) = (_mm256_mul_ps(al, bl), _mm256_mul_ps(ah, bh));
         let cf = _mm256_castsi256_ps(z[g]);
+        // The same sums in binary32 (rne): finite products add up to at most 2^33, so
+        // neither sum overflows; `r32` is infinite or NaN iff an operand is, and is then
+        // the IEEE result.
+        let s32 = _mm256_add_ps(p1, p2);
+        let r32 = _mm256_add_ps(s32, cf);
+        let special = special32(_mm256_castps_si256(r32));
+        let special_bits = lane_bits(special, g);
+        if special_bits != 0 {
+            nv |= lane_bits(
+                dot2_invalid([x[g], y[g], z[g]], [al, bl, ah, bh, p1, p2, s32, r32]),
+                g,
+            );
+        }
         let wide = |v: __m256, h: usize| {
             if h == 0 {
                 _mm256_cvtps_pd(_mm256_castps256_ps128(v))
@@ -454,17 +466,10 @@ fn dot2_k<const RM: u8>(a: Words, b: Words, c: Words, exec: u32, out: &mut [u32;
                 Rm::Rdn => _mm256_and_si256(_mm256_cmpgt_epi64(zero, t), low29),
             };
             let rounded = _mm256_andnot_si256(low29, _mm256_add_epi64(t, inc));
-            // Redone: an infinite or NaN operand (the finite sums cannot overflow binary64,
-            // so `r` is not finite iff an operand is not), an inexact `p1 + p2`, a nonzero
-            // result below 2^-126 (possible underflow), or beyond the largest finite value.
-            let non_finite = _mm256_cmpeq_epi64(
-                _mm256_and_si256(_mm256_castpd_si256(r), _mm256_set1_epi64x(EXP64)),
-                _mm256_set1_epi64x(EXP64),
-            );
-            let e1_nonzero = _mm256_xor_si256(
-                _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_castpd_si256(e1), abs64), zero),
-                _mm256_set1_epi64x(-1),
-            );
+            // Redone: an inexact `p1 + p2`, a nonzero result below 2^-126 (possible
+            // underflow), or beyond the largest finite value after rounding.
+            let e1_nonzero =
+                _mm256_castpd_si256(_mm256_cmp_pd::<_CMP_NEQ_UQ>(e1, _mm256_setzero_pd()));
             let tiny = _mm256_andnot_si256(
                 _mm256_cmpeq_epi64(ta, zero),
                 _mm256_cmpgt_epi64(_mm256_set1_epi64x(MIN_NORMAL), ta),
@@ -473,10 +478,7 @@ fn dot2_k<const RM: u8>(a: Words, b: Words, c: Words, exec: u32, out: &mut [u32;
                 _mm256_and_si256(rounded, abs64),
                 _mm256_set1_epi64x(MAX_FINITE),
             );
-            let bad = _mm256_or_si256(
-                _mm256_or_si256(non_finite, e1_nonzero),
-                _mm256_or_si256(tiny, huge),
-            );
+            let bad = _mm256_or_si256(e1_nonzero, _mm256_or_si256(tiny, huge));
             let exact = _mm256_cmpeq_epi64(_mm256_and_si256(t, low29), zero);
             let k = 8 * g + 4 * h;
             redo |= (_mm256_movemask_pd(_mm256_castsi256_pd(bad)) as u32) << k;
@@ -484,10 +486,12 @@ fn dot2_k<const RM: u8>(a: Words, b: Words, c: Words, exec: u32, out: &mut [u32;
             // Exact: at most 24 significant bits in the binary32 normal range (or zero).
             *res = _mm256_cvtpd_ps(_mm256_castsi256_pd(rounded));
         }
+        // Infinite and NaN lanes are settled here, not redone, and exact.
+        redo &= !special_bits;
+        inexact &= !special_bits;
         let v = _mm256_castps_si256(_mm256_set_m128(res[1], res[0]));
         // An exact zero sum: the common sign of the three terms (a product's sign is the
         // XOR of its factors'), else -0 in rdn and +0 otherwise.
-        let sign = _mm256_set1_epi32(SIGN32);
         let ab = _mm256_xor_si256(x[g], y[g]);
         let (n1, n2, nc) = (_mm256_slli_epi32::<16>(ab), ab, z[g]);
         let mixed = _mm256_and_si256(
@@ -498,9 +502,53 @@ fn dot2_k<const RM: u8>(a: Words, b: Words, c: Words, exec: u32, out: &mut [u32;
         let rdn_sign = if rm == Rm::Rdn { sign } else { zero };
         let zero_sign = _mm256_blendv_epi8(_mm256_and_si256(nc, sign), rdn_sign, mixed);
         let is_zero = _mm256_cmpeq_epi32(_mm256_and_si256(v, _mm256_set1_epi32(ABS32)), zero);
-        store32(out, g, _mm256_blendv_epi8(v, zero_sign, is_zero));
+        let v = _mm256_blendv_epi8(v, zero_sign, is_zero);
+        // NaN results are the canonical NaN.
+        let r32 = _mm256_castps_si256(r32);
+        let r32 = _mm256_blendv_epi8(r32, _mm256_set1_epi32(QNAN32), is_nan32(r32));
+        store32(out, g, _mm256_blendv_epi8(v, r32, special));
     }
-    super::settle_dot2([a, b, c], rm, redo & exec, inexact & exec, out)
+    flag_if(nv & exec != 0, flags::NV)
+        | super::settle_dot2([a, b, c], rm, redo & exec, inexact & exec, out)
+}
+
+/// The dot2 lanes (8) that raise NV, as all-ones 32-bit lanes, from the operands
+/// `[a, b, c]` and the binary32 steps `[a.l, b.l, a.h, b.h, p1, p2, s, r]` (`s = p1 + p2`,
+/// `r = s + c`): a signalling NaN operand, or a NaN made from no NaN (inf * 0, inf - inf),
+/// as the scalar function evaluates IEEE `(a.l*b.l + a.h*b.h) + c`.
+#[target_feature(enable = "avx2,fma,f16c")]
+#[cold]
+#[inline(never)]
+fn dot2_invalid([a, b, c]: [__m256i; 3], [al, bl, ah, bh, p1, p2, s, r]: [__m256; 8]) -> __m256i {
+    let nan = |v: __m256| _mm256_cmp_ps::<_CMP_UNORD_Q>(v, v);
+    let made =
+        |r: __m256, p: __m256, q: __m256| _mm256_andnot_ps(_mm256_or_ps(nan(p), nan(q)), nan(r));
+    let made = _mm256_or_ps(
+        _mm256_or_ps(made(p1, al, bl), made(p2, ah, bh)),
+        _mm256_or_ps(made(s, p1, p2), made(r, s, _mm256_castsi256_ps(c))),
+    );
+    let zero = _mm256_setzero_si256();
+    let mut invalid = _mm256_castps_si256(made);
+    for v in [a, b] {
+        // Either half a signalling NaN: exponent all ones, quiet bit 0, payload != 0.
+        let snan = _mm256_andnot_si256(
+            _mm256_cmpeq_epi16(_mm256_and_si256(v, _mm256_set1_epi16(0x1ff)), zero),
+            _mm256_cmpeq_epi16(
+                _mm256_and_si256(v, _mm256_set1_epi16(0x7e00)),
+                _mm256_set1_epi16(0x7c00),
+            ),
+        );
+        let none = _mm256_cmpeq_epi32(snan, zero);
+        invalid = _mm256_or_si256(invalid, _mm256_xor_si256(none, _mm256_set1_epi32(-1)));
+    }
+    let c_snan = _mm256_andnot_si256(
+        _mm256_cmpeq_epi32(_mm256_and_si256(c, _mm256_set1_epi32(0x3f_ffff)), zero),
+        _mm256_cmpeq_epi32(
+            _mm256_and_si256(c, _mm256_set1_epi32(0x7fc0_0000)),
+            _mm256_set1_epi32(EXP32),
+        ),
+    );
+    _mm256_or_si256(invalid, c_snan)
 }
 
 /// The dot2 kernels by rounding mode (see `super::DOT2_FNS`).
