@@ -644,17 +644,8 @@ pub(crate) fn fp32<L: Log>(
         return Flow::Illegal;
     };
     let mut av = *w.vr(o.rs1);
-    let mut bv = match b {
-        Src::No => [0; LANES],
-        Src::V => *w.vr(o.rs2),
-        Src::U => [w.ur(o.rs2); LANES],
-        Src::I => [o.imm; LANES],
-    };
-    let mut cv = match c {
-        Src3::No => [0; LANES],
-        Src3::D => *w.vr(o.rd),
-        Src3::S3 => *w.vr(o.rs3),
-    };
+    let mut bv = src2(w, o, b).to_array();
+    let mut cv = src3(w, o, c).to_array();
     let m = Mods(o.mods);
     if m.src() {
         m.apply32(&mut av, 0);
@@ -808,34 +799,14 @@ pub(crate) fn fp32_kernel<L: Log>(
     };
     let flags = if m.src() {
         let mut av = *w.vr(o.rs1);
-        let mut bv = match b {
-            Src::No => [0; LANES],
-            Src::V => *w.vr(o.rs2),
-            Src::U => [w.ur(o.rs2); LANES],
-            Src::I => [o.imm; LANES],
-        };
-        let mut cv = match c {
-            Src3::No => [0; LANES],
-            Src3::D => *w.vr(o.rd),
-            Src3::S3 => *w.vr(o.rs3),
-        };
+        let mut bv = src2(w, o, b).to_array();
+        let mut cv = src3(w, o, c).to_array();
         m.apply32(&mut av, 0);
         m.apply32(&mut bv, 1);
         m.apply32(&mut cv, 2);
         run(Src32::Lanes(&av), Src32::Lanes(&bv), Src32::Lanes(&cv))
     } else {
-        let bs = match b {
-            Src::No => Src32::Splat(0),
-            Src::V => Src32::Lanes(w.vr(o.rs2)),
-            Src::U => Src32::Splat(w.ur(o.rs2)),
-            Src::I => Src32::Splat(o.imm),
-        };
-        let cs = match c {
-            Src3::No => Src32::Splat(0),
-            Src3::D => Src32::Lanes(w.vr(o.rd)),
-            Src3::S3 => Src32::Lanes(w.vr(o.rs3)),
-        };
-        run(Src32::Lanes(w.vr(o.rs1)), bs, cs)
+        run(Src32::Lanes(w.vr(o.rs1)), src2(w, o, b), src3(w, o, c))
     };
     if m.sat() {
         r.iter_mut().for_each(|x| *x = fp::f32_apply_sat(*x));
@@ -888,7 +859,7 @@ pub(crate) fn fp16_lanes<L: Log>(
     Flow::Next
 }
 
-/// The second source of a binary32 compare or min/max: `rs2` in place, or a splat.
+/// The second source of a binary32 instruction: `rs2` in place, or a splat.
 #[inline(always)]
 fn src2<'a>(w: &'a Warp, o: &Op, b: Src) -> Src32<'a> {
     match b {
@@ -896,6 +867,16 @@ fn src2<'a>(w: &'a Warp, o: &Op, b: Src) -> Src32<'a> {
         Src::U => Src32::Splat(w.ur(o.rs2)),
         Src::I => Src32::Splat(o.imm),
         Src::No => Src32::Splat(0),
+    }
+}
+
+/// The third source of a binary32 instruction: `rd` (fmac) or `rs3` in place, or zero.
+#[inline(always)]
+fn src3<'a>(w: &'a Warp, o: &Op, c: Src3) -> Src32<'a> {
+    match c {
+        Src3::D => Src32::Lanes(w.vr(o.rd)),
+        Src3::S3 => Src32::Lanes(w.vr(o.rs3)),
+        Src3::No => Src32::Splat(0),
     }
 }
 

@@ -273,6 +273,15 @@ impl<T: Copy> Src<'_, T> {
             Src::Splat(x) => x,
         }
     }
+
+    /// Every lane's value, as an array of its own (for a caller that changes them).
+    #[inline(always)]
+    pub fn to_array(self) -> [T; LANES] {
+        match self {
+            Src::Lanes(r) => *r,
+            Src::Splat(x) => [x; LANES],
+        }
+    }
 }
 
 impl<'a, T> From<&'a [T; LANES]> for Src<'a, T> {
