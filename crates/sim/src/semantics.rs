@@ -116,24 +116,28 @@ macro_rules! split_handler {
 
 /// A binary32 or packed-binary16 add/sub/mul/fma on the 32-lane host kernels: format,
 /// second source, third source, rounding, operation (`rev`: `s2 - s1`). Binary32 without
-/// modifiers first tries the direct kernel (`fp32_direct`).
+/// modifiers first tries the direct kernel (`fp32_direct`); packed binary16 has none.
 macro_rules! lanes32 {
     ($fmt:ident, $b:ident, $c:ident, $round:ident, $op:ident) => {
         lanes32!($fmt, $b, $c, $round, $op, false)
     };
+    // Packed binary16 has no direct kernel: straight to the ordinary one.
+    (PkF16, $b:ident, $c:ident, $round:ident, $op:ident, $rev:expr) => {
+        handler!(|w, o, l| fp32_kernel(
+            w,
+            o,
+            l,
+            Src::$b,
+            Src3::$c,
+            Round::$round,
+            Lanes32::PkF16,
+            LaneOp::$op,
+            $rev
+        ))
+    };
     ($fmt:ident, $b:ident, $c:ident, $round:ident, $op:ident, $rev:expr) => {
         split_handler!(
-            |w, o, l| fp32_direct(
-                w,
-                o,
-                l,
-                Src::$b,
-                Src3::$c,
-                Round::$round,
-                Lanes32::$fmt,
-                LaneOp::$op,
-                $rev
-            ),
+            |w, o, l| fp32_direct(w, o, l, Src::$b, Src3::$c, Round::$round, LaneOp::$op, $rev),
             fp32_kernel(
                 w,
                 o,

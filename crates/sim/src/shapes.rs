@@ -720,13 +720,13 @@ pub(crate) enum Lanes32 {
     PkF16,
 }
 
-/// Binary32 and packed binary16 add, sub, mul and fma on the 32-lane host kernels of the
-/// program's level ([`Op::fp_kernels`]) are this, then [`fp32_kernel`] when it returns
-/// `None` (semantics.rs `lanes32!`). This is the common case: binary32, no modifiers, NX
+/// Binary32 add, sub, mul and fma on the 32-lane host kernels of the program's level
+/// ([`Op::fp_kernels`]) are this, then [`fp32_kernel`] when it returns `None` (semantics.rs
+/// `lanes32!`; packed binary16 goes to [`fp32_kernel`] directly). This is the common case: binary32, no modifiers, NX
 /// already raised. The kernel writes the destination itself ([`Warp::wv_direct`]),
 /// without the output array and its copy. `None` when it does not apply or a lane needs
 /// the scalar path (then nothing was written).
-#[allow(clippy::too_many_arguments)] // the arguments of `fp32_kernel`
+#[allow(clippy::too_many_arguments)] // the arguments of `fp32_kernel` but the format
 #[inline(always)]
 pub(crate) fn fp32_direct<L: Log>(
     w: &mut Warp,
@@ -735,11 +735,10 @@ pub(crate) fn fp32_direct<L: Log>(
     b: Src,
     c: Src3,
     round: Round,
-    fmt: Lanes32,
     op: LaneOp,
     rev: bool,
 ) -> Option<Flow> {
-    if fmt != Lanes32::F32 || o.mods != 0 {
+    if o.mods != 0 {
         return None;
     }
     let rm = rounding(w, o, round)?;
