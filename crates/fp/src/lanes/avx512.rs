@@ -18,13 +18,13 @@ use crate::Rm;
 use core::arch::x86_64::*;
 
 const SAE: i32 = _MM_FROUND_NO_EXC;
-const RN: i32 = _MM_FROUND_TO_NEAREST_INT | SAE;
-const RD: i32 = _MM_FROUND_TO_NEG_INF | SAE;
-const RU: i32 = _MM_FROUND_TO_POS_INF | SAE;
-const RZ: i32 = _MM_FROUND_TO_ZERO | SAE;
+pub(super) const RN: i32 = _MM_FROUND_TO_NEAREST_INT | SAE;
+pub(super) const RD: i32 = _MM_FROUND_TO_NEG_INF | SAE;
+pub(super) const RU: i32 = _MM_FROUND_TO_POS_INF | SAE;
+pub(super) const RZ: i32 = _MM_FROUND_TO_ZERO | SAE;
 
 /// `vfpclassps` categories: quiet NaN, +inf, -inf, signalling NaN.
-const NOT_FINITE: i32 = 0x01 | 0x08 | 0x10 | 0x80;
+pub(super) const NOT_FINITE: i32 = 0x01 | 0x08 | 0x10 | 0x80;
 
 const ABS: i32 = i32::MAX;
 

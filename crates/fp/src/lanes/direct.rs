@@ -117,26 +117,15 @@ static DIRECT: [[[Option<DirectFn>; 5]; 4]; 3] = {
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
+    use super::super::avx512::{NOT_FINITE, RD, RN, RU, RZ};
+    use super::super::x86::{ABS32 as ABS, ADD, FMA, MUL, SUB};
     use super::{DirectFn, Raw};
     use core::arch::x86_64::*;
 
-    const ADD: u8 = 0;
-    const SUB: u8 = 1;
-    const MUL: u8 = 2;
-    const FMA: u8 = 3;
-    const ABS: i32 = i32::MAX;
     const EXP: i32 = 0x7f80_0000;
     const SMALLEST_NORMAL: i32 = 0x0080_0000;
     /// The largest finite magnitude: in a directed mode, possibly an overflow.
     const MAX_FINITE: i32 = 0x7f7f_ffff;
-
-    const SAE: i32 = _MM_FROUND_NO_EXC;
-    const RN: i32 = _MM_FROUND_TO_NEAREST_INT | SAE;
-    const RZ: i32 = _MM_FROUND_TO_ZERO | SAE;
-    const RD: i32 = _MM_FROUND_TO_NEG_INF | SAE;
-    const RU: i32 = _MM_FROUND_TO_POS_INF | SAE;
-    /// `vfpclassps` categories: quiet NaN, +inf, -inf, signalling NaN.
-    const NOT_FINITE: i32 = 0x01 | 0x08 | 0x10 | 0x80;
 
     macro_rules! row {
         ($k:ident, $op:expr, [$($r:expr),*]) => {
