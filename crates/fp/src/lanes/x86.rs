@@ -308,6 +308,37 @@ fn round_odd64(s: __m256d, e: __m256d) -> __m256i {
     _mm256_or_si256(t, _mm256_andnot_si256(exact, _mm256_set1_epi64x(1)))
 }
 
+/// The binary64 bits below a binary32 ulp (of a normal binary32 value widened).
+const LOW29: i64 = (1 << 29) - 1;
+/// Half a binary32 ulp in those bits.
+const HALF_ULP: i64 = 1 << 28;
+
+/// Of 4 binary64 lanes, `t` (the exact value rounded to odd at 53 bits) and `rounded` (`t`
+/// rounded once to 24 bits, as binary64 bits): the lanes the scalar path must redo (a
+/// nonzero `t` below 2^-126, a possible underflow; `rounded` beyond the largest finite
+/// binary32) and the inexact lanes, as 4-bit masks.
+#[target_feature(enable = "avx2,fma,f16c")]
+#[inline]
+fn to_f32_checks(t: __m256i, rounded: __m256i) -> (u32, u32) {
+    // 2^-126 and the largest finite binary32, as binary64 bits.
+    const MIN_NORMAL: i64 = 0x3810_0000_0000_0000;
+    const MAX_FINITE: i64 = 0x47ef_ffff_e000_0000;
+    let zero = _mm256_setzero_si256();
+    let abs = _mm256_set1_epi64x(i64::MAX);
+    let ta = _mm256_and_si256(t, abs);
+    let tiny = _mm256_andnot_si256(
+        _mm256_cmpeq_epi64(ta, zero),
+        _mm256_cmpgt_epi64(_mm256_set1_epi64x(MIN_NORMAL), ta),
+    );
+    let huge = _mm256_cmpgt_epi64(
+        _mm256_and_si256(rounded, abs),
+        _mm256_set1_epi64x(MAX_FINITE),
+    );
+    let exact = _mm256_cmpeq_epi64(_mm256_and_si256(t, _mm256_set1_epi64x(LOW29)), zero);
+    let mask = |v: __m256i| _mm256_movemask_pd(_mm256_castsi256_pd(v)) as u32;
+    (mask(_mm256_or_si256(tiny, huge)), mask(exact) ^ 0xf)
+}
+
 /// TwoSum: `(s, e)` with `s = RNE(p + q)` and `s + e == p + q` exactly.
 #[target_feature(enable = "avx2,fma,f16c")]
 #[inline]
@@ -322,13 +353,7 @@ fn two_sum64(p: __m256d, q: __m256d) -> (__m256d, __m256d) {
 #[target_feature(enable = "avx2,fma,f16c")]
 #[inline]
 fn f32_rmm<const OP: u8>(a: Words, b: Words, c: Words, exec: u32, out: &mut [u32; LANES]) -> u8 {
-    const LOW29: i64 = (1 << 29) - 1;
-    const HALF_ULP: i64 = 1 << 28;
-    // 2^-126 and the largest finite binary32, as binary64 bits.
-    const MIN_NORMAL: i64 = 0x3810_0000_0000_0000;
-    const MAX_FINITE: i64 = 0x47ef_ffff_e000_0000;
     let [x, y, z] = operands32::<OP>(a, b, c);
-    let zero = _mm256_setzero_si256();
     let mut redo = 0u32;
     let mut inexact = 0u32;
     let o = out.as_mut_ptr() as *mut f32;
@@ -364,18 +389,10 @@ fn f32_rmm<const OP: u8>(a: Words, b: Words, c: Words, exec: u32, out: &mut [u32
                 _mm256_set1_epi64x(LOW29),
                 _mm256_add_epi64(t, _mm256_set1_epi64x(HALF_ULP)),
             );
-            let abs = _mm256_set1_epi64x(i64::MAX);
-            let (ta, ra) = (_mm256_and_si256(t, abs), _mm256_and_si256(r, abs));
-            let tiny = _mm256_andnot_si256(
-                _mm256_cmpeq_epi64(ta, zero),
-                _mm256_cmpgt_epi64(_mm256_set1_epi64x(MIN_NORMAL), ta),
-            );
-            let huge = _mm256_cmpgt_epi64(ra, _mm256_set1_epi64x(MAX_FINITE));
-            let bad = _mm256_or_si256(tiny, huge);
-            let exact = _mm256_cmpeq_epi64(_mm256_and_si256(t, _mm256_set1_epi64x(LOW29)), zero);
+            let (bad, inexact4) = to_f32_checks(t, r);
             let k = 8 * g + 4 * h;
-            redo |= (_mm256_movemask_pd(_mm256_castsi256_pd(bad)) as u32) << k;
-            inexact |= ((_mm256_movemask_pd(_mm256_castsi256_pd(exact)) as u32) ^ 0xf) << k;
+            redo |= bad << k;
+            inexact |= inexact4 << k;
             // Exact: `r` has at most 24 significant bits in the binary32 normal range.
             let v = _mm256_cvtpd_ps(_mm256_castsi256_pd(r));
             // SAFETY: lanes k..k + 4 of `out`.
@@ -400,15 +417,9 @@ fn f32_rmm<const OP: u8>(a: Words, b: Words, c: Words, exec: u32, out: &mut [u32
 /// integer code on the binary64 bits. Infinite and NaN lanes take the host's IEEE result.
 #[target_feature(enable = "avx2,fma,f16c")]
 fn dot2_k<const RM: u8>(a: Words, b: Words, c: Words, exec: u32, out: &mut [u32; LANES]) -> u8 {
-    const LOW29: i64 = (1 << 29) - 1;
-    const HALF_ULP: i64 = 1 << 28;
-    // 2^-126 and the largest finite binary32, as binary64 bits.
-    const MIN_NORMAL: i64 = 0x3810_0000_0000_0000;
-    const MAX_FINITE: i64 = 0x47ef_ffff_e000_0000;
     let rm = rm_const(RM);
     let (x, y, z) = (load32(a), load32(b), load32(c));
     let zero = _mm256_setzero_si256();
-    let abs64 = _mm256_set1_epi64x(i64::MAX);
     let low29 = _mm256_set1_epi64x(LOW29);
     let sign = _mm256_set1_epi32(SIGN32);
     let (mut redo, mut inexact, mut nv) = (0u32, 0u32, 0u32);
@@ -452,7 +463,6 @@ fn dot2_k<const RM: u8>(a: Words, b: Words, c: Words, exec: u32, out: &mut [u32;
             let (s, e1) = two_sum64(wide(p1, h), wide(p2, h));
             let (r, e) = two_sum64(s, wide(cf, h));
             let t = round_odd64(r, e);
-            let ta = _mm256_and_si256(t, abs64);
             // One rounding of the magnitude to 24 bits: add the mode's increment, truncate.
             let inc = match rm {
                 Rm::Rne => _mm256_add_epi64(
@@ -469,20 +479,11 @@ fn dot2_k<const RM: u8>(a: Words, b: Words, c: Words, exec: u32, out: &mut [u32;
             // Redone: an inexact `p1 + p2`, a nonzero result below 2^-126 (possible
             // underflow), or beyond the largest finite value after rounding.
             let e1_nonzero =
-                _mm256_castpd_si256(_mm256_cmp_pd::<_CMP_NEQ_UQ>(e1, _mm256_setzero_pd()));
-            let tiny = _mm256_andnot_si256(
-                _mm256_cmpeq_epi64(ta, zero),
-                _mm256_cmpgt_epi64(_mm256_set1_epi64x(MIN_NORMAL), ta),
-            );
-            let huge = _mm256_cmpgt_epi64(
-                _mm256_and_si256(rounded, abs64),
-                _mm256_set1_epi64x(MAX_FINITE),
-            );
-            let bad = _mm256_or_si256(e1_nonzero, _mm256_or_si256(tiny, huge));
-            let exact = _mm256_cmpeq_epi64(_mm256_and_si256(t, low29), zero);
+                _mm256_movemask_pd(_mm256_cmp_pd::<_CMP_NEQ_UQ>(e1, _mm256_setzero_pd())) as u32;
+            let (bad, inexact4) = to_f32_checks(t, rounded);
             let k = 8 * g + 4 * h;
-            redo |= (_mm256_movemask_pd(_mm256_castsi256_pd(bad)) as u32) << k;
-            inexact |= ((_mm256_movemask_pd(_mm256_castsi256_pd(exact)) as u32) ^ 0xf) << k;
+            redo |= (e1_nonzero | bad) << k;
+            inexact |= inexact4 << k;
             // Exact: at most 24 significant bits in the binary32 normal range (or zero).
             *res = _mm256_cvtpd_ps(_mm256_castsi256_pd(rounded));
         }
