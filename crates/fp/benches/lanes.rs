@@ -11,7 +11,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use std::time::Instant;
-use warpkit_fp::lanes::{Kernels, Level, Op, Src32, LANES};
+use warpkit_fp::lanes::{ArithOp, Kernels, Level, Src32, LANES};
 use warpkit_fp::Rm;
 
 /// Instructions per measured unit.
@@ -85,7 +85,7 @@ enum Form {
     Pk,
 }
 
-fn run_kernel(k: Kernels, form: Form, op: Op, rm: Rm, d: &mut Data) -> u8 {
+fn run_kernel(k: Kernels, form: Form, op: ArithOp, rm: Rm, d: &mut Data) -> u8 {
     let mut fl = 0;
     for i in 0..K {
         let (a, c) = (Src32::Lanes(&d.a[i]), Src32::Lanes(&d.c[i]));
@@ -123,7 +123,7 @@ fn f_mut(r: &mut [u32; LANES]) -> &mut [f32; LANES] {
 }
 
 #[inline(always)]
-fn native_f32_body(form: Form, op: Op, d: &mut Data) {
+fn native_f32_body(form: Form, op: ArithOp, d: &mut Data) {
     let s = f32::from_bits(d.s);
     for i in 0..K {
         let (a, b, c) = (f(&d.a[i]), f(&d.b[i]), f(&d.c[i]));
@@ -131,10 +131,10 @@ fn native_f32_body(form: Form, op: Op, d: &mut Data) {
         for l in 0..LANES {
             let y = if form == Form::F32Splat { s } else { b[l] };
             o[l] = match op {
-                Op::Add => a[l] + y,
-                Op::Sub => a[l] - y,
-                Op::Mul => a[l] * y,
-                Op::Fma => a[l].mul_add(y, c[l]),
+                ArithOp::Add => a[l] + y,
+                ArithOp::Sub => a[l] - y,
+                ArithOp::Mul => a[l] * y,
+                ArithOp::Fma => a[l].mul_add(y, c[l]),
             };
         }
     }
@@ -142,14 +142,14 @@ fn native_f32_body(form: Form, op: Op, d: &mut Data) {
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma,f16c")]
-fn native_f32_avx2(form: Form, op: Op, d: &mut Data) {
+fn native_f32_avx2(form: Form, op: ArithOp, d: &mut Data) {
     native_f32_body(form, op, d)
 }
 
 /// binary16 lanes the way native code does them: to binary32, the operation, back.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma,f16c")]
-fn native_f16_avx2(form: Form, op: Op, d: &mut Data) {
+fn native_f16_avx2(form: Form, op: ArithOp, d: &mut Data) {
     use std::arch::x86_64::*;
     // H format: the low halves of 32 lanes; packed: 64 halves.
     let groups = if form == Form::Pk { 8 } else { 4 };
@@ -176,10 +176,10 @@ fn native_f16_avx2(form: Form, op: Op, d: &mut Data) {
             };
             let (x, y, z) = (load(a), load(b), load(c));
             let r = match op {
-                Op::Add => _mm256_add_ps(x, y),
-                Op::Sub => _mm256_sub_ps(x, y),
-                Op::Mul => _mm256_mul_ps(x, y),
-                Op::Fma => _mm256_fmadd_ps(x, y, z),
+                ArithOp::Add => _mm256_add_ps(x, y),
+                ArithOp::Sub => _mm256_sub_ps(x, y),
+                ArithOp::Mul => _mm256_mul_ps(x, y),
+                ArithOp::Fma => _mm256_fmadd_ps(x, y, z),
             };
             let h = _mm256_cvtps_ph::<_MM_FROUND_TO_NEAREST_INT>(r);
             // SAFETY: as above.
@@ -200,7 +200,7 @@ fn has_avx2() -> bool {
 }
 
 /// The native unit, built for the host's vector units; `None` without them.
-fn run_native(form: Form, op: Op, d: &mut Data) -> Option<()> {
+fn run_native(form: Form, op: ArithOp, d: &mut Data) -> Option<()> {
     if !has_avx2() {
         return None;
     }
@@ -220,29 +220,34 @@ fn run_native(form: Form, op: Op, d: &mut Data) -> Option<()> {
 struct Case {
     name: &'static str,
     form: Form,
-    op: Op,
+    op: ArithOp,
     rm: Rm,
 }
 
-const fn case(name: &'static str, form: Form, op: Op, rm: Rm) -> Case {
+const fn case(name: &'static str, form: Form, op: ArithOp, rm: Rm) -> Case {
     Case { name, form, op, rm }
 }
 
 const CASES: &[Case] = &[
-    case("ffma.f32 rne", Form::F32, Op::Fma, Rm::Rne),
-    case("fadd.f32 rne", Form::F32, Op::Add, Rm::Rne),
-    case("fmul.f32 rne", Form::F32, Op::Mul, Rm::Rne),
-    case("fmac.f32.vu rne (splat)", Form::F32Splat, Op::Fma, Rm::Rne),
-    case("ffma.f32 rtz", Form::F32, Op::Fma, Rm::Rtz),
-    case("ffma.f32 rdn", Form::F32, Op::Fma, Rm::Rdn),
-    case("ffma.f32 rup", Form::F32, Op::Fma, Rm::Rup),
-    case("ffma.f32 rmm", Form::F32, Op::Fma, Rm::Rmm),
-    case("fadd.f32 rmm", Form::F32, Op::Add, Rm::Rmm),
-    case("pkfma.f16 rne", Form::Pk, Op::Fma, Rm::Rne),
-    case("pkfma.f16 rtz", Form::Pk, Op::Fma, Rm::Rtz),
-    case("pkfma.f16 rmm", Form::Pk, Op::Fma, Rm::Rmm),
-    case("pkadd.f16 rne", Form::Pk, Op::Add, Rm::Rne),
-    case("ffma.f16 rne (H)", Form::F16, Op::Fma, Rm::Rne),
+    case("ffma.f32 rne", Form::F32, ArithOp::Fma, Rm::Rne),
+    case("fadd.f32 rne", Form::F32, ArithOp::Add, Rm::Rne),
+    case("fmul.f32 rne", Form::F32, ArithOp::Mul, Rm::Rne),
+    case(
+        "fmac.f32.vu rne (splat)",
+        Form::F32Splat,
+        ArithOp::Fma,
+        Rm::Rne,
+    ),
+    case("ffma.f32 rtz", Form::F32, ArithOp::Fma, Rm::Rtz),
+    case("ffma.f32 rdn", Form::F32, ArithOp::Fma, Rm::Rdn),
+    case("ffma.f32 rup", Form::F32, ArithOp::Fma, Rm::Rup),
+    case("ffma.f32 rmm", Form::F32, ArithOp::Fma, Rm::Rmm),
+    case("fadd.f32 rmm", Form::F32, ArithOp::Add, Rm::Rmm),
+    case("pkfma.f16 rne", Form::Pk, ArithOp::Fma, Rm::Rne),
+    case("pkfma.f16 rtz", Form::Pk, ArithOp::Fma, Rm::Rtz),
+    case("pkfma.f16 rmm", Form::Pk, ArithOp::Fma, Rm::Rmm),
+    case("pkadd.f16 rne", Form::Pk, ArithOp::Add, Rm::Rne),
+    case("ffma.f16 rne (H)", Form::F16, ArithOp::Fma, Rm::Rne),
 ];
 
 fn levels() -> Vec<Kernels> {

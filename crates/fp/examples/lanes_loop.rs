@@ -1,6 +1,6 @@
 //! Fixed workload for profiling: one kernel, many calls.
 use std::hint::black_box;
-use warpkit_fp::lanes::{Kernels, Level, Op, Src32};
+use warpkit_fp::lanes::{ArithOp, Kernels, Level, Src32};
 use warpkit_fp::Rm;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -68,9 +68,9 @@ fn main() {
                 (Src32::Lanes(a), Src32::Lanes(b), Src32::Lanes(c))
             };
             fl |= if pk {
-                k.pk_f16(Op::Fma, a, b, c, black_box(exec), rm, &mut out)
+                k.pk_f16(ArithOp::Fma, a, b, c, black_box(exec), rm, &mut out)
             } else {
-                k.f32(Op::Fma, a, b, c, black_box(exec), rm, &mut out)
+                k.f32(ArithOp::Fma, a, b, c, black_box(exec), rm, &mut out)
             };
             black_box(&out);
         }

@@ -7,7 +7,7 @@
 
 mod common;
 use common::{exec_patterns, levels, ref_f32, Rng};
-use warpkit_fp::lanes::{Kernels, Level, Op, Src16, Src32, LANES};
+use warpkit_fp::lanes::{ArithOp, Kernels, Level, Src16, Src32, LANES};
 use warpkit_fp::{flags, Rm};
 
 // ------------------------------------------------------------------ operands
@@ -247,24 +247,24 @@ fn rounds(base: usize) -> usize {
     base * k.max(1)
 }
 
-fn op_name(op: Op) -> &'static str {
+fn op_name(op: ArithOp) -> &'static str {
     match op {
-        Op::Add => "add",
-        Op::Sub => "sub",
-        Op::Mul => "mul",
-        Op::Fma => "fma",
+        ArithOp::Add => "add",
+        ArithOp::Sub => "sub",
+        ArithOp::Mul => "mul",
+        ArithOp::Fma => "fma",
     }
 }
 
 // ------------------------------------------------------------------ the reference
 
-fn ref_f16(op: Op, a: u16, b: u16, c: u16, rm: Rm) -> (u16, u8) {
+fn ref_f16(op: ArithOp, a: u16, b: u16, c: u16, rm: Rm) -> (u16, u8) {
     let mut fl = 0;
     let r = match op {
-        Op::Add => warpkit_fp::f16_add(a, b, rm, &mut fl),
-        Op::Sub => warpkit_fp::f16_sub(a, b, rm, &mut fl),
-        Op::Mul => warpkit_fp::f16_mul(a, b, rm, &mut fl),
-        Op::Fma => warpkit_fp::f16_fma(a, b, c, rm, &mut fl),
+        ArithOp::Add => warpkit_fp::f16_add(a, b, rm, &mut fl),
+        ArithOp::Sub => warpkit_fp::f16_sub(a, b, rm, &mut fl),
+        ArithOp::Mul => warpkit_fp::f16_mul(a, b, rm, &mut fl),
+        ArithOp::Fma => warpkit_fp::f16_fma(a, b, c, rm, &mut fl),
     };
     (r, fl)
 }
@@ -333,12 +333,12 @@ fn every_op_and_mode<
     family: &str,
     abc: &[[S; LANES]; 3],
     per_lane: bool,
-    want: impl Fn(Op, Rm, usize) -> (T, u8),
-    run: impl Fn(&Kernels, Op, Rm, u32, &mut [T; LANES]) -> u8,
+    want: impl Fn(ArithOp, Rm, usize) -> (T, u8),
+    run: impl Fn(&Kernels, ArithOp, Rm, u32, &mut [T; LANES]) -> u8,
 ) {
     // Operands in hex, zero-padded to their width.
     let w = 2 + 2 * std::mem::size_of::<S>();
-    for op in Op::ALL {
+    for op in ArithOp::ALL {
         for rm in Rm::ALL {
             let want: [(T, u8); LANES] = std::array::from_fn(|i| want(op, rm, i));
             let show = |i: usize| {
@@ -571,7 +571,7 @@ fn splat_operands_equal_lane_arrays() {
             rng.next() as u32
         };
         for k in &ks {
-            for op in Op::ALL {
+            for op in ArithOp::ALL {
                 for rm in Rm::ALL {
                     for pos in 0..3 {
                         let what =
@@ -637,43 +637,43 @@ fn splat_operands_equal_lane_arrays() {
 fn boundary_cases_by_name() {
     let ks = levels();
     #[rustfmt::skip]
-    let cases32: &[(Op, u32, u32, u32, Rm, u32, u8)] = &[
+    let cases32: &[(ArithOp, u32, u32, u32, Rm, u32, u8)] = &[
         // max + half an ulp ties to even: overflow to +inf in rne ...
-        (Op::Add, 0x7f7f_ffff, 0x7300_0000, 0, Rm::Rne, 0x7f80_0000, flags::OF | flags::NX),
+        (ArithOp::Add, 0x7f7f_ffff, 0x7300_0000, 0, Rm::Rne, 0x7f80_0000, flags::OF | flags::NX),
         // ... and stays at max finite in rtz, which is no overflow.
-        (Op::Add, 0x7f7f_ffff, 0x7300_0000, 0, Rm::Rtz, 0x7f7f_ffff, flags::NX),
+        (ArithOp::Add, 0x7f7f_ffff, 0x7300_0000, 0, Rm::Rtz, 0x7f7f_ffff, flags::NX),
         // rmm ties away from zero at 1 + 2^-24; rne to even.
-        (Op::Add, 0x3f80_0000, 0x3380_0000, 0, Rm::Rmm, 0x3f80_0001, flags::NX),
-        (Op::Add, 0x3f80_0000, 0x3380_0000, 0, Rm::Rne, 0x3f80_0000, flags::NX),
+        (ArithOp::Add, 0x3f80_0000, 0x3380_0000, 0, Rm::Rmm, 0x3f80_0001, flags::NX),
+        (ArithOp::Add, 0x3f80_0000, 0x3380_0000, 0, Rm::Rne, 0x3f80_0000, flags::NX),
         // (1 + 2^-12)^2 = 1 + 2^-11 + 2^-24 is a tie: rmm away, rne to even ...
-        (Op::Fma, 0x3f80_0800, 0x3f80_0800, 0, Rm::Rmm, 0x3f80_1001, flags::NX),
-        (Op::Fma, 0x3f80_0800, 0x3f80_0800, 0, Rm::Rne, 0x3f80_1000, flags::NX),
+        (ArithOp::Fma, 0x3f80_0800, 0x3f80_0800, 0, Rm::Rmm, 0x3f80_1001, flags::NX),
+        (ArithOp::Fma, 0x3f80_0800, 0x3f80_0800, 0, Rm::Rne, 0x3f80_1000, flags::NX),
         // ... and -+2^-60 added makes near-ties (RN64 still on the midpoint): below, above.
-        (Op::Fma, 0x3f80_0800, 0x3f80_0800, 0xa180_0000, Rm::Rmm, 0x3f80_1000, flags::NX),
-        (Op::Fma, 0x3f80_0800, 0x3f80_0800, 0x2180_0000, Rm::Rmm, 0x3f80_1001, flags::NX),
-        (Op::Fma, 0xbf80_0800, 0x3f80_0800, 0x2180_0000, Rm::Rmm, 0xbf80_1000, flags::NX),
-        (Op::Fma, 0xbf80_0800, 0x3f80_0800, 0, Rm::Rmm, 0xbf80_1001, flags::NX),
+        (ArithOp::Fma, 0x3f80_0800, 0x3f80_0800, 0xa180_0000, Rm::Rmm, 0x3f80_1000, flags::NX),
+        (ArithOp::Fma, 0x3f80_0800, 0x3f80_0800, 0x2180_0000, Rm::Rmm, 0x3f80_1001, flags::NX),
+        (ArithOp::Fma, 0xbf80_0800, 0x3f80_0800, 0x2180_0000, Rm::Rmm, 0xbf80_1000, flags::NX),
+        (ArithOp::Fma, 0xbf80_0800, 0x3f80_0800, 0, Rm::Rmm, 0xbf80_1001, flags::NX),
         // (1 + 2^-23) * 2^-126 (1 - 2^-23) = 2^-126 (1 - 2^-46) rounds to 2^-126 in rup and
         // rne: not tiny after rounding, so no UF ...
-        (Op::Mul, 0x3f80_0001, 0x007f_ffff, 0, Rm::Rup, 0x0080_0000, flags::NX),
-        (Op::Mul, 0x3f80_0001, 0x007f_ffff, 0, Rm::Rne, 0x0080_0000, flags::NX),
+        (ArithOp::Mul, 0x3f80_0001, 0x007f_ffff, 0, Rm::Rup, 0x0080_0000, flags::NX),
+        (ArithOp::Mul, 0x3f80_0001, 0x007f_ffff, 0, Rm::Rne, 0x0080_0000, flags::NX),
         // ... and in rtz it is tiny and inexact: UF.
-        (Op::Mul, 0x3f80_0001, 0x007f_ffff, 0, Rm::Rtz, 0x007f_ffff, flags::UF | flags::NX),
+        (ArithOp::Mul, 0x3f80_0001, 0x007f_ffff, 0, Rm::Rtz, 0x007f_ffff, flags::UF | flags::NX),
         // Exact subnormal difference: no flags.
-        (Op::Sub, 0x0080_0000, 0x0000_0001, 0, Rm::Rne, 0x007f_ffff, 0),
+        (ArithOp::Sub, 0x0080_0000, 0x0000_0001, 0, Rm::Rne, 0x007f_ffff, 0),
         // x - x is -0 in rdn only.
-        (Op::Sub, 0x4000_0000, 0x4000_0000, 0, Rm::Rdn, 0x8000_0000, 0),
-        (Op::Sub, 0x4000_0000, 0x4000_0000, 0, Rm::Rne, 0x0000_0000, 0),
+        (ArithOp::Sub, 0x4000_0000, 0x4000_0000, 0, Rm::Rdn, 0x8000_0000, 0),
+        (ArithOp::Sub, 0x4000_0000, 0x4000_0000, 0, Rm::Rne, 0x0000_0000, 0),
         // inf - inf, 0 * inf, fma(0, inf, qNaN) and sNaN operands are invalid; NaN results
         // are canonical; a qNaN operand alone raises nothing.
-        (Op::Add, 0x7f80_0000, 0xff80_0000, 0, Rm::Rne, 0x7fc0_0000, flags::NV),
-        (Op::Mul, 0x0000_0000, 0xff80_0000, 0, Rm::Rne, 0x7fc0_0000, flags::NV),
-        (Op::Fma, 0x0000_0000, 0x7f80_0000, 0x7fc0_0001, Rm::Rne, 0x7fc0_0000, flags::NV),
-        (Op::Add, 0x7f80_0001, 0x3f80_0000, 0, Rm::Rne, 0x7fc0_0000, flags::NV),
-        (Op::Add, 0xffc1_2345, 0x3f80_0000, 0, Rm::Rne, 0x7fc0_0000, 0),
+        (ArithOp::Add, 0x7f80_0000, 0xff80_0000, 0, Rm::Rne, 0x7fc0_0000, flags::NV),
+        (ArithOp::Mul, 0x0000_0000, 0xff80_0000, 0, Rm::Rne, 0x7fc0_0000, flags::NV),
+        (ArithOp::Fma, 0x0000_0000, 0x7f80_0000, 0x7fc0_0001, Rm::Rne, 0x7fc0_0000, flags::NV),
+        (ArithOp::Add, 0x7f80_0001, 0x3f80_0000, 0, Rm::Rne, 0x7fc0_0000, flags::NV),
+        (ArithOp::Add, 0xffc1_2345, 0x3f80_0000, 0, Rm::Rne, 0x7fc0_0000, 0),
         // fma's exact zero: +0 * -1 + +0 = +0, -0 in rdn.
-        (Op::Fma, 0x0000_0000, 0xbf80_0000, 0x0000_0000, Rm::Rne, 0x0000_0000, 0),
-        (Op::Fma, 0x0000_0000, 0xbf80_0000, 0x0000_0000, Rm::Rdn, 0x8000_0000, 0),
+        (ArithOp::Fma, 0x0000_0000, 0xbf80_0000, 0x0000_0000, Rm::Rne, 0x0000_0000, 0),
+        (ArithOp::Fma, 0x0000_0000, 0xbf80_0000, 0x0000_0000, Rm::Rdn, 0x8000_0000, 0),
     ];
     for k in &ks {
         for &(op, a, b, c, rm, want, want_fl) in cases32 {
@@ -688,26 +688,26 @@ fn boundary_cases_by_name() {
         }
     }
     #[rustfmt::skip]
-    let cases16: &[(Op, u16, u16, u16, Rm, u16, u8)] = &[
+    let cases16: &[(ArithOp, u16, u16, u16, Rm, u16, u8)] = &[
         // 65504 + 16 ties to even: overflow in rne; rtz keeps max (no overflow).
-        (Op::Add, 0x7bff, 0x4c00, 0, Rm::Rne, 0x7c00, flags::OF | flags::NX),
-        (Op::Add, 0x7bff, 0x4c00, 0, Rm::Rtz, 0x7bff, flags::NX),
+        (ArithOp::Add, 0x7bff, 0x4c00, 0, Rm::Rne, 0x7c00, flags::OF | flags::NX),
+        (ArithOp::Add, 0x7bff, 0x4c00, 0, Rm::Rtz, 0x7bff, flags::NX),
         // 1 + 2^-11 (a tie): rne keeps 1, rmm goes away.
-        (Op::Add, 0x3c00, 0x1000, 0, Rm::Rne, 0x3c00, flags::NX),
-        (Op::Add, 0x3c00, 0x1000, 0, Rm::Rmm, 0x3c01, flags::NX),
+        (ArithOp::Add, 0x3c00, 0x1000, 0, Rm::Rne, 0x3c00, flags::NX),
+        (ArithOp::Add, 0x3c00, 0x1000, 0, Rm::Rmm, 0x3c01, flags::NX),
         // 2^-12 * 2^-12 = 2^-24, the smallest subnormal, exact.
-        (Op::Mul, 0x0c00, 0x0c00, 0, Rm::Rne, 0x0001, 0),
+        (ArithOp::Mul, 0x0c00, 0x0c00, 0, Rm::Rne, 0x0001, 0),
         // 2^-12 * 2^-13 = 2^-25: a tie below the smallest subnormal: 0 in rne, away in rmm.
-        (Op::Mul, 0x0c00, 0x0800, 0, Rm::Rne, 0x0000, flags::UF | flags::NX),
-        (Op::Mul, 0x0c00, 0x0800, 0, Rm::Rmm, 0x0001, flags::UF | flags::NX),
+        (ArithOp::Mul, 0x0c00, 0x0800, 0, Rm::Rne, 0x0000, flags::UF | flags::NX),
+        (ArithOp::Mul, 0x0c00, 0x0800, 0, Rm::Rmm, 0x0001, flags::UF | flags::NX),
         // x - x is -0 in rdn; an fma's exact zero too, +0 in rup.
-        (Op::Sub, 0x4000, 0x4000, 0, Rm::Rdn, 0x8000, 0),
-        (Op::Fma, 0x3c00, 0x4000, 0xc000, Rm::Rdn, 0x8000, 0),
-        (Op::Fma, 0x3c00, 0x4000, 0xc000, Rm::Rup, 0x0000, 0),
+        (ArithOp::Sub, 0x4000, 0x4000, 0, Rm::Rdn, 0x8000, 0),
+        (ArithOp::Fma, 0x3c00, 0x4000, 0xc000, Rm::Rdn, 0x8000, 0),
+        (ArithOp::Fma, 0x3c00, 0x4000, 0xc000, Rm::Rup, 0x0000, 0),
         // Specials.
-        (Op::Fma, 0x0000, 0x7c00, 0x7e01, Rm::Rne, 0x7e00, flags::NV),
-        (Op::Add, 0x7c01, 0x0000, 0, Rm::Rne, 0x7e00, flags::NV),
-        (Op::Add, 0x7c00, 0xfc00, 0, Rm::Rne, 0x7e00, flags::NV),
+        (ArithOp::Fma, 0x0000, 0x7c00, 0x7e01, Rm::Rne, 0x7e00, flags::NV),
+        (ArithOp::Add, 0x7c01, 0x0000, 0, Rm::Rne, 0x7e00, flags::NV),
+        (ArithOp::Add, 0x7c00, 0xfc00, 0, Rm::Rne, 0x7e00, flags::NV),
     ];
     for k in &ks {
         for &(op, a, b, c, rm, want, want_fl) in cases16 {
@@ -731,7 +731,11 @@ fn boundary_cases_by_name() {
                 rm,
                 &mut out,
             );
-            let zero = if op == Op::Mul { 0 } else { out[0] & 0x8000 };
+            let zero = if op == ArithOp::Mul {
+                0
+            } else {
+                out[0] & 0x8000
+            };
             assert_eq!(
                 (out[0], fl),
                 (pk(want) | zero, want_fl),
@@ -750,7 +754,7 @@ fn inactive_lanes_raise_nothing() {
     let bad32 = [0x7f80_0001u32, 0x7f7f_ffff, 0x0000_0001];
     let one32 = 0x3f80_0000u32;
     for k in &ks {
-        for op in Op::ALL {
+        for op in ArithOp::ALL {
             for rm in Rm::ALL {
                 for exec in [0u32, 1, 1 << 31, 0x0f0f_0f0f] {
                     let mut a = [bad32[0]; LANES];
@@ -819,7 +823,7 @@ fn caller_mxcsr_is_restored() {
     let mut out = [0; LANES];
     for k in levels() {
         for rm in Rm::ALL {
-            for op in Op::ALL {
+            for op in ArithOp::ALL {
                 let before = read();
                 k.f32(
                     op,

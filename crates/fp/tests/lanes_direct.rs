@@ -8,7 +8,7 @@
 
 mod common;
 use common::{exec_patterns, levels, ref_f32, Rng};
-use warpkit_fp::lanes::{Level, Op, Operand, LANES};
+use warpkit_fp::lanes::{ArithOp, Level, Operand, LANES};
 use warpkit_fp::{flags, Rm};
 
 const RMS: [Rm; 5] = Rm::ALL;
@@ -62,7 +62,7 @@ fn direct_kernels_write_the_scalar_results_or_nothing() {
     let mut rng = Rng(0x2f6b_1c3d_94e7_a501);
     let (mut written, mut declined) = (0u64, 0u64);
     for k in levels() {
-        for op in Op::ALL {
+        for op in ArithOp::ALL {
             for rm in RMS {
                 let Some(direct) = k.f32_direct_given(op, rm, flags::NX) else {
                     continue;
@@ -125,7 +125,7 @@ fn direct_kernels_write_the_scalar_results_or_nothing() {
 #[test]
 fn direct_kernels_are_offered_only_with_nx_and_without_mxcsr() {
     for k in levels() {
-        for op in Op::ALL {
+        for op in ArithOp::ALL {
             for rm in RMS {
                 assert!(
                     k.f32_direct_given(op, rm, 0).is_none(),
@@ -151,7 +151,7 @@ fn direct_kernels_are_offered_only_with_nx_and_without_mxcsr() {
 #[test]
 fn out_of_range_registers_write_nothing() {
     for k in levels() {
-        let Some(direct) = k.f32_direct_given(Op::Add, Rm::Rne, flags::NX) else {
+        let Some(direct) = k.f32_direct_given(ArithOp::Add, Rm::Rne, flags::NX) else {
             continue;
         };
         let file = [[0x3f80_0000u32; LANES]; 4];

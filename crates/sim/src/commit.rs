@@ -283,23 +283,66 @@ pub(crate) trait Log {
     fn exec(&mut self, value: u32);
     /// FFLAGS changed.
     fn fflags(&mut self, value: u8);
+    /// Runs `f`, a handler's rarely taken general path, as a function of its own in the
+    /// fast builds (compiled with the target features of the build this logger belongs
+    /// to), so that the common path does not set up its stack frame; inline when logging.
+    fn out_of_line<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R;
 }
 
-/// The logger of the fast path: every method is empty and inlined away.
+/// The logger of the fast path (portable build): every method is empty and inlined away.
 pub(crate) struct NoLog;
 
+/// The logger of the AVX2 build of the fast path: [`NoLog`], but its out-of-line paths
+/// are compiled for AVX2 too.
+#[cfg(target_arch = "x86_64")]
+pub(crate) struct NoLogAvx2;
+
+macro_rules! no_log {
+    () => {
+        #[inline(always)]
+        fn vreg(&mut self, _: u8, _: &VReg, _: u32) {}
+        #[inline(always)]
+        fn ureg(&mut self, _: u8, _: u32) {}
+        #[inline(always)]
+        fn exec(&mut self, _: u32) {}
+        #[inline(always)]
+        fn fflags(&mut self, _: u8) {}
+    };
+}
+
 impl Log for NoLog {
+    no_log!();
     #[inline(always)]
-    fn vreg(&mut self, _: u8, _: &VReg, _: u32) {}
+    fn out_of_line<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+        #[inline(never)]
+        fn run<R, F: FnOnce(&mut NoLog) -> R>(f: F) -> R {
+            f(&mut NoLog)
+        }
+        run(f)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Log for NoLogAvx2 {
+    no_log!();
     #[inline(always)]
-    fn ureg(&mut self, _: u8, _: u32) {}
-    #[inline(always)]
-    fn exec(&mut self, _: u32) {}
-    #[inline(always)]
-    fn fflags(&mut self, _: u8) {}
+    fn out_of_line<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+        #[target_feature(enable = "avx2")]
+        #[inline(never)]
+        fn run<R, F: FnOnce(&mut NoLogAvx2) -> R>(f: F) -> R {
+            f(&mut NoLogAvx2)
+        }
+        // SAFETY: a `NoLogAvx2` is made only by the AVX2 build of a handler, which
+        // `Program` stores only when this CPU has AVX2.
+        unsafe { run(f) }
+    }
 }
 
 impl Log for Commit {
+    #[inline(always)]
+    fn out_of_line<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+        f(self)
+    }
     fn vreg(&mut self, reg: u8, value: &VReg, mask: u32) {
         let n = self.nv as usize;
         // A register written twice by one instruction is one entry with the final value.

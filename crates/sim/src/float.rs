@@ -1,26 +1,18 @@
 //! Pure per-lane semantics of the §6.2 floating-point instructions (binary32, binary16,
 //! packed 16-bit), in the style of [`crate::int`]: one short function per operation that
-//! `warpkit-fp` does not already provide with the right signature. The IEEE arithmetic
-//! itself is `warpkit-fp` (bit-exact, checked against Berkeley SoftFloat); the drivers in
-//! `shapes.rs` do operand shapes, modifiers, rounding-mode resolution, EXEC masking and
-//! FFLAGS. Every decision the seed leaves open is listed in `docs/semantics.md`.
-//!
-//! binary32, binary16 and packed-binary16 add/sub/mul/fma run on the 32-lane kernels of
-//! `warpkit_fp::lanes` (host FPU where exact, same bits and flags as the scalar functions),
-//! wired in `shapes.rs` (`fp32_direct`, `fp32_kernel`, `fp16_lanes`).
+//! neither `warpkit-fp` provides with the right signature nor a 32-lane kernel
+//! (`kernels.rs`) runs. The IEEE arithmetic itself is `warpkit-fp` (bit-exact, checked
+//! against Berkeley SoftFloat); the drivers in `shapes.rs` do operand shapes, modifiers,
+//! rounding-mode resolution, EXEC masking and FFLAGS. Every decision the seed leaves open
+//! is listed in `docs/semantics.md`.
 
-use warpkit_fp::{self as fp, CmpOp, Rm, RoundOp};
+use warpkit_fp::{self as fp, Rm, RoundOp};
 
 const SIGN32: u32 = 0x8000_0000;
 const SIGN16: u16 = 0x8000;
 
 // ------------------------------------------------------------------ binary32
 
-/// `s2 - s1` (reverse subtract).
-#[inline(always)]
-pub fn fsubr_f32(a: u32, b: u32, rm: Rm, fl: &mut u8) -> u32 {
-    fp::f32_sub(b, a, rm, fl)
-}
 /// Magnitude of `a`, sign of `b`.
 #[inline(always)]
 pub fn fsgnj_f32(a: u32, b: u32) -> u32 {
@@ -36,69 +28,10 @@ pub fn fsgnjn_f32(a: u32, b: u32) -> u32 {
 pub fn fsgnjx_f32(a: u32, b: u32) -> u32 {
     a ^ (b & SIGN32)
 }
-/// Compares giving an integer 0 or 1 (`feq`, `flt`, `fle`).
-#[inline(always)]
-pub fn feq_f32(a: u32, b: u32, fl: &mut u8) -> u32 {
-    fp::f32_cmp(CmpOp::Eq, a, b, fl) as u32
-}
-#[inline(always)]
-pub fn flt_f32(a: u32, b: u32, fl: &mut u8) -> u32 {
-    fp::f32_cmp(CmpOp::Lt, a, b, fl) as u32
-}
-#[inline(always)]
-pub fn fle_f32(a: u32, b: u32, fl: &mut u8) -> u32 {
-    fp::f32_cmp(CmpOp::Le, a, b, fl) as u32
-}
-/// `a * 2^b` (`b` a signed 32-bit exponent).
-#[inline(always)]
-pub fn fldexp_f32(a: u32, b: u32, rm: Rm, fl: &mut u8) -> u32 {
-    fp::f32_ldexp(a, b as i32, rm, fl)
-}
-#[inline(always)]
-pub fn ffloor_f32(a: u32, fl: &mut u8) -> u32 {
-    fp::f32_round(RoundOp::Floor, a, fl)
-}
-#[inline(always)]
-pub fn fceil_f32(a: u32, fl: &mut u8) -> u32 {
-    fp::f32_round(RoundOp::Ceil, a, fl)
-}
-#[inline(always)]
-pub fn ftrunc_f32(a: u32, fl: &mut u8) -> u32 {
-    fp::f32_round(RoundOp::Trunc, a, fl)
-}
-#[inline(always)]
-pub fn frndne_f32(a: u32, fl: &mut u8) -> u32 {
-    fp::f32_round(RoundOp::NearestEven, a, fl)
-}
-/// binary32 to int32, rounding toward zero (the non-`.m` form).
-#[inline(always)]
-pub fn fcvt_i32_f32(a: u32, fl: &mut u8) -> u32 {
-    fp::f32_to_i32(a, Rm::Rtz, fl)
-}
 /// binary32 to uint32, rounding toward zero.
 #[inline(always)]
 pub fn fcvt_u32_f32(a: u32, fl: &mut u8) -> u32 {
     fp::f32_to_u32(a, Rm::Rtz, fl)
-}
-/// `a` rounded to binary16 into the low half of `d` (high half kept).
-#[inline(always)]
-pub fn fcvt_f16_f32_lo(a: u32, d: u32, rm: Rm, fl: &mut u8) -> u32 {
-    (d & 0xffff_0000) | fp::f32_to_f16(a, rm, fl) as u32
-}
-/// `a` rounded to binary16 into the high half of `d` (low half kept).
-#[inline(always)]
-pub fn fcvt_f16_f32_hi(a: u32, d: u32, rm: Rm, fl: &mut u8) -> u32 {
-    (d & 0xffff) | (fp::f32_to_f16(a, rm, fl) as u32) << 16
-}
-/// The binary16 in the low half of `a`, widened (exact).
-#[inline(always)]
-pub fn fcvt_f32_f16_lo(a: u32, fl: &mut u8) -> u32 {
-    fp::f16_to_f32(a as u16, fl)
-}
-/// The binary16 in the high half of `a`, widened (exact).
-#[inline(always)]
-pub fn fcvt_f32_f16_hi(a: u32, fl: &mut u8) -> u32 {
-    fp::f16_to_f32((a >> 16) as u16, fl)
 }
 /// Byte `k` of `a` as a binary32 (exact, no flags).
 #[inline(always)]
@@ -120,16 +53,6 @@ pub fn fcvt_f32_ubyte2(a: u32) -> u32 {
 #[inline(always)]
 pub fn fcvt_f32_ubyte3(a: u32) -> u32 {
     ubyte(a, 3)
-}
-/// `(fclass(a) & b) != 0`.
-#[inline(always)]
-pub fn class_test_f32(a: u32, b: u32, _: &mut u8) -> bool {
-    fp::f32_class(a) & b != 0
-}
-/// The binary32 compare `op` as a lane predicate.
-#[inline(always)]
-pub fn cmp_f32(op: CmpOp) -> impl Fn(u32, u32, &mut u8) -> bool {
-    move |a, b, fl| fp::f32_cmp(op, a, b, fl)
 }
 
 // ------------------------------------------------------------------ packing
@@ -305,11 +228,6 @@ pub fn sel_b16(a: u16, b: u16, c: u16) -> u16 {
     } else {
         b
     }
-}
-/// The binary16 compare `op` as a lane predicate.
-#[inline(always)]
-pub fn cmp_f16(op: CmpOp) -> impl Fn(u16, u16, &mut u8) -> bool {
-    move |a, b, fl| fp::f16_cmp(op, a, b, fl)
 }
 #[inline(always)]
 pub fn eq_i16(a: u16, b: u16) -> bool {

@@ -1,8 +1,8 @@
 //! Running many independent warps of one program on all cores.
 
+use crate::program::Program;
 use crate::run::RunOutcome;
 use crate::warp::Warp;
-use crate::Program;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 

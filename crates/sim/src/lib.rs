@@ -33,8 +33,9 @@
 mod access;
 mod commit;
 mod fault;
-pub mod float;
-pub mod int;
+mod float;
+mod int;
+mod kernels;
 mod launch;
 mod op;
 mod program;
@@ -44,6 +45,7 @@ mod shapes;
 mod sim;
 pub mod state;
 mod trace;
+mod trace_line;
 mod warp;
 
 pub use commit::{Commit, RegWrite, UWrite, VWrite, MAX_U_WRITES, MAX_V_WRITES};
@@ -52,9 +54,10 @@ pub use launch::{run_warps, run_warps_sequential, WarpResult};
 pub use program::{Level, Program};
 pub use run::{RunOutcome, RunStatus, StepResult};
 pub use semantics::has_semantics;
-pub use sim::{run_state, AsmFn, Sim};
+pub use sim::{run_state, Sim};
 pub use state::{Fields, SimError, DEFAULT_MAX_STEPS};
 pub use trace::{TraceFilter, TraceOptions, WINDOW_PER_THREAD};
+pub use trace_line::AsmFn;
 pub use warp::{fflag, rm, Mode, StateError, VReg, Warp, LANES, NUM_UREGS, NUM_VREGS};
 /// The levels of the 32-lane FP kernels a [`Program`] can run ([`Program::with_levels`]).
 pub use warpkit_fp::lanes::Level as FpLevel;

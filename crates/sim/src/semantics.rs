@@ -1,22 +1,26 @@
-//! The semantics table: for every executable variant, its handler = one operand-shape
-//! driver (`shapes.rs`) applied to one pure lane function (`int.rs`, `float.rs`, or
-//! `warpkit-fp`). [`semantics_for`] is the one place that says which variants execute;
-//! adding an instruction is one row in `instructions.isa` and one row here.
+//! The semantics table: every executable variant is one row `id::X => h!(driver, op)`,
+//! its handler = one operand-shape driver (`shapes.rs`) applied to one operation: a lane
+//! function (`int.rs`, `float.rs`, `warpkit-fp`; FP ones wrapped by their signature,
+//! `i2(fsgnj_f32)`, `r1(FIELD, fp::u32_to_f32)`) or a 32-lane host kernel (`kernels.rs`:
+//! `Min`, `Add::<MODE>`). [`semantics_for`] is the one place that says which variants
+//! execute; ARCHITECTURE.md ("Adding an instruction") says what else a new row needs.
 //!
 //! Every handler is compiled three times from the same source (the `handler!` macro):
 //! the fast copy (logger [`NoLog`], nothing recorded), the same fast copy built for AVX2
-//! (chosen at run time by [`Program`](crate::Program)), and the logged copy that reports
-//! every write to a [`Commit`].
+//! (logger `NoLogAvx2`; chosen at run time by [`Program`](crate::Program)), and the
+//! logged copy that reports every write to a [`Commit`].
 
+#[cfg(target_arch = "x86_64")]
+use crate::commit::NoLogAvx2;
 use crate::commit::{Commit, Log, NoLog};
 use crate::float::*;
 use crate::int::*;
+use crate::kernels::*;
 use crate::op::{Flow, Handler, Op};
 use crate::shapes::*;
 use crate::warp::Warp;
 use std::sync::OnceLock;
-use warpkit_fp::lanes::Op as LaneOp;
-use warpkit_fp::{self as fp, CmpOp, Rm, RoundOp};
+use warpkit_fp::{self as fp, CmpOp, RoundOp};
 use warpkit_isa::{id, InsnId, INSNS};
 
 /// A handler from one generic body `|w, o, l| ...` (`l`: the logger).
@@ -32,7 +36,7 @@ macro_rules! handler {
         #[cfg(target_arch = "x86_64")]
         #[target_feature(enable = "avx2")]
         fn fast_avx2(w: &mut Warp, o: &Op) -> Flow {
-            go(w, o, &mut NoLog)
+            go(w, o, &mut NoLogAvx2)
         }
         fn logged(w: &mut Warp, o: &Op, c: &mut Commit) -> Flow {
             go(w, o, c)
@@ -46,131 +50,10 @@ macro_rules! handler {
     }};
 }
 
-/// `driver` applied to the lane function `f`.
+/// `driver` applied to the operation `f` (the one row form of the table).
 macro_rules! h {
     ($driver:ident, $f:expr) => {
         handler!(|w, o, l| $driver(w, o, l, $f))
-    };
-}
-
-/// A 32-bit-lane FP instruction: second source, third source, rounding, kernel.
-macro_rules! fp32 {
-    ($b:ident, $c:ident, $round:ident, $kernel:expr) => {
-        handler!(|w, o, l| fp32(w, o, l, Src::$b, Src3::$c, Round::$round, $kernel))
-    };
-}
-
-/// A handler with a common case `first` (`Some(flow)` when it executed the instruction)
-/// and the general body `rest`. In the fast copies `rest` is a separate function (built
-/// with the same target features), so the common case does not pay for the stack frame
-/// and spills of the general one; the logged copy runs both inline.
-macro_rules! split_handler {
-    (|$w:ident, $o:ident, $l:ident| $first:expr, $rest:expr) => {{
-        #[inline(always)]
-        fn first<L: Log>($w: &mut Warp, $o: &Op, $l: &mut L) -> Option<Flow> {
-            $first
-        }
-        #[inline(always)]
-        fn rest<L: Log>($w: &mut Warp, $o: &Op, $l: &mut L) -> Flow {
-            $rest
-        }
-        #[inline(never)]
-        fn rest_fast(w: &mut Warp, o: &Op) -> Flow {
-            rest(w, o, &mut NoLog)
-        }
-        #[cfg(target_arch = "x86_64")]
-        #[target_feature(enable = "avx2")]
-        #[inline(never)]
-        fn rest_avx2(w: &mut Warp, o: &Op) -> Flow {
-            rest(w, o, &mut NoLog)
-        }
-        fn fast(w: &mut Warp, o: &Op) -> Flow {
-            match first(w, o, &mut NoLog) {
-                Some(f) => f,
-                None => rest_fast(w, o),
-            }
-        }
-        #[cfg(target_arch = "x86_64")]
-        #[target_feature(enable = "avx2")]
-        fn fast_avx2(w: &mut Warp, o: &Op) -> Flow {
-            match first(w, o, &mut NoLog) {
-                Some(f) => f,
-                // Safe: called from a function with the same target features.
-                None => rest_avx2(w, o),
-            }
-        }
-        fn logged(w: &mut Warp, o: &Op, c: &mut Commit) -> Flow {
-            match first(w, o, c) {
-                Some(f) => f,
-                None => rest(w, o, c),
-            }
-        }
-        Handler {
-            fast,
-            #[cfg(target_arch = "x86_64")]
-            fast_avx2,
-            logged,
-        }
-    }};
-}
-
-/// A binary32 or packed-binary16 add/sub/mul/fma on the 32-lane host kernels: format,
-/// second source, third source, rounding, operation (`rev`: `s2 - s1`). Binary32 without
-/// modifiers first tries the direct kernel (`fp32_direct`); packed binary16 has none.
-macro_rules! lanes32 {
-    ($fmt:ident, $b:ident, $c:ident, $round:ident, $op:ident) => {
-        lanes32!($fmt, $b, $c, $round, $op, false)
-    };
-    // Packed binary16 has no direct kernel: straight to the ordinary one.
-    (PkF16, $b:ident, $c:ident, $round:ident, $op:ident, $rev:expr) => {
-        handler!(|w, o, l| fp32_kernel(
-            w,
-            o,
-            l,
-            Src::$b,
-            Src3::$c,
-            Round::$round,
-            Lanes32::PkF16,
-            LaneOp::$op,
-            $rev
-        ))
-    };
-    ($fmt:ident, $b:ident, $c:ident, $round:ident, $op:ident, $rev:expr) => {
-        split_handler!(
-            |w, o, l| fp32_direct(w, o, l, Src::$b, Src3::$c, Round::$round, LaneOp::$op, $rev),
-            fp32_kernel(
-                w,
-                o,
-                l,
-                Src::$b,
-                Src3::$c,
-                Round::$round,
-                Lanes32::$fmt,
-                LaneOp::$op,
-                $rev
-            )
-        )
-    };
-}
-
-/// A binary32 unary operation on a 32-lane kernel: rounding, `|kernels, s1, rm, exec, out|`.
-macro_rules! unary {
-    ($round:ident, $f:expr) => {
-        handler!(|w, o, l| unary_lanes(w, o, l, Round::$round, $f))
-    };
-}
-
-/// A binary16 add/sub/mul/fma (H format) on the 32-lane host kernels.
-macro_rules! lanes16 {
-    ($round:ident, $op:ident) => {
-        handler!(|w, o, l| fp16_lanes(w, o, l, Round::$round, LaneOp::$op))
-    };
-}
-
-/// An H-format instruction: rounding, kernel on half registers.
-macro_rules! fp16 {
-    ($round:ident, $kernel:expr) => {
-        handler!(|w, o, l| fp16(w, o, l, Round::$round, $kernel))
     };
 }
 
@@ -396,7 +279,7 @@ pub(crate) fn semantics_for(id: InsnId) -> Option<Handler> {
         id::USEXT_H => h!(u1, sext_h),
         id::UMOV64 => h!(up_p, mov64),
         id::UWQM => h!(u1, wqm),
-        id::EXEC_GET => handler!(|w, o, l| exec_get(w, o, l)),
+        id::EXEC_GET => h!(u_exec, mov),
         id::EXEC_SET => h!(exec_set, mov),
         id::EXEC_WQM => h!(exec_self, wqm),
         id::SAVEEXEC_AND => h!(saveexec, and),
@@ -424,208 +307,200 @@ pub(crate) fn semantics_for(id: InsnId) -> Option<Handler> {
         id::JMP => h!(branch, always),
         id::BEXECZ => h!(branch, exec_zero),
         id::BEXECNZ => h!(branch, exec_nonzero),
-        id::JAL => handler!(|w, o, l| jump(w, o, l, true, pc_rel)),
+        id::JAL => h!(jump_link, pc_rel),
         id::BZ => h!(branch, u_zero),
         id::BNZ => h!(branch, u_nonzero),
         id::BNONE => h!(branch, none_active),
         id::BANY => h!(branch, any_active),
-        id::JR => handler!(|w, o, l| jump(w, o, l, false, reg_rel)),
-        id::JALR => handler!(|w, o, l| jump(w, o, l, true, reg_rel)),
+        id::JR => h!(jump, reg_rel),
+        id::JALR => h!(jump_link, reg_rel),
         // ================================ §6.2 floating point
         // ---- fp32-arith: add / sub / mul (MODE.rm, or the rm field for .m)
-        id::FADD_F32 => lanes32!(F32, V, No, Mode, Add),
-        id::FADD_F32_VU => lanes32!(F32, U, No, Mode, Add),
-        id::FADD_F32_M => lanes32!(F32, V, No, Field, Add),
-        id::FADD_F32_VL => lanes32!(F32, I, No, Mode, Add),
-        id::FSUB_F32 => lanes32!(F32, V, No, Mode, Sub),
-        id::FSUB_F32_VU => lanes32!(F32, U, No, Mode, Sub),
-        id::FSUBR_F32_VU => lanes32!(F32, U, No, Mode, Sub, true),
-        id::FSUBR_F32_VL => lanes32!(F32, I, No, Mode, Sub, true),
-        id::FMUL_F32 => lanes32!(F32, V, No, Mode, Mul),
-        id::FMUL_F32_VU => lanes32!(F32, U, No, Mode, Mul),
-        id::FMUL_F32_M => lanes32!(F32, V, No, Field, Mul),
-        id::FMUL_F32_VL => lanes32!(F32, I, No, Mode, Mul),
+        id::FADD_F32 => h!(f_vv, Add::<MODE>),
+        id::FADD_F32_VU => h!(f_vu, Add::<MODE>),
+        id::FADD_F32_M => h!(f_vv, Add::<FIELD>),
+        id::FADD_F32_VL => h!(f_vl, Add::<MODE>),
+        id::FSUB_F32 => h!(f_vv, Sub::<MODE>),
+        id::FSUB_F32_VU => h!(f_vu, Sub::<MODE>),
+        id::FSUBR_F32_VU => h!(f_vu, SubR::<MODE>),
+        id::FSUBR_F32_VL => h!(f_vl, SubR::<MODE>),
+        id::FMUL_F32 => h!(f_vv, Mul::<MODE>),
+        id::FMUL_F32_VU => h!(f_vu, Mul::<MODE>),
+        id::FMUL_F32_M => h!(f_vv, Mul::<FIELD>),
+        id::FMUL_F32_VL => h!(f_vl, Mul::<MODE>),
         // ---- fused multiply-add: fmac adds to d, ffma to s3
-        id::FMAC_F32 => lanes32!(F32, V, D, Mode, Fma),
-        id::FMAC_F32_VU => lanes32!(F32, U, D, Mode, Fma),
-        id::FMAC_F32_VL => lanes32!(F32, I, D, Mode, Fma),
-        id::FFMA_F32 => lanes32!(F32, V, S3, Field, Fma),
+        id::FMAC_F32 => h!(f_vvd, Fma::<MODE>),
+        id::FMAC_F32_VU => h!(f_vud, Fma::<MODE>),
+        id::FMAC_F32_VL => h!(f_vld, Fma::<MODE>),
+        id::FFMA_F32 => h!(f_vvv, Fma::<FIELD>),
         // ---- min / max / sign injection / 0-1 compares
-        id::FMIN_F32 => handler!(|w, o, l| fminmax32_lanes(w, o, l, Src::V, false)),
-        id::FMIN_F32_VU => handler!(|w, o, l| fminmax32_lanes(w, o, l, Src::U, false)),
-        id::FMIN_F32_VL => handler!(|w, o, l| fminmax32_lanes(w, o, l, Src::I, false)),
-        id::FMAX_F32 => handler!(|w, o, l| fminmax32_lanes(w, o, l, Src::V, true)),
-        id::FMAX_F32_VU => handler!(|w, o, l| fminmax32_lanes(w, o, l, Src::U, true)),
-        id::FMAX_F32_VL => handler!(|w, o, l| fminmax32_lanes(w, o, l, Src::I, true)),
-        id::FSGNJ_F32 => fp32!(V, No, No, i2(fsgnj_f32)),
-        id::FSGNJ_F32_VU => fp32!(U, No, No, i2(fsgnj_f32)),
-        id::FSGNJN_F32 => fp32!(V, No, No, i2(fsgnjn_f32)),
-        id::FSGNJN_F32_VU => fp32!(U, No, No, i2(fsgnjn_f32)),
-        id::FSGNJX_F32 => fp32!(V, No, No, i2(fsgnjx_f32)),
-        id::FSGNJX_F32_VU => fp32!(U, No, No, i2(fsgnjx_f32)),
-        id::FEQ_F32 => handler!(|w, o, l| fcmp01_lanes(w, o, l, Src::V, CmpOp::Eq)),
-        id::FEQ_F32_VU => handler!(|w, o, l| fcmp01_lanes(w, o, l, Src::U, CmpOp::Eq)),
-        id::FLT_F32 => handler!(|w, o, l| fcmp01_lanes(w, o, l, Src::V, CmpOp::Lt)),
-        id::FLT_F32_VU => handler!(|w, o, l| fcmp01_lanes(w, o, l, Src::U, CmpOp::Lt)),
-        id::FLE_F32 => handler!(|w, o, l| fcmp01_lanes(w, o, l, Src::V, CmpOp::Le)),
-        id::FLE_F32_VU => handler!(|w, o, l| fcmp01_lanes(w, o, l, Src::U, CmpOp::Le)),
+        id::FMIN_F32 => h!(f_vv, Min),
+        id::FMIN_F32_VU => h!(f_vu, Min),
+        id::FMIN_F32_VL => h!(f_vl, Min),
+        id::FMAX_F32 => h!(f_vv, Max),
+        id::FMAX_F32_VU => h!(f_vu, Max),
+        id::FMAX_F32_VL => h!(f_vl, Max),
+        id::FSGNJ_F32 => h!(f_vv, i2(fsgnj_f32)),
+        id::FSGNJ_F32_VU => h!(f_vu, i2(fsgnj_f32)),
+        id::FSGNJN_F32 => h!(f_vv, i2(fsgnjn_f32)),
+        id::FSGNJN_F32_VU => h!(f_vu, i2(fsgnjn_f32)),
+        id::FSGNJX_F32 => h!(f_vv, i2(fsgnjx_f32)),
+        id::FSGNJX_F32_VU => h!(f_vu, i2(fsgnjx_f32)),
+        id::FEQ_F32 => h!(f_vv, ZeroOne(Cmp(CmpOp::Eq))),
+        id::FEQ_F32_VU => h!(f_vu, ZeroOne(Cmp(CmpOp::Eq))),
+        id::FLT_F32 => h!(f_vv, ZeroOne(Cmp(CmpOp::Lt))),
+        id::FLT_F32_VU => h!(f_vu, ZeroOne(Cmp(CmpOp::Lt))),
+        id::FLE_F32 => h!(f_vv, ZeroOne(Cmp(CmpOp::Le))),
+        id::FLE_F32_VU => h!(f_vu, ZeroOne(Cmp(CmpOp::Le))),
         // ---- ldexp (exponent = int32 s2), MODE.rm
-        id::FLDEXP_F32 => handler!(|w, o, l| fldexp32_lanes(w, o, l, Src::V)),
-        id::FLDEXP_F32_VU => handler!(|w, o, l| fldexp32_lanes(w, o, l, Src::U)),
+        id::FLDEXP_F32 => h!(f_vv, Ldexp::<MODE>),
+        id::FLDEXP_F32_VU => h!(f_vu, Ldexp::<MODE>),
         // ---- packed binary16 (MODE.rm16; pkfma.f16 has an rm field)
-        id::PKADD_F16 => lanes32!(PkF16, V, No, Mode16, Add),
-        id::PKSUB_F16 => lanes32!(PkF16, V, No, Mode16, Sub),
-        id::PKMUL_F16 => lanes32!(PkF16, V, No, Mode16, Mul),
-        id::PKFMAC_F16 => lanes32!(PkF16, V, D, Mode16, Fma),
-        id::PKFMA_F16 => lanes32!(PkF16, V, S3, Field16, Fma),
-        id::PKMIN_F16 => handler!(|w, o, l| pkminmax_lanes(w, o, l, false)),
-        id::PKMAX_F16 => handler!(|w, o, l| pkminmax_lanes(w, o, l, true)),
+        id::PKADD_F16 => h!(f_vv, Pk(Add::<MODE16>)),
+        id::PKSUB_F16 => h!(f_vv, Pk(Sub::<MODE16>)),
+        id::PKMUL_F16 => h!(f_vv, Pk(Mul::<MODE16>)),
+        id::PKFMAC_F16 => h!(f_vvd, Pk(Fma::<MODE16>)),
+        id::PKFMA_F16 => h!(f_vvv, Pk(Fma::<FIELD16>)),
+        id::PKMIN_F16 => h!(f_vv, Pk(Min)),
+        id::PKMAX_F16 => h!(f_vv, Pk(Max)),
         // ---- packed 16-bit integer (no flags)
-        id::PKADD_I16 => fp32!(V, No, No, pk_i2(add_i16)),
-        id::PKSUB_I16 => fp32!(V, No, No, pk_i2(sub_i16)),
-        id::PKMUL_I16 => fp32!(V, No, No, pk_i2(mul_i16)),
-        id::PKMIN_I16 => fp32!(V, No, No, pk_i2(min_i16)),
-        id::PKMAX_I16 => fp32!(V, No, No, pk_i2(max_i16)),
-        id::PKMIN_U16 => fp32!(V, No, No, pk_i2(min_u16)),
-        id::PKMAX_U16 => fp32!(V, No, No, pk_i2(max_u16)),
-        id::PKSLL_I16 => fp32!(V, No, No, pk_i2(sll_i16)),
-        id::PKSRL_I16 => fp32!(V, No, No, pk_i2(srl_i16)),
-        id::PKSRA_I16 => fp32!(V, No, No, pk_i2(sra_i16)),
+        id::PKADD_I16 => h!(f_vv, pk_i2(add_i16)),
+        id::PKSUB_I16 => h!(f_vv, pk_i2(sub_i16)),
+        id::PKMUL_I16 => h!(f_vv, pk_i2(mul_i16)),
+        id::PKMIN_I16 => h!(f_vv, pk_i2(min_i16)),
+        id::PKMAX_I16 => h!(f_vv, pk_i2(max_i16)),
+        id::PKMIN_U16 => h!(f_vv, pk_i2(min_u16)),
+        id::PKMAX_U16 => h!(f_vv, pk_i2(max_u16)),
+        id::PKSLL_I16 => h!(f_vv, pk_i2(sll_i16)),
+        id::PKSRL_I16 => h!(f_vv, pk_i2(srl_i16)),
+        id::PKSRA_I16 => h!(f_vv, pk_i2(sra_i16)),
         // ---- pack conversions
-        id::PKCVT_F16_F32 => fp32!(V, No, Mode16, r2(pkcvt_f16_f32)),
-        id::PKCVT_F16_F32_M => fp32!(V, No, Field16, r2(pkcvt_f16_f32)),
-        id::PKCVT_UNORM16_F32 => fp32!(V, No, No, i2(pkcvt_unorm16_f32)),
-        id::PKCVT_SNORM16_F32 => fp32!(V, No, No, i2(pkcvt_snorm16_f32)),
-        id::PKCVT_U16_U32 => fp32!(V, No, No, i2(pkcvt_u16_u32)),
-        id::PKCVT_I16_I32 => fp32!(V, No, No, i2(pkcvt_i16_i32)),
-        id::PKCVT_UNORM8_F32 => fp32!(V, D, No, i3(pkcvt_unorm8_f32)),
-        id::PKCVT_UNORM8H_F32 => fp32!(V, D, No, i3(pkcvt_unorm8h_f32)),
-        id::PACK_LO_B16 => fp32!(V, No, No, i2(pack_lo_b16)),
-        id::PACK_HI_B16 => fp32!(V, No, No, i2(pack_hi_b16)),
-        id::PACK_LOHI_B16 => fp32!(V, No, No, i2(pack_lohi_b16)),
+        id::PKCVT_F16_F32 => h!(f_vv, r2(MODE16, pkcvt_f16_f32)),
+        id::PKCVT_F16_F32_M => h!(f_vv, r2(FIELD16, pkcvt_f16_f32)),
+        id::PKCVT_UNORM16_F32 => h!(f_vv, i2(pkcvt_unorm16_f32)),
+        id::PKCVT_SNORM16_F32 => h!(f_vv, i2(pkcvt_snorm16_f32)),
+        id::PKCVT_U16_U32 => h!(f_vv, i2(pkcvt_u16_u32)),
+        id::PKCVT_I16_I32 => h!(f_vv, i2(pkcvt_i16_i32)),
+        id::PKCVT_UNORM8_F32 => h!(f_vvd, i3(pkcvt_unorm8_f32)),
+        id::PKCVT_UNORM8H_F32 => h!(f_vvd, i3(pkcvt_unorm8h_f32)),
+        id::PACK_LO_B16 => h!(f_vv, i2(pack_lo_b16)),
+        id::PACK_HI_B16 => h!(f_vv, i2(pack_hi_b16)),
+        id::PACK_LOHI_B16 => h!(f_vv, i2(pack_lohi_b16)),
         // ---- three-source X forms
-        id::FMED3_F32 => handler!(|w, o, l| fmed3_lanes(w, o, l)),
-        id::DOT2_F32_F16 => handler!(|w, o, l| dot2_lanes(w, o, l)),
+        id::FMED3_F32 => h!(f_vvv, Med3),
+        id::DOT2_F32_F16 => h!(f_vvv, Dot2::<MODE>),
         // ---- conversions with an explicit rm (dyn: MODE.rm, MODE.rm16 for f16 results)
-        id::FCVT_F32_I32_M => unary!(Field, |k, a, rm, e, out| k.i32_to_f32(a, rm, e, out)),
-        id::FCVT_F32_U32_M => fp32!(No, No, Field, r1(fp::u32_to_f32)),
-        id::FCVT_I32_F32_M => unary!(Field, |k, a, rm, e, out| k.f32_to_i32(a, rm, e, out)),
-        id::FCVT_U32_F32_M => fp32!(No, No, Field, r1(fp::f32_to_u32)),
-        id::FCVT_F16_F32_LO_M => handler!(|w, o, l| fnarrow_lanes(w, o, l, Round::Field16, false)),
-        id::FCVT_F16_F32_HI_M => handler!(|w, o, l| fnarrow_lanes(w, o, l, Round::Field16, true)),
+        id::FCVT_F32_I32_M => h!(f_v, I32ToF32::<FIELD>),
+        id::FCVT_F32_U32_M => h!(f_v, r1(FIELD, fp::u32_to_f32)),
+        id::FCVT_I32_F32_M => h!(f_v, F32ToI32::<FIELD>),
+        id::FCVT_U32_F32_M => h!(f_v, r1(FIELD, fp::f32_to_u32)),
+        id::FCVT_F16_F32_LO_M => h!(f_vd, NarrowLo::<FIELD16>),
+        id::FCVT_F16_F32_HI_M => h!(f_vd, NarrowHi::<FIELD16>),
         // ---- fp32-unary (R1)
-        id::FCLASS_F32 => unary!(No, |k, a, _, _, out| {
-            k.f32_class(a, out);
-            0
-        }),
-        id::FFLOOR_F32 => unary!(No, |k, a, _, e, out| k.f32_round(RoundOp::Floor, a, e, out)),
-        id::FCEIL_F32 => unary!(No, |k, a, _, e, out| k.f32_round(RoundOp::Ceil, a, e, out)),
-        id::FTRUNC_F32 => unary!(No, |k, a, _, e, out| k.f32_round(RoundOp::Trunc, a, e, out)),
-        id::FRNDNE_F32 => unary!(No, |k, a, _, e, out| k.f32_round(
-            RoundOp::NearestEven,
-            a,
-            e,
-            out
-        )),
-        id::FFRACT_F32 => unary!(Mode, |k, a, rm, e, out| k.f32_fract(a, rm, e, out)),
-        id::FSAT_F32 => fp32!(No, No, No, n1(fp::f32_sat)),
-        id::FCVT_I32_F32 => unary!(No, |k, a, _, e, out| k.f32_to_i32(a, Rm::Rtz, e, out)),
-        id::FCVT_U32_F32 => fp32!(No, No, No, n1(fcvt_u32_f32)),
-        id::FCVT_F32_I32 => unary!(Mode, |k, a, rm, e, out| k.i32_to_f32(a, rm, e, out)),
-        id::FCVT_F32_U32 => fp32!(No, No, Mode, r1(fp::u32_to_f32)),
-        id::FCVT_F16_F32_LO => handler!(|w, o, l| fnarrow_lanes(w, o, l, Round::Mode16, false)),
-        id::FCVT_F16_F32_HI => handler!(|w, o, l| fnarrow_lanes(w, o, l, Round::Mode16, true)),
-        id::FCVT_F32_F16_LO => unary!(No, |k, a, _, e, out| k.f16_to_f32(a, false, e, out)),
-        id::FCVT_F32_F16_HI => unary!(No, |k, a, _, e, out| k.f16_to_f32(a, true, e, out)),
-        id::FCVT_F32_UBYTE0 => fp32!(No, No, No, i1(fcvt_f32_ubyte0)),
-        id::FCVT_F32_UBYTE1 => fp32!(No, No, No, i1(fcvt_f32_ubyte1)),
-        id::FCVT_F32_UBYTE2 => fp32!(No, No, No, i1(fcvt_f32_ubyte2)),
-        id::FCVT_F32_UBYTE3 => fp32!(No, No, No, i1(fcvt_f32_ubyte3)),
-        id::FREXP_MANT_F32 => fp32!(No, No, No, n1(fp::f32_frexp_mant)),
-        id::FREXP_EXP_F32 => fp32!(No, No, No, i1(fp::f32_frexp_exp)),
+        id::FCLASS_F32 => h!(f_v, Class),
+        id::FFLOOR_F32 => h!(f_v, RoundTo(RoundOp::Floor)),
+        id::FCEIL_F32 => h!(f_v, RoundTo(RoundOp::Ceil)),
+        id::FTRUNC_F32 => h!(f_v, RoundTo(RoundOp::Trunc)),
+        id::FRNDNE_F32 => h!(f_v, RoundTo(RoundOp::NearestEven)),
+        id::FFRACT_F32 => h!(f_v, Fract::<MODE>),
+        id::FSAT_F32 => h!(f_v, n1(fp::f32_sat)),
+        id::FCVT_I32_F32 => h!(f_v, F32ToI32::<RTZ>),
+        id::FCVT_U32_F32 => h!(f_v, n1(fcvt_u32_f32)),
+        id::FCVT_F32_I32 => h!(f_v, I32ToF32::<MODE>),
+        id::FCVT_F32_U32 => h!(f_v, r1(MODE, fp::u32_to_f32)),
+        id::FCVT_F16_F32_LO => h!(f_vd, NarrowLo::<MODE16>),
+        id::FCVT_F16_F32_HI => h!(f_vd, NarrowHi::<MODE16>),
+        id::FCVT_F32_F16_LO => h!(f_v, WidenLo),
+        id::FCVT_F32_F16_HI => h!(f_v, WidenHi),
+        id::FCVT_F32_UBYTE0 => h!(f_v, i1(fcvt_f32_ubyte0)),
+        id::FCVT_F32_UBYTE1 => h!(f_v, i1(fcvt_f32_ubyte1)),
+        id::FCVT_F32_UBYTE2 => h!(f_v, i1(fcvt_f32_ubyte2)),
+        id::FCVT_F32_UBYTE3 => h!(f_v, i1(fcvt_f32_ubyte3)),
+        id::FREXP_MANT_F32 => h!(f_v, n1(fp::f32_frexp_mant)),
+        id::FREXP_EXP_F32 => h!(f_v, i1(fp::f32_frexp_exp)),
         // ---- fp32-cmp (C / CU)
-        id::CMP_EQ_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::Eq)),
-        id::CMP_NE_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::Ne)),
-        id::CMP_LT_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::Lt)),
-        id::CMP_LE_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::Le)),
-        id::CMP_GT_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::Gt)),
-        id::CMP_GE_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::Ge)),
-        id::CMP_O_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::O)),
-        id::CMP_U_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::U)),
-        id::CMP_EQU_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::Equ)),
-        id::CMP_NEU_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::Neu)),
-        id::CMP_LTU_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::Ltu)),
-        id::CMP_LEU_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::Leu)),
-        id::CMP_GTU_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::Gtu)),
-        id::CMP_GEU_F32 => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::V, CmpOp::Geu)),
-        id::CMP_CLASS_F32 => handler!(|w, o, l| fclass_test_lanes(w, o, l, Src::V)),
-        id::CMP_EQ_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::Eq)),
-        id::CMP_NE_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::Ne)),
-        id::CMP_LT_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::Lt)),
-        id::CMP_LE_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::Le)),
-        id::CMP_GT_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::Gt)),
-        id::CMP_GE_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::Ge)),
-        id::CMP_O_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::O)),
-        id::CMP_U_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::U)),
-        id::CMP_EQU_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::Equ)),
-        id::CMP_NEU_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::Neu)),
-        id::CMP_LTU_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::Ltu)),
-        id::CMP_LEU_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::Leu)),
-        id::CMP_GTU_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::Gtu)),
-        id::CMP_GEU_F32_VU => handler!(|w, o, l| fcmp32_lanes(w, o, l, Src::U, CmpOp::Geu)),
-        id::CMP_CLASS_F32_VU => handler!(|w, o, l| fclass_test_lanes(w, o, l, Src::U)),
+        id::CMP_EQ_F32 => h!(fc_vv, Cmp(CmpOp::Eq)),
+        id::CMP_NE_F32 => h!(fc_vv, Cmp(CmpOp::Ne)),
+        id::CMP_LT_F32 => h!(fc_vv, Cmp(CmpOp::Lt)),
+        id::CMP_LE_F32 => h!(fc_vv, Cmp(CmpOp::Le)),
+        id::CMP_GT_F32 => h!(fc_vv, Cmp(CmpOp::Gt)),
+        id::CMP_GE_F32 => h!(fc_vv, Cmp(CmpOp::Ge)),
+        id::CMP_O_F32 => h!(fc_vv, Cmp(CmpOp::O)),
+        id::CMP_U_F32 => h!(fc_vv, Cmp(CmpOp::U)),
+        id::CMP_EQU_F32 => h!(fc_vv, Cmp(CmpOp::Equ)),
+        id::CMP_NEU_F32 => h!(fc_vv, Cmp(CmpOp::Neu)),
+        id::CMP_LTU_F32 => h!(fc_vv, Cmp(CmpOp::Ltu)),
+        id::CMP_LEU_F32 => h!(fc_vv, Cmp(CmpOp::Leu)),
+        id::CMP_GTU_F32 => h!(fc_vv, Cmp(CmpOp::Gtu)),
+        id::CMP_GEU_F32 => h!(fc_vv, Cmp(CmpOp::Geu)),
+        id::CMP_CLASS_F32 => h!(fc_vv, ClassTest),
+        id::CMP_EQ_F32_VU => h!(fc_vu, Cmp(CmpOp::Eq)),
+        id::CMP_NE_F32_VU => h!(fc_vu, Cmp(CmpOp::Ne)),
+        id::CMP_LT_F32_VU => h!(fc_vu, Cmp(CmpOp::Lt)),
+        id::CMP_LE_F32_VU => h!(fc_vu, Cmp(CmpOp::Le)),
+        id::CMP_GT_F32_VU => h!(fc_vu, Cmp(CmpOp::Gt)),
+        id::CMP_GE_F32_VU => h!(fc_vu, Cmp(CmpOp::Ge)),
+        id::CMP_O_F32_VU => h!(fc_vu, Cmp(CmpOp::O)),
+        id::CMP_U_F32_VU => h!(fc_vu, Cmp(CmpOp::U)),
+        id::CMP_EQU_F32_VU => h!(fc_vu, Cmp(CmpOp::Equ)),
+        id::CMP_NEU_F32_VU => h!(fc_vu, Cmp(CmpOp::Neu)),
+        id::CMP_LTU_F32_VU => h!(fc_vu, Cmp(CmpOp::Ltu)),
+        id::CMP_LEU_F32_VU => h!(fc_vu, Cmp(CmpOp::Leu)),
+        id::CMP_GTU_F32_VU => h!(fc_vu, Cmp(CmpOp::Gtu)),
+        id::CMP_GEU_F32_VU => h!(fc_vu, Cmp(CmpOp::Geu)),
+        id::CMP_CLASS_F32_VU => h!(fc_vu, ClassTest),
         // ---- half (H): binary16 arithmetic, MODE.rm16 / explicit rm
-        id::FADD_F16 => lanes16!(Field16, Add),
-        id::FSUB_F16 => lanes16!(Field16, Sub),
-        id::FMUL_F16 => lanes16!(Field16, Mul),
-        id::FFMA_F16 => lanes16!(Field16, Fma),
-        id::FLDEXP_F16 => fp16!(Mode16, r2(fldexp_f16)),
-        id::FCVT_F16_I16 => fp16!(Mode16, r1(fp::i16_to_f16)),
-        id::FCVT_F16_U16 => fp16!(Mode16, r1(fp::u16_to_f16)),
-        id::FCVT_I16_F16 => fp16!(No, n1(fcvt_i16_f16)),
-        id::FCVT_U16_F16 => fp16!(No, n1(fcvt_u16_f16)),
-        id::FMIN_F16 => handler!(|w, o, l| fminmax16_lanes(w, o, l, false)),
-        id::FMAX_F16 => handler!(|w, o, l| fminmax16_lanes(w, o, l, true)),
-        id::FSGNJ_F16 => fp16!(No, i2(fsgnj_f16)),
-        id::FSGNJN_F16 => fp16!(No, i2(fsgnjn_f16)),
-        id::FSGNJX_F16 => fp16!(No, i2(fsgnjx_f16)),
-        id::FFLOOR_F16 => fp16!(No, n1(ffloor_f16)),
-        id::FCEIL_F16 => fp16!(No, n1(fceil_f16)),
-        id::FTRUNC_F16 => fp16!(No, n1(ftrunc_f16)),
-        id::FRNDNE_F16 => fp16!(No, n1(frndne_f16)),
-        id::FFRACT_F16 => fp16!(Mode16, r1(fp::f16_fract)),
-        id::FCLASS_F16 => fp16!(No, i1(fp::f16_class)),
+        id::FADD_F16 => h!(h_hh, Add::<FIELD16>),
+        id::FSUB_F16 => h!(h_hh, Sub::<FIELD16>),
+        id::FMUL_F16 => h!(h_hh, Mul::<FIELD16>),
+        id::FFMA_F16 => h!(h_hhh, Fma::<FIELD16>),
+        id::FLDEXP_F16 => h!(h_hh, r2(MODE16, fldexp_f16)),
+        id::FCVT_F16_I16 => h!(h_h, r1(MODE16, fp::i16_to_f16)),
+        id::FCVT_F16_U16 => h!(h_h, r1(MODE16, fp::u16_to_f16)),
+        id::FCVT_I16_F16 => h!(h_h, n1(fcvt_i16_f16)),
+        id::FCVT_U16_F16 => h!(h_h, n1(fcvt_u16_f16)),
+        id::FMIN_F16 => h!(h_hh, Min),
+        id::FMAX_F16 => h!(h_hh, Max),
+        id::FSGNJ_F16 => h!(h_hh, i2(fsgnj_f16)),
+        id::FSGNJN_F16 => h!(h_hh, i2(fsgnjn_f16)),
+        id::FSGNJX_F16 => h!(h_hh, i2(fsgnjx_f16)),
+        id::FFLOOR_F16 => h!(h_h, n1(ffloor_f16)),
+        id::FCEIL_F16 => h!(h_h, n1(fceil_f16)),
+        id::FTRUNC_F16 => h!(h_h, n1(ftrunc_f16)),
+        id::FRNDNE_F16 => h!(h_h, n1(frndne_f16)),
+        id::FFRACT_F16 => h!(h_h, r1(MODE16, fp::f16_fract)),
+        id::FCLASS_F16 => h!(h_h, i1(fp::f16_class)),
         // ---- half (H): 16-bit integer and bit operations (no flags)
-        id::MOV_B16 => fp16!(No, i1(mov_b16)),
-        id::ADD_I16 => fp16!(No, i2(add_i16)),
-        id::SUB_I16 => fp16!(No, i2(sub_i16)),
-        id::MUL_I16 => fp16!(No, i2(mul_i16)),
-        id::SLL_I16 => fp16!(No, i2(sll_i16)),
-        id::SRL_I16 => fp16!(No, i2(srl_i16)),
-        id::SRA_I16 => fp16!(No, i2(sra_i16)),
-        id::AND_B16 => fp16!(No, i2(and_b16)),
-        id::OR_B16 => fp16!(No, i2(or_b16)),
-        id::XOR_B16 => fp16!(No, i2(xor_b16)),
-        id::MIN_I16 => fp16!(No, i2(min_i16)),
-        id::MAX_I16 => fp16!(No, i2(max_i16)),
-        id::MIN_U16 => fp16!(No, i2(min_u16)),
-        id::MAX_U16 => fp16!(No, i2(max_u16)),
-        id::SEL_B16 => fp16!(No, i3(sel_b16)),
+        id::MOV_B16 => h!(h_h, i1(mov_b16)),
+        id::ADD_I16 => h!(h_hh, i2(add_i16)),
+        id::SUB_I16 => h!(h_hh, i2(sub_i16)),
+        id::MUL_I16 => h!(h_hh, i2(mul_i16)),
+        id::SLL_I16 => h!(h_hh, i2(sll_i16)),
+        id::SRL_I16 => h!(h_hh, i2(srl_i16)),
+        id::SRA_I16 => h!(h_hh, i2(sra_i16)),
+        id::AND_B16 => h!(h_hh, i2(and_b16)),
+        id::OR_B16 => h!(h_hh, i2(or_b16)),
+        id::XOR_B16 => h!(h_hh, i2(xor_b16)),
+        id::MIN_I16 => h!(h_hh, i2(min_i16)),
+        id::MAX_I16 => h!(h_hh, i2(max_i16)),
+        id::MIN_U16 => h!(h_hh, i2(min_u16)),
+        id::MAX_U16 => h!(h_hh, i2(max_u16)),
+        id::SEL_B16 => h!(h_hhh, i3(sel_b16)),
         // ---- half-cmp (HC)
-        id::CMP_EQ_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Eq)),
-        id::CMP_NE_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Ne)),
-        id::CMP_LT_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Lt)),
-        id::CMP_LE_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Le)),
-        id::CMP_GT_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Gt)),
-        id::CMP_GE_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Ge)),
-        id::CMP_O_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::O)),
-        id::CMP_U_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::U)),
-        id::CMP_EQU_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Equ)),
-        id::CMP_NEU_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Neu)),
-        id::CMP_LTU_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Ltu)),
-        id::CMP_LEU_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Leu)),
-        id::CMP_GTU_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Gtu)),
-        id::CMP_GEU_F16 => handler!(|w, o, l| fcmp16_lanes(w, o, l, CmpOp::Geu)),
+        id::CMP_EQ_F16 => h!(fc_hh, Cmp(CmpOp::Eq)),
+        id::CMP_NE_F16 => h!(fc_hh, Cmp(CmpOp::Ne)),
+        id::CMP_LT_F16 => h!(fc_hh, Cmp(CmpOp::Lt)),
+        id::CMP_LE_F16 => h!(fc_hh, Cmp(CmpOp::Le)),
+        id::CMP_GT_F16 => h!(fc_hh, Cmp(CmpOp::Gt)),
+        id::CMP_GE_F16 => h!(fc_hh, Cmp(CmpOp::Ge)),
+        id::CMP_O_F16 => h!(fc_hh, Cmp(CmpOp::O)),
+        id::CMP_U_F16 => h!(fc_hh, Cmp(CmpOp::U)),
+        id::CMP_EQU_F16 => h!(fc_hh, Cmp(CmpOp::Equ)),
+        id::CMP_NEU_F16 => h!(fc_hh, Cmp(CmpOp::Neu)),
+        id::CMP_LTU_F16 => h!(fc_hh, Cmp(CmpOp::Ltu)),
+        id::CMP_LEU_F16 => h!(fc_hh, Cmp(CmpOp::Leu)),
+        id::CMP_GTU_F16 => h!(fc_hh, Cmp(CmpOp::Gtu)),
+        id::CMP_GEU_F16 => h!(fc_hh, Cmp(CmpOp::Geu)),
         id::CMP_EQ_I16 => h!(c_hh, eq_i16),
         id::CMP_NE_I16 => h!(c_hh, ne_i16),
         id::CMP_LT_I16 => h!(c_hh, lt_i16),
@@ -655,10 +530,10 @@ pub(crate) fn handler_for(id: InsnId) -> Option<Handler> {
 
 #[cfg(test)]
 mod tests {
+    use crate::commit::Commit;
     use crate::program::Program;
     use crate::run::{RunStatus, StepResult};
     use crate::warp::{Warp, LANES};
-    use crate::Commit;
     use warpkit_encoding::{encode, Inst};
     use warpkit_isa::lookup;
 

@@ -1,19 +1,21 @@
 //! Operand-shape drivers: for each shape of instruction (vector-vector, vector-uniform,
-//! pair, compare into a mask, binary32 with modifiers, half registers, packed halves ...)
-//! one function that reads the operands through the register-access layer, applies a
-//! pure lane function (from [`crate::int`] or [`crate::float`]) to every lane, and writes
-//! the result back through it. A handler is one driver applied to one lane function.
+//! pair, compare into a mask, 32-bit-lane FP, half registers ...) one function that reads
+//! the operands through the register-access layer, applies an operation to every lane,
+//! and writes the result back through it. A handler is one driver applied to one
+//! operation (`semantics.rs`).
 //!
-//! The floating-point drivers take a whole-register kernel
-//! `(s1, s2, c, exec, rm) -> (result, flags)`; the adapters at the end of this file build
-//! kernels from lane functions, and a 32-lane host kernel can be plugged in in their place.
+//! The integer drivers take a lane function (`crate::int`). The FP drivers (`f_*` write
+//! a vector register, `h_*` a half register, `fc_*` a lane mask into a uniform register)
+//! take a [`RegOp`] or a [`MaskOp`]: a 32-lane host kernel (`crate::kernels`) or a lane
+//! function wrapped by its signature (`i1` ... `pk_i2`, at the end of this file), so a
+//! kernel and a lane function plug into the same driver.
 
 use crate::access::{each_lane, lanes, to_mask, HReg};
 use crate::commit::Log;
 use crate::op::{Flow, Op};
 use crate::warp::{VReg, Warp, LANES};
-use warpkit_fp::lanes::{Kernels, Op as LaneOp, Operand, Src16, Src32};
-use warpkit_fp::{self as fp, CmpOp, Rm};
+use warpkit_fp::lanes::{Direct32, Kernels, Operand, Src, Src16, Src32};
+use warpkit_fp::{self as fp, Rm};
 
 // ------------------------------------------------------------------ 32-bit vector
 
@@ -395,10 +397,10 @@ pub(crate) fn up_pc<L: Log>(
 
 // ------------------------------------------------------------------ EXEC
 
-/// `U[d] = EXEC`.
+/// `U[d] = f(EXEC)`.
 #[inline(always)]
-pub(crate) fn exec_get<L: Log>(w: &mut Warp, o: &Op, l: &mut L) -> Flow {
-    let e = w.exec;
+pub(crate) fn u_exec<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u32) -> u32) -> Flow {
+    let e = f(w.exec);
     w.wu(l, o.rd, e);
     Flow::Next
 }
@@ -451,24 +453,40 @@ pub(crate) fn branch<L: Log>(
     }
 }
 
-/// Jump to `target(PC, u1, imm)`; U[d] = PC + 4 when `link`.
+/// Jump to `target(PC, u1, imm)`.
 #[inline(always)]
 pub(crate) fn jump<L: Log>(
     w: &mut Warp,
     o: &Op,
+    _: &mut L,
+    target: impl Fn(u32, u32, u32) -> u32,
+) -> Flow {
+    Flow::Jump(target(w.pc, w.ur(o.rs1), o.imm))
+}
+
+/// Jump to `target(PC, u1, imm)` and `U[d] = PC + 4` (the target is computed first: `d`
+/// may be `u1`).
+#[inline(always)]
+pub(crate) fn jump_link<L: Log>(
+    w: &mut Warp,
+    o: &Op,
     l: &mut L,
-    link: bool,
     target: impl Fn(u32, u32, u32) -> u32,
 ) -> Flow {
     let pc = w.pc;
     let t = target(pc, w.ur(o.rs1), o.imm);
-    if link {
-        w.wu(l, o.rd, pc.wrapping_add(4));
-    }
+    w.wu(l, o.rd, pc.wrapping_add(4));
     Flow::Jump(t)
 }
 
 // ------------------------------------------------------------------ floating point
+//
+// The FP drivers run an operation on whole registers: a [`RegOp`] (result lanes) or a
+// [`MaskOp`] (a lane mask). Both are either a 32-lane host kernel of `warpkit_fp::lanes`
+// (the types in `kernels.rs`) or a lane function wrapped by its signature (`i1` ...
+// `pk_i2` at the end of this file). The driver resolves the rounding mode the operation
+// asks for, reads the sources (in place; copied only to apply `neg`/`abs`), runs it,
+// applies `sat`, writes `d` under EXEC and raises the flags of the active lanes.
 
 const SIGN32: u32 = 0x8000_0000;
 
@@ -513,10 +531,12 @@ impl Mods {
     }
 }
 
-/// Where an FP instruction's rounding mode comes from.
+/// Where an FP operation's rounding mode comes from (a fact of its table row). Rows
+/// name it by the constants below: `Add::<MODE>`, `r1(FIELD, f)`.
 #[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
 pub(crate) enum Round {
-    /// It does not round (the kernel ignores the mode).
+    /// It does not round (the operation ignores the mode).
     No,
     /// MODE.rm (binary32 results).
     Mode,
@@ -526,6 +546,29 @@ pub(crate) enum Round {
     Field,
     /// The `rm` field; `dyn` = MODE.rm16.
     Field16,
+    /// Always toward zero (the float-to-integer conversions without an `rm` field).
+    Rtz,
+}
+
+pub(crate) const MODE: u8 = Round::Mode as u8;
+pub(crate) const MODE16: u8 = Round::Mode16 as u8;
+pub(crate) const FIELD: u8 = Round::Field as u8;
+pub(crate) const FIELD16: u8 = Round::Field16 as u8;
+pub(crate) const RTZ: u8 = Round::Rtz as u8;
+
+impl Round {
+    /// The source with discriminant `r` (`No` for any other value).
+    #[inline(always)]
+    pub(crate) const fn of(r: u8) -> Round {
+        match r {
+            MODE => Round::Mode,
+            MODE16 => Round::Mode16,
+            FIELD => Round::Field,
+            FIELD16 => Round::Field16,
+            RTZ => Round::Rtz,
+            _ => Round::No,
+        }
+    }
 }
 
 /// The rounding mode, or `None` for a reserved MODE value reached through `dyn` (the
@@ -534,6 +577,7 @@ pub(crate) enum Round {
 fn rounding(w: &Warp, o: &Op, r: Round) -> Option<Rm> {
     match r {
         Round::No => Some(Rm::Rne),
+        Round::Rtz => Some(Rm::Rtz),
         Round::Mode => Rm::from_bits(w.mode.rm),
         Round::Mode16 => Rm::from_bits(w.mode.rm16),
         Round::Field => Rm::from_bits(w.mode.resolve(o.rm_field(), false)),
@@ -541,118 +585,225 @@ fn rounding(w: &Warp, o: &Op, r: Round) -> Option<Rm> {
     }
 }
 
-/// Where the second source of a 32-bit FP instruction comes from.
+/// What an FP operation gets besides its sources.
+#[derive(Clone, Copy)]
+pub(crate) struct Env {
+    /// The 32-lane kernels of the program's FP level ([`Op::fp_kernels`]).
+    pub k: Kernels,
+    /// The resolved rounding mode.
+    pub rm: Rm,
+    pub exec: u32,
+    /// FFLAGS before the instruction: a kernel need not look for a flag already raised.
+    pub fflags: u8,
+}
+
+/// An operation on whole registers of 32 lanes of `T` (`u32`: 32-bit lanes, `u16`:
+/// H-format halves) writing result lanes: `run` fills `out` (inactive lanes' values are
+/// discarded) and returns the flags of the active lanes.
+///
+/// Operations are `Copy` values with `#[inline(always)]` methods, so each is compiled
+/// into its handler, and so into the handler's AVX2 build.
+pub(crate) trait RegOp<T>: Copy {
+    /// Where the rounding mode comes from.
+    fn round(self) -> Round;
+    fn run(self, e: Env, a: Src<T>, b: Src<T>, c: Src<T>, out: &mut [T; LANES]) -> u8;
+    /// Whether [`RegOp::direct`] can give a kernel.
+    const HAS_DIRECT: bool = false;
+    /// The binary32 direct kernel: one that writes `d` itself under EXEC when no active
+    /// lane raises a flag FFLAGS lacks (`warpkit_fp::lanes::Direct32`). `None` (the
+    /// default) when the operation has none; the driver then takes the ordinary path
+    /// inline. With one, the ordinary path is a separate function (see [`Log::out_of_line`]).
+    #[inline(always)]
+    fn direct(self, _e: Env) -> Option<Direct> {
+        None
+    }
+}
+
+/// A direct kernel and whether it takes the first two sources swapped (`fsubr`).
+#[derive(Clone, Copy)]
+pub(crate) struct Direct {
+    pub kernel: Direct32,
+    pub rev: bool,
+}
+
+/// An operation on whole registers of 32 lanes of `T` giving a lane mask: `(mask of the
+/// active lanes where it holds, flags of the active lanes)`.
+pub(crate) trait MaskOp<T>: Copy {
+    fn run(self, e: Env, a: Src<T>, b: Src<T>) -> (u32, u8);
+}
+
+// The shape of a 32-bit-lane FP driver is in its type (const generic `B`, `C`: the
+// discriminants of `Src2`, `Src3`), so that its out-of-line path, compiled once per
+// type, is compiled once per shape and operation, with both known.
+
+/// Where the second source of a 32-bit-lane FP instruction comes from.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Src {
-    /// Not used (unary).
+#[repr(u8)]
+enum Src2 {
+    /// Not read (unary).
     No,
     /// `rs2` vector register.
     V,
     /// `rs2` uniform register, broadcast.
     U,
     /// The 32-bit literal, broadcast.
-    I,
+    L,
 }
 
-/// The third input of a 32-bit FP kernel.
+/// Where the third source of a 32-bit-lane FP instruction comes from.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Src3 {
+#[repr(u8)]
+enum Src3 {
     No,
-    /// The destination's old value (`fmac`, conversions into one half of `d`).
+    /// The destination's old value (`fmac`, conversions into a part of `d`).
     D,
     /// `rs3`.
     S3,
 }
 
-/// A whole-register kernel on 32 lanes of `T` (`u32`: binary32 and packed; `u16`: H-format
-/// halves): `(s1, s2, c, exec, rm) -> (result, flags of the active lanes)`. Inactive lanes'
-/// results are discarded by the driver. This is where a 32-lane host-FPU kernel plugs in
-/// (see [`Whole`]); the other kernels below apply a lane function to every lane.
-///
-/// Kernels are types with an `#[inline(always)]` method rather than closures so that they
-/// are always compiled into their handler, and so into its AVX2 build.
-pub(crate) trait Kernel<T> {
-    fn run(
-        self,
-        a: &[T; LANES],
-        b: &[T; LANES],
-        c: &[T; LANES],
-        exec: u32,
-        rm: Rm,
-    ) -> ([T; LANES], u8);
+const B_NO: u8 = Src2::No as u8;
+const B_V: u8 = Src2::V as u8;
+const B_U: u8 = Src2::U as u8;
+const B_L: u8 = Src2::L as u8;
+const C_NO: u8 = Src3::No as u8;
+const C_D: u8 = Src3::D as u8;
+const C_S3: u8 = Src3::S3 as u8;
+
+impl Src2 {
+    #[inline(always)]
+    const fn of(b: u8) -> Src2 {
+        match b {
+            B_V => Src2::V,
+            B_U => Src2::U,
+            B_L => Src2::L,
+            _ => Src2::No,
+        }
+    }
 }
 
-/// Defines a kernel type `$name<F>` wrapping a lane function `F: $bound` and its
-/// constructor `$ctor(f)`; `|f, a, b, c, exec, rm| body` computes the kernel's result.
-/// `<T>` makes it generic over the lane type, `u32` fixes it (packed halves).
-macro_rules! kernel {
-    ($(#[$doc:meta])* $name:ident $ctor:ident <$t:ident> [$($bound:tt)+]
-     |$f:ident, $a:ident, $b:ident, $c:ident, $exec:ident, $rm:ident| $body:expr) => {
-        kernel!(@def $(#[$doc])* $name $ctor);
-        impl<$t: Copy + Default, F: $($bound)+> Kernel<$t> for $name<F> {
-            kernel!(@run $t |$f, $a, $b, $c, $exec, $rm| $body);
+impl Src3 {
+    #[inline(always)]
+    const fn of(c: u8) -> Src3 {
+        match c {
+            C_D => Src3::D,
+            C_S3 => Src3::S3,
+            _ => Src3::No,
         }
-    };
-    ($(#[$doc:meta])* $name:ident $ctor:ident $t:ident [$($bound:tt)+]
-     |$f:ident, $a:ident, $b:ident, $c:ident, $exec:ident, $rm:ident| $body:expr) => {
-        kernel!(@def $(#[$doc])* $name $ctor);
-        impl<F: $($bound)+> Kernel<$t> for $name<F> {
-            kernel!(@run $t |$f, $a, $b, $c, $exec, $rm| $body);
-        }
-    };
-    (@def $(#[$doc:meta])* $name:ident $ctor:ident) => {
-        $(#[$doc])*
-        pub(crate) struct $name<F>(F);
-
-        $(#[$doc])*
-        #[inline(always)]
-        pub(crate) fn $ctor<F>(f: F) -> $name<F> {
-            $name(f)
-        }
-    };
-    (@run $t:ident |$f:ident, $a:ident, $b:ident, $c:ident, $exec:ident, $rm:ident| $body:expr) => {
-        #[inline(always)]
-        #[allow(unused_variables)]
-        fn run(
-            self,
-            $a: &[$t; LANES],
-            $b: &[$t; LANES],
-            $c: &[$t; LANES],
-            $exec: u32,
-            $rm: Rm,
-        ) -> ([$t; LANES], u8) {
-            let $f = self.0;
-            $body
-        }
-    };
+    }
 }
 
-/// The one driver of 32-bit-lane FP instructions (binary32, packed binary16, packed
-/// 16-bit integers, conversions): resolve the rounding mode, read the sources, apply
-/// `neg`/`abs`, run the kernel, apply `sat`, write `d` under EXEC and raise the flags.
+/// The second source: `rs2` in place, or a splat.
 #[inline(always)]
-pub(crate) fn fp32<L: Log>(
+fn src2<'a>(w: &'a Warp, o: &Op, b: Src2) -> Src32<'a> {
+    match b {
+        Src2::V => Src32::Lanes(w.vr(o.rs2)),
+        Src2::U => Src32::Splat(w.ur(o.rs2)),
+        Src2::L => Src32::Splat(o.imm),
+        Src2::No => Src32::Splat(0),
+    }
+}
+
+/// The third source: `rd` or `rs3` in place, or zero.
+#[inline(always)]
+fn src3<'a>(w: &'a Warp, o: &Op, c: Src3) -> Src32<'a> {
+    match c {
+        Src3::D => Src32::Lanes(w.vr(o.rd)),
+        Src3::S3 => Src32::Lanes(w.vr(o.rs3)),
+        Src3::No => Src32::Splat(0),
+    }
+}
+
+#[inline(always)]
+fn env(w: &Warp, o: &Op, rm: Rm) -> Env {
+    Env {
+        k: o.fp_kernels(),
+        rm,
+        exec: w.exec,
+        fflags: w.fflags,
+    }
+}
+
+/// The 32-bit-lane FP driver: `d = op(s1, b, c)`. An operation with a direct kernel
+/// (binary32 add, sub, mul, fma) first tries it when the instruction has no modifiers;
+/// when it does not apply (or a lane needs the scalar path and it wrote nothing) the
+/// ordinary path runs, out of line so that the common case does not set up its large
+/// stack frame (measured: see docs/simulator.md).
+#[inline(always)]
+fn fp_v<L: Log, O: RegOp<u32>, const B: u8, const C: u8>(
     w: &mut Warp,
     o: &Op,
     l: &mut L,
-    b: Src,
-    c: Src3,
-    round: Round,
-    kernel: impl Kernel<u32>,
+    op: O,
 ) -> Flow {
-    let Some(rm) = rounding(w, o, round) else {
+    if !O::HAS_DIRECT {
+        return fp_v_general::<L, O, B, C>(w, o, l, op);
+    }
+    let (b, c) = (Src2::of(B), Src3::of(C));
+    if o.mods == 0 {
+        if let Some(d) = rounding(w, o, op.round()).and_then(|rm| op.direct(env(w, o, rm))) {
+            let reg = |r: u8| Operand::Reg((r & 127) as usize);
+            let bs = match b {
+                Src2::No => Operand::Splat(0),
+                Src2::V => reg(o.rs2),
+                Src2::U => Operand::Splat(w.ur(o.rs2)),
+                Src2::L => Operand::Splat(o.imm),
+            };
+            let cs = match c {
+                Src3::No => Operand::Splat(0),
+                Src3::D => reg(o.rd),
+                Src3::S3 => reg(o.rs3),
+            };
+            let (a, bs) = if d.rev {
+                (bs, reg(o.rs1))
+            } else {
+                (reg(o.rs1), bs)
+            };
+            if w.wv_direct(l, o.rd, d.kernel, a, bs, cs) {
+                return Flow::Next;
+            }
+        }
+    }
+    l.out_of_line(move |l| fp_v_general::<L, O, B, C>(w, o, l, op))
+}
+
+/// [`fp_v`] through the operation's output array.
+#[inline(always)]
+fn fp_v_general<L: Log, O: RegOp<u32>, const B: u8, const C: u8>(
+    w: &mut Warp,
+    o: &Op,
+    l: &mut L,
+    op: O,
+) -> Flow {
+    let (b, c) = (Src2::of(B), Src3::of(C));
+    let Some(rm) = rounding(w, o, op.round()) else {
         return Flow::Illegal;
     };
-    let mut av = *w.vr(o.rs1);
-    let mut bv = src2(w, o, b).to_array();
-    let mut cv = src3(w, o, c).to_array();
+    let e = env(w, o, rm);
     let m = Mods(o.mods);
-    if m.src() {
+    let mut r = Aligned([0u32; LANES]);
+    let flags = if m.src() {
+        let mut av = *w.vr(o.rs1);
+        let mut bv = src2(w, o, b).to_array();
+        let mut cv = src3(w, o, c).to_array();
         m.apply32(&mut av, 0);
         m.apply32(&mut bv, 1);
         m.apply32(&mut cv, 2);
-    }
-    let (mut r, flags) = kernel.run(&av, &bv, &cv, w.exec, rm);
+        op.run(
+            e,
+            Src32::Lanes(&av),
+            Src32::Lanes(&bv),
+            Src32::Lanes(&cv),
+            &mut r,
+        )
+    } else {
+        op.run(
+            e,
+            Src32::Lanes(w.vr(o.rs1)),
+            src2(w, o, b),
+            src3(w, o, c),
+            &mut r,
+        )
+    };
     if m.sat() {
         r.iter_mut().for_each(|x| *x = fp::f32_apply_sat(*x));
     }
@@ -661,32 +812,153 @@ pub(crate) fn fp32<L: Log>(
     Flow::Next
 }
 
-/// H format: `d.half = kernel(s1, s2, s3)` on half registers, with modifiers and `sat`;
-/// the other half of `d` keeps its value.
+/// `d = op(s1)`.
 #[inline(always)]
-pub(crate) fn fp16<L: Log>(
-    w: &mut Warp,
-    o: &Op,
-    l: &mut L,
-    round: Round,
-    kernel: impl Kernel<u16>,
-) -> Flow {
-    let Some(rm) = rounding(w, o, round) else {
+pub(crate) fn f_v<L: Log>(w: &mut Warp, o: &Op, l: &mut L, op: impl RegOp<u32>) -> Flow {
+    fp_v::<L, _, B_NO, C_NO>(w, o, l, op)
+}
+
+/// `d = op(s1, d)`: the result replaces a part of `d`.
+#[inline(always)]
+pub(crate) fn f_vd<L: Log>(w: &mut Warp, o: &Op, l: &mut L, op: impl RegOp<u32>) -> Flow {
+    fp_v::<L, _, B_NO, C_D>(w, o, l, op)
+}
+
+/// `d = op(s1, s2)`.
+#[inline(always)]
+pub(crate) fn f_vv<L: Log>(w: &mut Warp, o: &Op, l: &mut L, op: impl RegOp<u32>) -> Flow {
+    fp_v::<L, _, B_V, C_NO>(w, o, l, op)
+}
+
+/// `d = op(s1, u2)`.
+#[inline(always)]
+pub(crate) fn f_vu<L: Log>(w: &mut Warp, o: &Op, l: &mut L, op: impl RegOp<u32>) -> Flow {
+    fp_v::<L, _, B_U, C_NO>(w, o, l, op)
+}
+
+/// `d = op(s1, literal)`.
+#[inline(always)]
+pub(crate) fn f_vl<L: Log>(w: &mut Warp, o: &Op, l: &mut L, op: impl RegOp<u32>) -> Flow {
+    fp_v::<L, _, B_L, C_NO>(w, o, l, op)
+}
+
+/// `d = op(s1, s2, d)`.
+#[inline(always)]
+pub(crate) fn f_vvd<L: Log>(w: &mut Warp, o: &Op, l: &mut L, op: impl RegOp<u32>) -> Flow {
+    fp_v::<L, _, B_V, C_D>(w, o, l, op)
+}
+
+/// `d = op(s1, u2, d)`.
+#[inline(always)]
+pub(crate) fn f_vud<L: Log>(w: &mut Warp, o: &Op, l: &mut L, op: impl RegOp<u32>) -> Flow {
+    fp_v::<L, _, B_U, C_D>(w, o, l, op)
+}
+
+/// `d = op(s1, literal, d)`.
+#[inline(always)]
+pub(crate) fn f_vld<L: Log>(w: &mut Warp, o: &Op, l: &mut L, op: impl RegOp<u32>) -> Flow {
+    fp_v::<L, _, B_L, C_D>(w, o, l, op)
+}
+
+/// `d = op(s1, s2, s3)`.
+#[inline(always)]
+pub(crate) fn f_vvv<L: Log>(w: &mut Warp, o: &Op, l: &mut L, op: impl RegOp<u32>) -> Flow {
+    fp_v::<L, _, B_V, C_S3>(w, o, l, op)
+}
+
+/// The H-format driver: `d.half = op(s1.half, s2.half, s3.half)` for the `n` sources
+/// read (1 to 3; the others are zero), with modifiers and `sat`; the other half of `d`
+/// keeps its value.
+#[inline(always)]
+fn fp_h<L: Log, O: RegOp<u16>>(w: &mut Warp, o: &Op, l: &mut L, n: u8, op: O) -> Flow {
+    let Some(rm) = rounding(w, o, op.round()) else {
         return Flow::Illegal;
     };
-    let (mut a, mut b, mut c) = (w.hr(o.rs1), w.hr(o.rs2), w.hr(o.rs3));
+    let mut a = w.hr(o.rs1);
+    let mut b = if n >= 2 { w.hr(o.rs2) } else { [0; LANES] };
+    let mut c = if n >= 3 { w.hr(o.rs3) } else { [0; LANES] };
     let m = Mods(o.mods);
     if m.src() {
         m.apply16(&mut a, 0);
         m.apply16(&mut b, 1);
         m.apply16(&mut c, 2);
     }
-    let (mut r, flags) = kernel.run(&a, &b, &c, w.exec, rm);
+    let bs = if n >= 2 {
+        Src16::Lanes(&b)
+    } else {
+        Src16::Splat(0)
+    };
+    let cs = if n >= 3 {
+        Src16::Lanes(&c)
+    } else {
+        Src16::Splat(0)
+    };
+    let mut r = Aligned([0u16; LANES]);
+    let flags = op.run(env(w, o, rm), Src16::Lanes(&a), bs, cs, &mut r);
     if m.sat() {
         r.iter_mut().for_each(|x| *x = fp::f16_apply_sat(*x));
     }
     w.wh(l, o.rd, &r);
     w.raise(l, flags);
+    Flow::Next
+}
+
+/// H format: `d.half = op(s1.half)`.
+#[inline(always)]
+pub(crate) fn h_h<L: Log>(w: &mut Warp, o: &Op, l: &mut L, op: impl RegOp<u16>) -> Flow {
+    fp_h(w, o, l, 1, op)
+}
+
+/// H format: `d.half = op(s1.half, s2.half)`.
+#[inline(always)]
+pub(crate) fn h_hh<L: Log>(w: &mut Warp, o: &Op, l: &mut L, op: impl RegOp<u16>) -> Flow {
+    fp_h(w, o, l, 2, op)
+}
+
+/// H format: `d.half = op(s1.half, s2.half, s3.half)`.
+#[inline(always)]
+pub(crate) fn h_hhh<L: Log>(w: &mut Warp, o: &Op, l: &mut L, op: impl RegOp<u16>) -> Flow {
+    fp_h(w, o, l, 3, op)
+}
+
+/// `U[d]` = the mask `op(s1, b)` gives, raising its flags.
+#[inline(always)]
+fn fp_mask<L: Log, O: MaskOp<u32>>(w: &mut Warp, o: &Op, l: &mut L, b: Src2, op: O) -> Flow {
+    let (m, flags) = op.run(env(w, o, Rm::Rne), Src32::Lanes(w.vr(o.rs1)), src2(w, o, b));
+    w.wu(l, o.rd, m);
+    w.raise(l, flags);
+    Flow::Next
+}
+
+/// `U[d]` = mask of the active lanes where `op(s1, s2)`.
+#[inline(always)]
+pub(crate) fn fc_vv<L: Log>(w: &mut Warp, o: &Op, l: &mut L, op: impl MaskOp<u32>) -> Flow {
+    fp_mask(w, o, l, Src2::V, op)
+}
+
+/// `U[d]` = mask of the active lanes where `op(s1, u2)`.
+#[inline(always)]
+pub(crate) fn fc_vu<L: Log>(w: &mut Warp, o: &Op, l: &mut L, op: impl MaskOp<u32>) -> Flow {
+    fp_mask(w, o, l, Src2::U, op)
+}
+
+/// HC format: `U[d]` = mask of the active lanes where `op(s1.half, s2.half)`.
+#[inline(always)]
+pub(crate) fn fc_hh<L: Log>(w: &mut Warp, o: &Op, l: &mut L, op: impl MaskOp<u16>) -> Flow {
+    let (a, b) = (w.hr(o.rs1), w.hr(o.rs2));
+    let (m, flags) = op.run(env(w, o, Rm::Rne), Src16::Lanes(&a), Src16::Lanes(&b));
+    w.wu(l, o.rd, m);
+    w.raise(l, flags);
+    Flow::Next
+}
+
+/// HC format, integer: `U[d]` = mask of the active lanes where `f(s1, s2)` on half
+/// registers.
+#[inline(always)]
+pub(crate) fn c_hh<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u16, u16) -> bool) -> Flow {
+    let (a, b) = (w.hr(o.rs1), w.hr(o.rs2));
+    let m = to_mask(&lanes(|i| f(a[i], b[i])), w.exec);
+    w.wu(l, o.rd, m);
     Flow::Next
 }
 
@@ -711,457 +983,115 @@ impl<T> std::ops::DerefMut for Aligned<T> {
     }
 }
 
-/// The 32-bit-lane formats of the 32-lane host kernels (`warpkit_fp::lanes`).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Lanes32 {
-    /// binary32.
-    F32,
-    /// Packed binary16: both halves of every lane.
-    PkF16,
-}
+// ------------------------------------------------------------------ lane functions as operations
 
-/// Binary32 add, sub, mul and fma on the 32-lane host kernels of the program's level
-/// ([`Op::fp_kernels`]) are this, then [`fp32_kernel`] when it returns `None` (semantics.rs
-/// `lanes32!`; packed binary16 goes to [`fp32_kernel`] directly). This is the common case: binary32, no modifiers, NX
-/// already raised. The kernel writes the destination itself ([`Warp::wv_direct`]),
-/// without the output array and its copy. `None` when it does not apply or a lane needs
-/// the scalar path (then nothing was written).
-#[allow(clippy::too_many_arguments)] // the arguments of `fp32_kernel` but the format
-#[inline(always)]
-pub(crate) fn fp32_direct<L: Log>(
-    w: &mut Warp,
-    o: &Op,
-    l: &mut L,
-    b: Src,
-    c: Src3,
-    round: Round,
-    op: LaneOp,
-    rev: bool,
-) -> Option<Flow> {
-    if o.mods != 0 {
-        return None;
-    }
-    let rm = rounding(w, o, round)?;
-    let k = o.fp_kernels().f32_direct_given(op, rm, w.fflags)?;
-    let reg = |r: u8| Operand::Reg((r & 127) as usize);
-    let bs = match b {
-        Src::No => Operand::Splat(0),
-        Src::V => reg(o.rs2),
-        Src::U => Operand::Splat(w.ur(o.rs2)),
-        Src::I => Operand::Splat(o.imm),
+/// Defines `$name<F>`, a [`RegOp`] that applies a lane function `F: $bound` to every
+/// lane, and its constructor `$ctor` (`$ctor(f)`, or `$ctor(round, f)` with `round`).
+/// `|f, a, b, c, exec, rm| body` gives `(result lanes, flags of the active lanes)` from
+/// the sources as arrays. `<T>` makes it generic over the lane type, `u32` fixes it.
+macro_rules! lane_op {
+    ($(#[$doc:meta])* $name:ident $ctor:ident <$t:ident> [$($bound:tt)+] $($round:ident)?
+     |$f:ident, $a:ident, $b:ident, $c:ident, $exec:ident, $rm:ident| $body:expr) => {
+        lane_op!(@def $(#[$doc])* $name $ctor $($round)?);
+        impl<$t: Copy + Default, F: $($bound)+ + Copy> RegOp<$t> for $name<F> {
+            lane_op!(@run $t $($round)? |$f, $a, $b, $c, $exec, $rm| $body);
+        }
     };
-    let cs = match c {
-        Src3::No => Operand::Splat(0),
-        Src3::D => reg(o.rd),
-        Src3::S3 => reg(o.rs3),
+    ($(#[$doc:meta])* $name:ident $ctor:ident $t:ident [$($bound:tt)+] $($round:ident)?
+     |$f:ident, $a:ident, $b:ident, $c:ident, $exec:ident, $rm:ident| $body:expr) => {
+        lane_op!(@def $(#[$doc])* $name $ctor $($round)?);
+        impl<F: $($bound)+ + Copy> RegOp<$t> for $name<F> {
+            lane_op!(@run $t $($round)? |$f, $a, $b, $c, $exec, $rm| $body);
+        }
     };
-    let (a, bs) = if rev {
-        (bs, reg(o.rs1))
-    } else {
-        (reg(o.rs1), bs)
+    (@def $(#[$doc:meta])* $name:ident $ctor:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy)]
+        pub(crate) struct $name<F>(F);
+
+        $(#[$doc])*
+        #[inline(always)]
+        pub(crate) fn $ctor<F>(f: F) -> $name<F> {
+            $name(f)
+        }
     };
-    w.wv_direct(l, o.rd, k, a, bs, cs).then_some(Flow::Next)
-}
+    (@def $(#[$doc:meta])* $name:ident $ctor:ident round) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy)]
+        pub(crate) struct $name<F>(Round, F);
 
-/// [`fp32`] for binary32 and packed binary16 add, sub, mul and fma through the kernel's
-/// output array (see [`fp32_direct`] for the common case). Without source modifiers the
-/// registers are passed in place and a uniform or literal source as a splat, so nothing is
-/// copied before the kernel; `rev` swaps the first two sources (`fsubr`: `s2 - s1`). The
-/// kernel returns the flags of the active lanes only; the write blends under EXEC.
-#[allow(clippy::too_many_arguments)] // the one driver of these rows; each argument is a fact of the row
-#[inline(always)]
-pub(crate) fn fp32_kernel<L: Log>(
-    w: &mut Warp,
-    o: &Op,
-    l: &mut L,
-    b: Src,
-    c: Src3,
-    round: Round,
-    fmt: Lanes32,
-    op: LaneOp,
-    rev: bool,
-) -> Flow {
-    let Some(rm) = rounding(w, o, round) else {
-        return Flow::Illegal;
+        $(#[$doc])*
+        #[inline(always)]
+        pub(crate) fn $ctor<F>(round: u8, f: F) -> $name<F> {
+            $name(Round::of(round), f)
+        }
     };
-    let kernel = match fmt {
-        // Flags are sticky: with NX already raised the kernel need not find inexactness.
-        Lanes32::F32 => o.fp_kernels().f32_kernel_given(op, rm, w.fflags),
-        Lanes32::PkF16 => o.fp_kernels().pk_f16_kernel(op, rm),
+    (@run $t:ident |$f:ident, $a:ident, $b:ident, $c:ident, $exec:ident, $rm:ident| $body:expr) => {
+        #[inline(always)]
+        fn round(self) -> Round {
+            Round::No
+        }
+        lane_op!(@body $t |$f, $a, $b, $c, $exec, $rm| 0, $body);
     };
-    let exec = w.exec;
-    let m = Mods(o.mods);
-    let mut r = Aligned([0u32; LANES]);
-    let mut run = |a: Src32, b: Src32, c: Src32| {
-        let (a, b) = if rev { (b, a) } else { (a, b) };
-        kernel.run(a, b, c, exec, &mut r)
+    (@run $t:ident round |$f:ident, $a:ident, $b:ident, $c:ident, $exec:ident, $rm:ident| $body:expr) => {
+        #[inline(always)]
+        fn round(self) -> Round {
+            self.0
+        }
+        lane_op!(@body $t |$f, $a, $b, $c, $exec, $rm| 1, $body);
     };
-    let flags = if m.src() {
-        let mut av = *w.vr(o.rs1);
-        let mut bv = src2(w, o, b).to_array();
-        let mut cv = src3(w, o, c).to_array();
-        m.apply32(&mut av, 0);
-        m.apply32(&mut bv, 1);
-        m.apply32(&mut cv, 2);
-        run(Src32::Lanes(&av), Src32::Lanes(&bv), Src32::Lanes(&cv))
-    } else {
-        run(Src32::Lanes(w.vr(o.rs1)), src2(w, o, b), src3(w, o, c))
+    (@body $t:ident |$f:ident, $a:ident, $b:ident, $c:ident, $exec:ident, $rm:ident| $field:tt, $body:expr) => {
+        #[inline(always)]
+        #[allow(unused_variables)]
+        fn run(self, e: Env, a: Src<$t>, b: Src<$t>, c: Src<$t>, out: &mut [$t; LANES]) -> u8 {
+            let ($f, $exec, $rm) = (self.$field, e.exec, e.rm);
+            let ($a, $b, $c) = (a.to_array(), b.to_array(), c.to_array());
+            let (r, flags): ([$t; LANES], u8) = $body;
+            *out = r;
+            flags
+        }
     };
-    if m.sat() {
-        r.iter_mut().for_each(|x| *x = fp::f32_apply_sat(*x));
-    }
-    w.wv(l, o.rd, &r);
-    w.raise(l, flags);
-    Flow::Next
 }
 
-/// [`fp16`] for binary16 add, sub, mul and fma (H format) on the 32-lane host kernels of
-/// the program's level; the third source is read by fma only.
-#[inline(always)]
-pub(crate) fn fp16_lanes<L: Log>(
-    w: &mut Warp,
-    o: &Op,
-    l: &mut L,
-    round: Round,
-    op: LaneOp,
-) -> Flow {
-    let Some(rm) = rounding(w, o, round) else {
-        return Flow::Illegal;
-    };
-    let fma = op == LaneOp::Fma;
-    let (mut a, mut b) = (w.hr(o.rs1), w.hr(o.rs2));
-    let mut c = if fma { w.hr(o.rs3) } else { [0; LANES] };
-    let m = Mods(o.mods);
-    if m.src() {
-        m.apply16(&mut a, 0);
-        m.apply16(&mut b, 1);
-        m.apply16(&mut c, 2);
-    }
-    let mut r = Aligned([0u16; LANES]);
-    let cs = if fma {
-        Src16::Lanes(&c)
-    } else {
-        Src16::Splat(0)
-    };
-    let flags = o.fp_kernels().f16_kernel(op, rm).run(
-        Src16::Lanes(&a),
-        Src16::Lanes(&b),
-        cs,
-        w.exec,
-        &mut r,
-    );
-    if m.sat() {
-        r.iter_mut().for_each(|x| *x = fp::f16_apply_sat(*x));
-    }
-    w.wh(l, o.rd, &r);
-    w.raise(l, flags);
-    Flow::Next
-}
-
-/// The second source of a binary32 instruction: `rs2` in place, or a splat.
-#[inline(always)]
-fn src2<'a>(w: &'a Warp, o: &Op, b: Src) -> Src32<'a> {
-    match b {
-        Src::V => Src32::Lanes(w.vr(o.rs2)),
-        Src::U => Src32::Splat(w.ur(o.rs2)),
-        Src::I => Src32::Splat(o.imm),
-        Src::No => Src32::Splat(0),
-    }
-}
-
-/// The third source of a binary32 instruction: `rd` (fmac) or `rs3` in place, or zero.
-#[inline(always)]
-fn src3<'a>(w: &'a Warp, o: &Op, c: Src3) -> Src32<'a> {
-    match c {
-        Src3::D => Src32::Lanes(w.vr(o.rd)),
-        Src3::S3 => Src32::Lanes(w.vr(o.rs3)),
-        Src3::No => Src32::Splat(0),
-    }
-}
-
-/// `U[d]` = mask of the active lanes where `s1 op s2` (binary32, C / CU forms), on the
-/// 32-lane compare of the program's FP level.
-#[inline(always)]
-pub(crate) fn fcmp32_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, b: Src, op: CmpOp) -> Flow {
-    let (m, flags) = o
-        .fp_kernels()
-        .f32_cmp(op, Src32::Lanes(w.vr(o.rs1)), src2(w, o, b), w.exec);
-    w.wu(l, o.rd, m);
-    w.raise(l, flags);
-    Flow::Next
-}
-
-/// `d = (s1 op s2) ? 1 : 0` in the active lanes (`feq`/`flt`/`fle`), on the 32-lane compare.
-#[inline(always)]
-pub(crate) fn fcmp01_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, b: Src, op: CmpOp) -> Flow {
-    let (m, flags) = o
-        .fp_kernels()
-        .f32_cmp(op, Src32::Lanes(w.vr(o.rs1)), src2(w, o, b), w.exec);
-    let r = lanes(|i| (m >> i) & 1);
-    w.wv(l, o.rd, &r);
-    w.raise(l, flags);
-    Flow::Next
-}
-
-/// `d = min(s1, s2)` or `max` (binary32 minimumNumber / maximumNumber) in the active
-/// lanes, on the 32-lane kernel.
-#[inline(always)]
-pub(crate) fn fminmax32_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, b: Src, max: bool) -> Flow {
-    let k = o.fp_kernels();
-    let mut r = Aligned([0u32; LANES]);
-    let (a, bs, exec) = (Src32::Lanes(w.vr(o.rs1)), src2(w, o, b), w.exec);
-    let flags = if max {
-        k.f32_max(a, bs, exec, &mut r)
-    } else {
-        k.f32_min(a, bs, exec, &mut r)
-    };
-    w.wv(l, o.rd, &r);
-    w.raise(l, flags);
-    Flow::Next
-}
-
-/// `d = f(s1)` on a whole register through a 32-lane kernel of the program's FP level
-/// (round to integral, conversions): `f(kernels, s1, rm, exec, out) -> flags`; `s1` is
-/// passed in place, the write blends under EXEC.
-#[inline(always)]
-pub(crate) fn unary_lanes<L: Log>(
-    w: &mut Warp,
-    o: &Op,
-    l: &mut L,
-    round: Round,
-    f: impl Fn(Kernels, Src32, Rm, u32, &mut VReg) -> u8,
-) -> Flow {
-    let Some(rm) = rounding(w, o, round) else {
-        return Flow::Illegal;
-    };
-    let mut r = Aligned([0u32; LANES]);
-    let flags = f(
-        o.fp_kernels(),
-        Src32::Lanes(w.vr(o.rs1)),
-        rm,
-        w.exec,
-        &mut r,
-    );
-    w.wv(l, o.rd, &r);
-    w.raise(l, flags);
-    Flow::Next
-}
-
-/// `d.half = f32_to_f16(s1)` (`hi`: bits 31:16) in the active lanes, the other half of `d`
-/// kept, on the 32-lane kernel (`fcvt.f16.f32.lo/hi`).
-#[inline(always)]
-pub(crate) fn fnarrow_lanes<L: Log>(
-    w: &mut Warp,
-    o: &Op,
-    l: &mut L,
-    round: Round,
-    hi: bool,
-) -> Flow {
-    let Some(rm) = rounding(w, o, round) else {
-        return Flow::Illegal;
-    };
-    let mut h = Aligned([0u16; LANES]);
-    let flags = o
-        .fp_kernels()
-        .f32_to_f16(Src32::Lanes(w.vr(o.rs1)), rm, w.exec, &mut h);
-    let sh = if hi { 16 } else { 0 };
-    let d = w.vr(o.rd);
-    let r = lanes(|i| (d[i] & !(0xffff << sh)) | (h[i] as u32) << sh);
-    w.wv(l, o.rd, &r);
-    w.raise(l, flags);
-    Flow::Next
-}
-
-/// `d = med3(s1, s2, s3)` (binary32) in the active lanes, on the 32-lane kernel.
-#[inline(always)]
-pub(crate) fn fmed3_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L) -> Flow {
-    let mut r = Aligned([0u32; LANES]);
-    let flags = o.fp_kernels().f32_med3(
-        Src32::Lanes(w.vr(o.rs1)),
-        Src32::Lanes(w.vr(o.rs2)),
-        Src32::Lanes(w.vr(o.rs3)),
-        w.exec,
-        &mut r,
-    );
-    w.wv(l, o.rd, &r);
-    w.raise(l, flags);
-    Flow::Next
-}
-
-/// H format: `d.half = min(s1, s2)` or `max` (binary16) in the active lanes, on the
-/// 32-lane kernel; the other half of `d` keeps its value.
-#[inline(always)]
-pub(crate) fn fminmax16_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, max: bool) -> Flow {
-    let (a, b) = (w.hr(o.rs1), w.hr(o.rs2));
-    let (k, exec) = (o.fp_kernels(), w.exec);
-    let mut r = Aligned([0u16; LANES]);
-    let flags = if max {
-        k.f16_max(Src16::Lanes(&a), Src16::Lanes(&b), exec, &mut r)
-    } else {
-        k.f16_min(Src16::Lanes(&a), Src16::Lanes(&b), exec, &mut r)
-    };
-    w.wh(l, o.rd, &r);
-    w.raise(l, flags);
-    Flow::Next
-}
-
-/// Packed: `d.x = min(s1.x, s2.x)` or `max` for x in {bits 15:0, bits 31:16}, on the
-/// 32-lane binary16 kernel (once per half).
-#[inline(always)]
-pub(crate) fn pkminmax_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, max: bool) -> Flow {
-    let (k, exec) = (o.fp_kernels(), w.exec);
-    let (a, b) = (w.vr(o.rs1), w.vr(o.rs2));
-    let mut halves = Aligned([[0u16; LANES]; 2]);
-    let mut flags = 0;
-    for (h, out) in halves.iter_mut().enumerate() {
-        let x = lanes(|i| (a[i] >> (16 * h)) as u16);
-        let y = lanes(|i| (b[i] >> (16 * h)) as u16);
-        flags |= if max {
-            k.f16_max(Src16::Lanes(&x), Src16::Lanes(&y), exec, out)
-        } else {
-            k.f16_min(Src16::Lanes(&x), Src16::Lanes(&y), exec, out)
-        };
-    }
-    let r = lanes(|i| halves[0][i] as u32 | (halves[1][i] as u32) << 16);
-    w.wv(l, o.rd, &r);
-    w.raise(l, flags);
-    Flow::Next
-}
-
-/// HC format: `U[d]` = mask of the active lanes where `s1 op s2` (binary16 halves), on the
-/// 32-lane compare.
-#[inline(always)]
-pub(crate) fn fcmp16_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, op: CmpOp) -> Flow {
-    let (a, b) = (w.hr(o.rs1), w.hr(o.rs2));
-    let (m, flags) = o
-        .fp_kernels()
-        .f16_cmp(op, Src16::Lanes(&a), Src16::Lanes(&b), w.exec);
-    w.wu(l, o.rd, m);
-    w.raise(l, flags);
-    Flow::Next
-}
-
-/// `d = s1 * 2^s2` (binary32, `s2` an int32: vector or uniform) in MODE.rm, on the 32-lane
-/// kernel.
-#[inline(always)]
-pub(crate) fn fldexp32_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, b: Src) -> Flow {
-    let Some(rm) = rounding(w, o, Round::Mode) else {
-        return Flow::Illegal;
-    };
-    let mut r = Aligned([0u32; LANES]);
-    let flags =
-        o.fp_kernels()
-            .f32_ldexp(Src32::Lanes(w.vr(o.rs1)), src2(w, o, b), rm, w.exec, &mut r);
-    w.wv(l, o.rd, &r);
-    w.raise(l, flags);
-    Flow::Next
-}
-
-/// `d = s3 + s1.l*s2.l + s1.h*s2.h` (`dot2.f32.f16`, MODE.rm) in the active lanes, on the
-/// 32-lane dot2 kernel.
-#[inline(always)]
-pub(crate) fn dot2_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L) -> Flow {
-    let Some(rm) = rounding(w, o, Round::Mode) else {
-        return Flow::Illegal;
-    };
-    let mut r = Aligned([0u32; LANES]);
-    let flags = o.fp_kernels().dot2_f32_f16(
-        Src32::Lanes(w.vr(o.rs1)),
-        Src32::Lanes(w.vr(o.rs2)),
-        Src32::Lanes(w.vr(o.rs3)),
-        rm,
-        w.exec,
-        &mut r,
-    );
-    w.wv(l, o.rd, &r);
-    w.raise(l, flags);
-    Flow::Next
-}
-
-/// `U[d]` = mask of the active lanes whose `fclass(s1)` shares a bit with `s2` (vector or
-/// uniform), on the 32-lane fclass kernel (`cmp.class.f32`; raises nothing).
-#[inline(always)]
-pub(crate) fn fclass_test_lanes<L: Log>(w: &mut Warp, o: &Op, l: &mut L, b: Src) -> Flow {
-    let mut c = Aligned([0u32; LANES]);
-    o.fp_kernels().f32_class(Src32::Lanes(w.vr(o.rs1)), &mut c);
-    let m = match src2(w, o, b) {
-        Src32::Lanes(t) => to_mask(&lanes(|i| c[i] & t[i] != 0), w.exec),
-        Src32::Splat(t) => to_mask(&lanes(|i| c[i] & t != 0), w.exec),
-    };
-    w.wu(l, o.rd, m);
-    Flow::Next
-}
-
-/// HC format, integer: `U[d]` = mask of the active lanes where `f(s1, s2)` on half
-/// registers.
-#[inline(always)]
-pub(crate) fn c_hh<L: Log>(w: &mut Warp, o: &Op, l: &mut L, f: impl Fn(u16, u16) -> bool) -> Flow {
-    let (a, b) = (w.hr(o.rs1), w.hr(o.rs2));
-    let m = to_mask(&lanes(|i| f(a[i], b[i])), w.exec);
-    w.wu(l, o.rd, m);
-    Flow::Next
-}
-
-// ------------------------------------------------------------------ kernels
-
-kernel!(
+lane_op!(
     /// `f(s1, rm)`.
-    R1 r1 <T> [Fn(T, Rm, &mut u8) -> T]
+    R1 r1 <T> [Fn(T, Rm, &mut u8) -> T] round
     |f, a, b, c, exec, rm| each_lane(exec, |i, fl| f(a[i], rm, fl))
 );
-kernel!(
+lane_op!(
     /// `f(s1)`, may raise flags.
     N1 n1 <T> [Fn(T, &mut u8) -> T]
     |f, a, b, c, exec, rm| each_lane(exec, |i, fl| f(a[i], fl))
 );
-kernel!(
+lane_op!(
     /// `f(s1)`, raises nothing.
     I1 i1 <T> [Fn(T) -> T]
     |f, a, b, c, exec, rm| (lanes(|i| f(a[i])), 0)
 );
-kernel!(
+lane_op!(
     /// `f(s1, s2, rm)`.
-    R2 r2 <T> [Fn(T, T, Rm, &mut u8) -> T]
+    R2 r2 <T> [Fn(T, T, Rm, &mut u8) -> T] round
     |f, a, b, c, exec, rm| each_lane(exec, |i, fl| f(a[i], b[i], rm, fl))
 );
-kernel!(
+lane_op!(
     /// `f(s1, s2)`, raises nothing.
     I2 i2 <T> [Fn(T, T) -> T]
     |f, a, b, c, exec, rm| (lanes(|i| f(a[i], b[i])), 0)
 );
-kernel!(
+lane_op!(
     /// `f(s1, s2, c)`, raises nothing.
     I3 i3 <T> [Fn(T, T, T) -> T]
     |f, a, b, c, exec, rm| (lanes(|i| f(a[i], b[i], c[i])), 0)
 );
-kernel!(
-    /// Packed halves `f(s1.x, s2.x)`, raises nothing (16-bit integer).
+lane_op!(
+    /// Packed halves `f(s1.x, s2.x)` for x in {bits 15:0, bits 31:16}, raises nothing
+    /// (16-bit integer).
     PkI2 pk_i2 u32 [Fn(u16, u16) -> u16]
-    |f, a, b, c, exec, rm| (lanes(|i| halves(a[i], b[i], &f)), 0)
+    |f, a, b, c, exec, rm| (lanes(|i| halves(a[i], b[i], f)), 0)
 );
 
 /// Both halves of two lanes through a flagless 16-bit `f`.
 #[inline(always)]
 fn halves(a: u32, b: u32, f: impl Fn(u16, u16) -> u16) -> u32 {
     f(a as u16, b as u16) as u32 | (f((a >> 16) as u16, (b >> 16) as u16) as u32) << 16
-}
-
-/// A whole-register kernel given as one function (e.g. a 32-lane host-FPU kernel).
-#[allow(dead_code)]
-pub(crate) struct Whole<F>(pub F);
-
-impl<T, F: FnOnce(&[T; LANES], &[T; LANES], &[T; LANES], u32, Rm) -> ([T; LANES], u8)> Kernel<T>
-    for Whole<F>
-{
-    #[inline(always)]
-    fn run(
-        self,
-        a: &[T; LANES],
-        b: &[T; LANES],
-        c: &[T; LANES],
-        exec: u32,
-        rm: Rm,
-    ) -> ([T; LANES], u8) {
-        (self.0)(a, b, c, exec, rm)
-    }
 }

@@ -5,11 +5,11 @@
 use crate::commit::Commit;
 use crate::launch::par_map;
 use crate::program::Program;
-use crate::run::{RunStatus, StepResult};
+use crate::run::{RunOutcome, RunStatus, StepResult};
 use crate::state::{parse_state, write_state, write_state_to, Fields, Launch, SimError};
+use crate::trace_line::{AsmFn, TraceLine};
 use crate::warp::Warp;
 use std::io::Write;
-use warpkit_encoding::Inst;
 
 /// A program and its launched warps, each with how its run stands.
 pub struct Sim {
@@ -30,12 +30,23 @@ impl LaunchWarp {
         matches!(self.status, None | Some(RunStatus::StepLimit))
     }
 
-    /// Go on until the step count reaches `max_steps` or the warp ends, on the fast path.
-    pub(crate) fn continue_fast(&mut self, p: &Program, max_steps: u64) {
+    /// Go on until the step count reaches `max_steps` or the warp ends; a warp that
+    /// exited or faulted is not run. `run` executes at most the given number of
+    /// instructions (the one place that works out a warp's step budget).
+    pub(crate) fn continue_with(
+        &mut self,
+        max_steps: u64,
+        run: impl FnOnce(&mut Warp, u64) -> RunOutcome,
+    ) {
         if self.runnable() {
             let budget = max_steps.saturating_sub(self.warp.steps());
-            self.status = Some(self.warp.run(p, budget).status);
+            self.status = Some(run(&mut self.warp, budget).status);
         }
+    }
+
+    /// [`LaunchWarp::continue_with`] on the fast path.
+    pub(crate) fn continue_fast(&mut self, p: &Program, max_steps: u64) {
+        self.continue_with(max_steps, |w, n| w.run(p, n));
     }
 }
 
@@ -46,10 +57,6 @@ fn launch_warps(l: Launch) -> Vec<LaunchWarp> {
         .map(|(warp, status)| LaunchWarp { warp, status })
         .collect()
 }
-
-/// Disassembly callback of the trace: appends the text of an instruction at a PC (called
-/// from the threads of a parallel traced run).
-pub type AsmFn<'a> = &'a (dyn Fn(&Inst, u32, &mut String) + Sync);
 
 impl Sim {
     /// Decode `code` and launch (or resume) the warps of a state file.
@@ -162,7 +169,10 @@ impl Sim {
     pub fn run(&mut self, max_steps: u64) {
         let p = &self.program;
         let warps = std::mem::take(&mut self.warps);
-        self.warps = par_map(warps, |lw| continue_warp(lw, max_steps, |w, n| w.run(p, n)));
+        self.warps = par_map(warps, |mut lw| {
+            lw.continue_fast(p, max_steps);
+            lw
+        });
     }
 
     /// [`Sim::run`] with the logged handlers, warp 0 first then warp 1 ... (so the order
@@ -174,10 +184,11 @@ impl Sim {
         self.warps = warps
             .into_iter()
             .enumerate()
-            .map(|(i, lw)| {
-                continue_warp(lw, max_steps, |w, n| {
+            .map(|(i, mut lw)| {
+                lw.continue_with(max_steps, |w, n| {
                     w.run_logged(p, n, &mut |c: &Commit| hook(i, c))
-                })
+                });
+                lw
             })
             .collect();
     }
@@ -220,20 +231,6 @@ impl Sim {
     }
 }
 
-/// Go on with one warp until its step count reaches `max_steps`; a warp that exited or
-/// faulted is not run. `run` executes at most the given number of instructions.
-fn continue_warp(
-    mut lw: LaunchWarp,
-    max_steps: u64,
-    run: impl FnOnce(&mut Warp, u64) -> crate::RunOutcome,
-) -> LaunchWarp {
-    if lw.runnable() {
-        let budget = max_steps.saturating_sub(lw.warp.steps());
-        lw.status = Some(run(&mut lw.warp, budget).status);
-    }
-    lw
-}
-
 /// `warpkit run`: load `code`, launch (or resume) the warps of `state_json`, run each
 /// until its step count reaches `max_steps` and return the output state file.
 ///
@@ -251,7 +248,7 @@ pub fn run_state(
         None => sim.run(max_steps),
         Some((out, asm)) => {
             let mut io_error: Option<std::io::Error> = None;
-            let mut lines = crate::trace::TraceLine::default();
+            let mut lines = TraceLine::default();
             sim.run_logged(max_steps, &mut |i, c| {
                 if io_error.is_none() {
                     io_error = lines.write(out, asm, c, i).err();

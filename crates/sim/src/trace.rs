@@ -15,8 +15,9 @@
 use crate::commit::Commit;
 use crate::program::Program;
 use crate::run::RunStatus;
-use crate::sim::{AsmFn, LaunchWarp, Sim};
+use crate::sim::{LaunchWarp, Sim};
 use crate::state::SimError;
+use crate::trace_line::{AsmFn, TraceLine};
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
@@ -348,29 +349,4 @@ fn trace_warp(
     };
     lw.status = Some(status);
     error.map_or(Ok(()), Err)
-}
-
-/// Writes one commit record as a JSON line (see [`Commit::write_json`]), reusing its line
-/// and instruction-text buffers from record to record.
-#[derive(Default)]
-pub(crate) struct TraceLine {
-    line: String,
-    text: String,
-}
-
-impl TraceLine {
-    pub(crate) fn write(
-        &mut self,
-        out: &mut dyn Write,
-        asm: AsmFn<'_>,
-        c: &Commit,
-        warp: usize,
-    ) -> io::Result<()> {
-        self.text.clear();
-        asm(&c.inst, c.pc, &mut self.text);
-        self.line.clear();
-        c.write_json(&mut self.line, warp, &self.text);
-        self.line.push('\n');
-        out.write_all(self.line.as_bytes())
-    }
 }

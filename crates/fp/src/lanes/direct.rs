@@ -15,7 +15,7 @@
 //! Offered for the levels and modes where the NX-known kernel needs no MXCSR access:
 //! Avx512 in rne/rtz/rdn/rup (embedded rounding), Avx2 in rne (the default environment).
 
-use super::{Kernels, Op, LANES};
+use super::{ArithOp, Kernels, LANES};
 use crate::{flags, Rm};
 
 /// An operand of a [`Direct32`] kernel.
@@ -94,7 +94,7 @@ impl Kernels {
     /// caller whose flags hold every flag in `known`; `None` unless `known` holds NX and the
     /// level has one for `rm` (Avx512: rne, rtz, rdn, rup; Avx2: rne).
     #[inline(always)]
-    pub fn f32_direct_given(self, op: Op, rm: Rm, known: u8) -> Option<Direct32> {
+    pub fn f32_direct_given(self, op: ArithOp, rm: Rm, known: u8) -> Option<Direct32> {
         if known & flags::NX == 0 {
             return None;
         }

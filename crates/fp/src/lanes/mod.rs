@@ -406,7 +406,7 @@ fn flag_if(raised: bool, flag: u8) -> u8 {
 
 /// The four operations of the kernels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Op {
+pub enum ArithOp {
     /// `a + b`
     Add,
     /// `a - b`
@@ -417,9 +417,9 @@ pub enum Op {
     Fma,
 }
 
-impl Op {
+impl ArithOp {
     /// All four.
-    pub const ALL: [Op; 4] = [Op::Add, Op::Sub, Op::Mul, Op::Fma];
+    pub const ALL: [ArithOp; 4] = [ArithOp::Add, ArithOp::Sub, ArithOp::Mul, ArithOp::Fma];
 }
 
 /// An implementation level the kernels can run at.
@@ -596,9 +596,13 @@ impl Kernels {
     pub fn f32_fract(self, a: Src32, rm: Rm, exec: u32, out: &mut [u32; LANES]) -> u8 {
         let mut floor = [0u32; LANES];
         let f1 = self.f32_round(RoundOp::Floor, a, exec, &mut floor);
-        let f2 =
-            self.f32_kernel(Op::Sub, rm)
-                .run(a, Src32::Lanes(&floor), Src32::Splat(0), exec, out);
+        let f2 = self.f32_kernel(ArithOp::Sub, rm).run(
+            a,
+            Src32::Lanes(&floor),
+            Src32::Splat(0),
+            exec,
+            out,
+        );
         for r in out.iter_mut() {
             // 1.0 up to +inf (never NaN): only +1.0 occurs, from a tiny negative `s`.
             if (0x3f80_0000..0x7f80_0000).contains(r) {
@@ -664,7 +668,7 @@ impl Kernels {
     /// [`Kernel32::run`] calls the arithmetic directly (no further dispatch on level,
     /// operation or mode). What a caller that executes one operation many times keeps.
     #[inline(always)]
-    pub fn f32_kernel(self, op: Op, rm: Rm) -> Kernel32 {
+    pub fn f32_kernel(self, op: ArithOp, rm: Rm) -> Kernel32 {
         Kernel(F32_FNS[self.level as usize][op as usize][rm as usize])
     }
 
@@ -674,7 +678,7 @@ impl Kernels {
     /// inexact operation, the rne/rtz/rdn/rup kernels need not work out inexactness: they
     /// compute the result alone and redo only the lanes that could raise another flag.
     #[inline(always)]
-    pub fn f32_kernel_given(self, op: Op, rm: Rm, known: u8) -> Kernel32 {
+    pub fn f32_kernel_given(self, op: ArithOp, rm: Rm, known: u8) -> Kernel32 {
         let t = if known & crate::flags::NX != 0 {
             &F32_NX_FNS
         } else {
@@ -685,13 +689,13 @@ impl Kernels {
 
     /// The binary16 kernel (32 lanes of halves) of `op` in `rm` at this level.
     #[inline(always)]
-    pub fn f16_kernel(self, op: Op, rm: Rm) -> Kernel16 {
+    pub fn f16_kernel(self, op: ArithOp, rm: Rm) -> Kernel16 {
         Kernel(F16_FNS[self.level as usize][op as usize][rm as usize])
     }
 
     /// The packed binary16 kernel of `op` in `rm` at this level.
     #[inline(always)]
-    pub fn pk_f16_kernel(self, op: Op, rm: Rm) -> Kernel32 {
+    pub fn pk_f16_kernel(self, op: ArithOp, rm: Rm) -> Kernel32 {
         Kernel(PK_F16_FNS[self.level as usize][op as usize][rm as usize])
     }
 }
@@ -740,13 +744,13 @@ pub(crate) const fn rm_const(r: u8) -> Rm {
     }
 }
 
-/// The operation with index `k` (`Op as u8`).
-pub(crate) const fn op_const(k: u8) -> Op {
+/// The operation with index `k` (`ArithOp as u8`).
+pub(crate) const fn op_const(k: u8) -> ArithOp {
     match k {
-        0 => Op::Add,
-        1 => Op::Sub,
-        2 => Op::Mul,
-        _ => Op::Fma,
+        0 => ArithOp::Add,
+        1 => ArithOp::Sub,
+        2 => ArithOp::Mul,
+        _ => ArithOp::Fma,
     }
 }
 
@@ -818,23 +822,23 @@ fn settle_dot2(src: [Words; 3], rm: Rm, redo: u32, inexact: u32, out: &mut [u32;
 
 /// The scalar binary32 operation (the reference of every kernel).
 #[inline(always)]
-pub(crate) fn scalar_f32(op: Op, a: u32, b: u32, c: u32, rm: Rm, fl: &mut u8) -> u32 {
+pub(crate) fn scalar_f32(op: ArithOp, a: u32, b: u32, c: u32, rm: Rm, fl: &mut u8) -> u32 {
     match op {
-        Op::Add => crate::f32_add(a, b, rm, fl),
-        Op::Sub => crate::f32_sub(a, b, rm, fl),
-        Op::Mul => crate::f32_mul(a, b, rm, fl),
-        Op::Fma => crate::f32_fma(a, b, c, rm, fl),
+        ArithOp::Add => crate::f32_add(a, b, rm, fl),
+        ArithOp::Sub => crate::f32_sub(a, b, rm, fl),
+        ArithOp::Mul => crate::f32_mul(a, b, rm, fl),
+        ArithOp::Fma => crate::f32_fma(a, b, c, rm, fl),
     }
 }
 
 /// The scalar binary16 operation.
 #[inline(always)]
-pub(crate) fn scalar_f16(op: Op, a: u16, b: u16, c: u16, rm: Rm, fl: &mut u8) -> u16 {
+pub(crate) fn scalar_f16(op: ArithOp, a: u16, b: u16, c: u16, rm: Rm, fl: &mut u8) -> u16 {
     match op {
-        Op::Add => crate::f16_add(a, b, rm, fl),
-        Op::Sub => crate::f16_sub(a, b, rm, fl),
-        Op::Mul => crate::f16_mul(a, b, rm, fl),
-        Op::Fma => crate::f16_fma(a, b, c, rm, fl),
+        ArithOp::Add => crate::f16_add(a, b, rm, fl),
+        ArithOp::Sub => crate::f16_sub(a, b, rm, fl),
+        ArithOp::Mul => crate::f16_mul(a, b, rm, fl),
+        ArithOp::Fma => crate::f16_fma(a, b, c, rm, fl),
     }
 }
 
@@ -845,7 +849,7 @@ pub(crate) fn scalar_f16(op: Op, a: u16, b: u16, c: u16, rm: Rm, fl: &mut u8) ->
 #[cold]
 #[inline(never)]
 pub(crate) fn redo_f32(
-    op: Op,
+    op: ArithOp,
     a: Words,
     b: Words,
     c: Words,
@@ -867,7 +871,7 @@ pub(crate) fn redo_f32(
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only the x86 kernels use it
 #[inline(always)]
 pub(crate) fn settle_f32(
-    op: Op,
+    op: ArithOp,
     [a, b, c]: [Words; 3],
     rm: Rm,
     redo: u32,
@@ -961,7 +965,7 @@ macro_rules! op_entry_points {
                 #[inline]
                 pub fn $name(
                     self,
-                    op: Op,
+                    op: ArithOp,
                     a: $src,
                     b: $src,
                     c: $src,
@@ -977,11 +981,11 @@ macro_rules! op_entry_points {
 }
 
 op_entry_points! {
-    /// binary32 `op` on 32 lanes (`c` is read by [`Op::Fma`] only).
+    /// binary32 `op` on 32 lanes (`c` is read by [`ArithOp::Fma`] only).
     f32 => f32_kernel, Src32, u32;
-    /// binary16 `op` on 32 lanes of halves (`c` is read by [`Op::Fma`] only).
+    /// binary16 `op` on 32 lanes of halves (`c` is read by [`ArithOp::Fma`] only).
     f16 => f16_kernel, Src16, u16;
-    /// Packed binary16 `op` on both halves of 32 lanes (`c` is read by [`Op::Fma`] only).
+    /// Packed binary16 `op` on both halves of 32 lanes (`c` is read by [`ArithOp::Fma`] only).
     pk_f16 => pk_f16_kernel, Src32, u32;
 }
 
@@ -1028,27 +1032,27 @@ macro_rules! entry_points {
 
 entry_points! {
     /// binary32 `a + b` on the active lanes; returns their flags.
-    f32_add => f32, Op::Add, Src32, u32, (a, b);
+    f32_add => f32, ArithOp::Add, Src32, u32, (a, b);
     /// binary32 `a - b` on the active lanes; returns their flags.
-    f32_sub => f32, Op::Sub, Src32, u32, (a, b);
+    f32_sub => f32, ArithOp::Sub, Src32, u32, (a, b);
     /// binary32 `a * b` on the active lanes; returns their flags.
-    f32_mul => f32, Op::Mul, Src32, u32, (a, b);
+    f32_mul => f32, ArithOp::Mul, Src32, u32, (a, b);
     /// binary32 `a * b + c` (one rounding) on the active lanes; returns their flags.
-    f32_fma => f32, Op::Fma, Src32, u32, (a, b, c);
+    f32_fma => f32, ArithOp::Fma, Src32, u32, (a, b, c);
     /// binary16 `a + b` on the active lanes; returns their flags.
-    f16_add => f16, Op::Add, Src16, u16, (a, b);
+    f16_add => f16, ArithOp::Add, Src16, u16, (a, b);
     /// binary16 `a - b` on the active lanes; returns their flags.
-    f16_sub => f16, Op::Sub, Src16, u16, (a, b);
+    f16_sub => f16, ArithOp::Sub, Src16, u16, (a, b);
     /// binary16 `a * b` on the active lanes; returns their flags.
-    f16_mul => f16, Op::Mul, Src16, u16, (a, b);
+    f16_mul => f16, ArithOp::Mul, Src16, u16, (a, b);
     /// binary16 `a * b + c` (one rounding) on the active lanes; returns their flags.
-    f16_fma => f16, Op::Fma, Src16, u16, (a, b, c);
+    f16_fma => f16, ArithOp::Fma, Src16, u16, (a, b, c);
     /// Packed binary16 `a.x + b.x` for x in {bits 15:0, bits 31:16} (`pkadd.f16`).
-    pk_f16_add => pk_f16, Op::Add, Src32, u32, (a, b);
+    pk_f16_add => pk_f16, ArithOp::Add, Src32, u32, (a, b);
     /// Packed binary16 `a.x - b.x` (`pksub.f16`).
-    pk_f16_sub => pk_f16, Op::Sub, Src32, u32, (a, b);
+    pk_f16_sub => pk_f16, ArithOp::Sub, Src32, u32, (a, b);
     /// Packed binary16 `a.x * b.x` (`pkmul.f16`).
-    pk_f16_mul => pk_f16, Op::Mul, Src32, u32, (a, b);
+    pk_f16_mul => pk_f16, ArithOp::Mul, Src32, u32, (a, b);
     /// Packed binary16 `a.x * b.x + c.x`, one rounding (`pkfma.f16`, `pkfmac.f16`).
-    pk_f16_fma => pk_f16, Op::Fma, Src32, u32, (a, b, c);
+    pk_f16_fma => pk_f16, ArithOp::Fma, Src32, u32, (a, b, c);
 }

@@ -46,19 +46,19 @@ fn wide(a: u32) -> f64 {
 /// One binary32 lane of `op` in RNE: `Some((bits, inexact))` where the fast path settles
 /// it, `None` where the scalar function must.
 #[inline(always)]
-pub(super) fn f32_rne(op: super::Op, a: u32, b: u32, c: u32) -> Option<(u32, bool)> {
-    use super::Op;
+pub(super) fn f32_rne(op: super::ArithOp, a: u32, b: u32, c: u32) -> Option<(u32, bool)> {
+    use super::ArithOp;
     match op {
-        Op::Add => {
+        ArithOp::Add => {
             let (s, e) = two_sum(wide(a), wide(b));
             finish(s, e)
         }
-        Op::Sub => {
+        ArithOp::Sub => {
             let (s, e) = two_sum(wide(a), -wide(b));
             finish(s, e)
         }
-        Op::Mul => finish(wide(a) * wide(b), 0.0),
-        Op::Fma => {
+        ArithOp::Mul => finish(wide(a) * wide(b), 0.0),
+        ArithOp::Fma => {
             let (s, e) = two_sum(wide(a) * wide(b), wide(c));
             finish(s, e)
         }
@@ -67,7 +67,7 @@ pub(super) fn f32_rne(op: super::Op, a: u32, b: u32, c: u32) -> Option<(u32, boo
 
 #[cfg(test)]
 mod tests {
-    use super::super::Op;
+    use super::super::ArithOp;
     use super::*;
     use crate::{flags, Rm};
 
@@ -77,14 +77,14 @@ mod tests {
     #[test]
     fn inexact_midpoint_is_not_settled() {
         let (a, c) = (0x3f80_0800u32, 0x0d80_0000u32);
-        assert_eq!(f32_rne(Op::Fma, a, a, c), None);
+        assert_eq!(f32_rne(ArithOp::Fma, a, a, c), None);
         let mut fl = 0;
         assert_eq!(crate::f32_fma(a, a, c, Rm::Rne, &mut fl), 0x3f80_1001);
         assert_eq!(fl, flags::NX);
         // Without the tiny addend the midpoint is exact in binary64 and rounds to even.
         let mut fl = 0;
         let want = crate::f32_mul(a, a, Rm::Rne, &mut fl);
-        assert_eq!(f32_rne(Op::Mul, a, a, 0), Some((want, true)));
+        assert_eq!(f32_rne(ArithOp::Mul, a, a, 0), Some((want, true)));
         assert_eq!(want, 0x3f80_1000);
     }
 }

@@ -2,7 +2,7 @@
 //! patterns (both in `rng.rs`), and the levels this CPU runs.
 #![allow(dead_code)]
 
-use warpkit_fp::lanes::{Kernels, Level, Op};
+use warpkit_fp::lanes::{ArithOp, Kernels, Level};
 use warpkit_fp::Rm;
 
 mod rng;
@@ -49,13 +49,13 @@ pub fn levels() -> Vec<Kernels> {
 }
 
 /// The scalar library's result and flags for one binary32 lane: what every kernel must equal.
-pub fn ref_f32(op: Op, a: u32, b: u32, c: u32, rm: Rm) -> (u32, u8) {
+pub fn ref_f32(op: ArithOp, a: u32, b: u32, c: u32, rm: Rm) -> (u32, u8) {
     let mut fl = 0;
     let r = match op {
-        Op::Add => warpkit_fp::f32_add(a, b, rm, &mut fl),
-        Op::Sub => warpkit_fp::f32_sub(a, b, rm, &mut fl),
-        Op::Mul => warpkit_fp::f32_mul(a, b, rm, &mut fl),
-        Op::Fma => warpkit_fp::f32_fma(a, b, c, rm, &mut fl),
+        ArithOp::Add => warpkit_fp::f32_add(a, b, rm, &mut fl),
+        ArithOp::Sub => warpkit_fp::f32_sub(a, b, rm, &mut fl),
+        ArithOp::Mul => warpkit_fp::f32_mul(a, b, rm, &mut fl),
+        ArithOp::Fma => warpkit_fp::f32_fma(a, b, c, rm, &mut fl),
     };
     (r, fl)
 }
