@@ -3,7 +3,7 @@
 //! handful of instructions the SIMT control-flow templates are made of.
 
 use std::sync::OnceLock;
-use warpkit_isa::{Flags, InsnId, OpType, RegFile, Slot, INSNS};
+use warpkit_isa::{id, Flags, InsnId, OpType, RegFile, Slot, INSNS};
 
 /// Random-stream classes, selectable with `--mix`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,12 +95,6 @@ pub struct Tables {
     pub t: Templates,
 }
 
-fn find(m: &str) -> Result<InsnId, String> {
-    warpkit_isa::lookup(m).ok_or_else(|| {
-        format!("the SIMT templates need `{m}`, which the instruction database does not have")
-    })
-}
-
 impl Tables {
     fn build() -> Result<Tables, String> {
         let mut class: [Vec<InsnId>; 6] = Default::default();
@@ -116,24 +110,24 @@ impl Tables {
             unsupported: vec![],
             executable: vec![],
             t: Templates {
-                saveexec_and: find("saveexec.and")?,
-                saveexec_andn1: find("saveexec.andn1")?,
-                saveexec_xor: find("saveexec.xor")?,
-                saveexec_andn2: find("saveexec.andn2")?,
-                exec_get: find("exec.get")?,
-                exec_set: find("exec.set")?,
-                bexecz: find("bexecz")?,
-                bexecnz: find("bexecnz")?,
-                bnone: find("bnone")?,
-                bz: find("bz")?,
-                bnz: find("bnz")?,
-                jmp: find("jmp")?,
-                jal: find("jal")?,
-                jr: find("jr")?,
-                jalr: find("jalr")?,
-                upc: find("upc")?,
-                umovi: find("umovi")?,
-                uaddi: find("uaddi")?,
+                saveexec_and: id::SAVEEXEC_AND,
+                saveexec_andn1: id::SAVEEXEC_ANDN1,
+                saveexec_xor: id::SAVEEXEC_XOR,
+                saveexec_andn2: id::SAVEEXEC_ANDN2,
+                exec_get: id::EXEC_GET,
+                exec_set: id::EXEC_SET,
+                bexecz: id::BEXECZ,
+                bexecnz: id::BEXECNZ,
+                bnone: id::BNONE,
+                bz: id::BZ,
+                bnz: id::BNZ,
+                jmp: id::JMP,
+                jal: id::JAL,
+                jr: id::JR,
+                jalr: id::JALR,
+                upc: id::UPC,
+                umovi: id::UMOVI,
+                uaddi: id::UADDI,
             },
         };
         for d in INSNS.iter() {

@@ -22,13 +22,10 @@
 //! raise IllegalInsn (see [`has_semantics`]). Decisions the manual leaves open are in
 //! `SEMANTICS-INT.md` (integer) and `docs/semantics.md` (FP).
 //!
-//! Layout (no module depends on a later one): `warp` (state) → `commit` (the record and
-//! the logger trait) → `op` (pre-decoded instruction, handler types) → `access` (the
-//! register-access layer: every read and write, masking, pairs, halves, FFLAGS, logging)
-//! → `shapes` (operand-shape drivers) → `semantics` (the table: driver + lane function
-//! per variant, lane functions in `int` and `float`) → `program` → `run` (fetch/execute)
-//! → `state`, `launch`, `sim` (state files, parallel runs, `Sim`) → `trace` (the
-//! streaming trace).
+//! Layout: each module uses only the ones before it in the layer table of
+//! `docs/simulator.md` (`warp` → `fault` → `commit` → `op` → `access` → `shapes` →
+//! `int`, `float`, `kernels` → `semantics` → `program` → `run` → `launch` → `state` →
+//! `trace_line` → `sim` → `trace`); `tests/layers.rs` checks it.
 
 mod access;
 mod commit;
