@@ -25,38 +25,9 @@ fn camel(s: &str) -> String {
     out
 }
 
+/// The generated `OpType` variant of an operand type (checked by `parse::check`).
 fn type_variant(t: &str) -> &'static str {
-    match t {
-        "v" => "V",
-        "v*" => "VAcc",
-        "v^2" => "V2",
-        "v^3" => "V3",
-        "v^4" => "V4",
-        "vp^2" => "VP2",
-        "u" => "U",
-        "up^2" => "UP2",
-        "d4^4" => "D4",
-        "d8^8" => "D8",
-        "h" => "H",
-        "s8" => "S8",
-        "s10" => "S10",
-        "s17" => "S17",
-        "s18" => "S18",
-        "j10" => "J10",
-        "k32" => "K32",
-        "o17" => "O17",
-        "o19" => "O19",
-        "o22" => "O22",
-        "u1" => "U1",
-        "u4" => "U4",
-        "t7" => "T7",
-        "at7" => "AT7",
-        "t12" => "T12",
-        "rm" => "Rm",
-        "mod3" => "Mod3",
-        "dim" => "Dim",
-        other => panic!("unknown operand type {other}"),
-    }
+    parse::type_facts(t).expect("checked").variant
 }
 
 /// Must match `fnv1a` in src/lib.rs.
@@ -158,12 +129,11 @@ fn main() {
             .iter()
             .find(|f| f.name == r.format)
             .expect("checked");
-        let mut match_mask: u64 = 0x7f;
-        let mut match_bits: u64 = r.opcode as u64;
+        let masks = parse::encoding_masks(r, f);
+        let (match_mask, match_bits, zero_mask) =
+            (masks.match_mask, masks.match_bits, masks.zero_mask);
         let funct = match (&r.funct, f.funct()) {
             (Some((n, v)), Some(fd)) => {
-                match_mask |= ((1u64 << fd.width()) - 1) << fd.lo;
-                match_bits |= (*v as u64) << fd.lo;
                 let t = &mut opcode_tables[r.opcode as usize];
                 if t.len() <= *v as usize {
                     t.resize(*v as usize + 1, u16::MAX);
@@ -181,42 +151,19 @@ fn main() {
             }
         };
         opcode_fmt[r.opcode as usize] = Some(f.name.clone());
-        // Bits that must be zero: everything that is neither op, funct nor a named operand.
-        let mut used: u64 = match_mask;
         let mut ops = String::new();
         for (slot, ty) in &r.operands {
             let fd = f.field(slot).expect("checked");
-            let (_, _, _, bits) = parse::type_info(ty).expect("checked");
+            let t = parse::type_facts(ty).expect("checked");
             // t7/at7 use only the low bits of a register slot.
-            let width = if fd.file.is_some() && parse::type_info(ty).expect("checked").0.is_empty()
-            {
-                bits
+            let width = if fd.file.is_some() && t.file.is_empty() {
+                t.bits
             } else {
                 fd.width()
             };
-            used |= (if width == 64 {
-                u64::MAX
-            } else {
-                (1u64 << width) - 1
-            }) << fd.lo;
             // Decoders skip the value check where every field value is valid.
-            let always_valid = matches!(
-                ty.as_str(),
-                "v" | "v*"
-                    | "u"
-                    | "h"
-                    | "k32"
-                    | "u1"
-                    | "u4"
-                    | "t12"
-                    | "s8"
-                    | "s10"
-                    | "s17"
-                    | "s18"
-                    | "j10"
-                    | "t7"
-                    | "at7"
-            ) || (ty.starts_with('o') && !r.flags.iter().any(|f| f == "br"));
+            let always_valid =
+                t.always_valid || (t.pc_relative && !r.flags.iter().any(|f| f == "br"));
             write!(
                 ops,
                 "Operand {{ slot: Slot::{}, ty: OpType::{}, lo: {}, width: {}, check: {} }}, ",
@@ -229,7 +176,6 @@ fn main() {
             .unwrap();
         }
         let size_mask: u64 = if f.bits == 64 { u64::MAX } else { 0xffff_ffff };
-        let zero_mask = size_mask & !used;
         let latency = match r.latency.split_once(':') {
             Some(("fixed", n)) => format!("Latency::Fixed({n})"),
             Some((_, u)) => format!("Latency::Async({u:?})"),
@@ -247,11 +193,9 @@ fn main() {
             .iter()
             .find(|(sl, _)| sl == "imm")
             .map_or(0u32, |(_, ty)| {
-                if matches!(
-                    ty.as_str(),
-                    "s8" | "s10" | "s17" | "s18" | "j10" | "o17" | "o19" | "o22"
-                ) {
-                    32 - parse::type_info(ty).expect("checked").3
+                let t = parse::type_facts(ty).expect("checked");
+                if t.signed {
+                    32 - t.bits
                 } else {
                     0
                 }
