@@ -3,6 +3,7 @@
 mod cmd_diff;
 mod cmd_export;
 mod cmd_gen;
+mod cmd_isa;
 mod cmd_run;
 mod cmd_shrink;
 mod cmd_timing;
@@ -92,6 +93,8 @@ enum Cmd {
     Export(cmd_export::ExportArgs),
     /// Time a program: cycles, IPC, stalls, timeline, SVG and trace-event pictures.
     Timing(cmd_timing::TimingArgs),
+    /// Tools for ISA authors: check, map, free slots and diff of any `.isa` table.
+    Isa(cmd_isa::IsaArgs),
 }
 
 /// One variant as `spec --json` shows it.
@@ -102,6 +105,7 @@ fn spec_entry(d: &InsnDesc) -> serde_json::Value {
 fn run(cli: Cli) -> Result<ExitCode, String> {
     let done = match cli.cmd {
         Cmd::Run(a) => return cmd_run::run(a),
+        Cmd::Isa(a) => return cmd_isa::run(a),
         Cmd::Asm {
             input,
             output,

@@ -5,10 +5,12 @@
 //! [`FORMATS`], [`GROUPS`]). Encoders, decoders, the assembler, the simulator and the
 //! documentation all read these tables; none of them repeats an opcode or a bit position.
 
+pub mod diff;
 pub mod docs;
 pub mod export;
 pub mod parse;
 pub mod search;
+pub mod space;
 
 use std::fmt;
 

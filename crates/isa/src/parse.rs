@@ -738,12 +738,13 @@ pub fn problems(db: &Database) -> Vec<Problem> {
                         fd.span,
                         "bit-twice",
                         format!(
-                            "{} bit {b} in both {} and {} (the word sets bit {b} of {} and bit {} of {} at once)",
+                            "{} bit {b} in both {} and {} (a word with bit {b} set sets bit {} of {} and bit {} of {} at once)",
                             f.name,
                             o.name,
                             fd.name,
-                            o.name,
                             b - o.lo,
+                            o.name,
+                            b - fd.lo,
                             fd.name
                         ),
                         Some(1u64 << b),
@@ -798,7 +799,14 @@ pub fn problems(db: &Database) -> Vec<Problem> {
             &mut id_names,
         );
         for (c, class, message) in errs {
-            let span = r.cells[c];
+            let span = match c.checked_sub(OPERAND_AT) {
+                Some(k) => r
+                    .operand_spans
+                    .get(k)
+                    .copied()
+                    .unwrap_or(r.cells[cell::OPERANDS]),
+                None => r.cells[c],
+            };
             out.push(Problem {
                 line: r.line,
                 span,
@@ -890,6 +898,9 @@ fn overlaps(db: &Database, out: &mut Vec<Problem>) {
         }
     }
 }
+
+/// In [`row_problems`]' output, `OPERAND_AT + k` stands for the row's operand `k`.
+const OPERAND_AT: usize = 100;
 
 /// The rules of one row, as (cell, class, message).
 fn row_problems<'a>(
@@ -1026,17 +1037,18 @@ fn row_problems<'a>(
         ));
     }
     let mut slots = BTreeSet::new();
-    for (slot, ty) in &r.operands {
+    for (k, (slot, ty)) in r.operands.iter().enumerate() {
+        let at = OPERAND_AT + k;
         if !slots.insert(slot) {
-            errs.push((OPERANDS, "operand", format!("slot {slot} named twice")));
+            errs.push((at, "operand", format!("slot {slot} named twice")));
         }
         let Some(t) = type_facts(ty) else {
-            errs.push((OPERANDS, "operand", format!("unknown operand type {ty}")));
+            errs.push((at, "operand", format!("unknown operand type {ty}")));
             continue;
         };
         let Some(fd) = f.field(slot) else {
             errs.push((
-                OPERANDS,
+                at,
                 "operand",
                 format!("format {} has no slot {slot}", f.name),
             ));
@@ -1046,7 +1058,7 @@ fn row_problems<'a>(
         if !file.is_empty() {
             if fd.file.as_deref() != Some(file) {
                 errs.push((
-                    OPERANDS,
+                    at,
                     "operand",
                     format!(
                         "{slot}:{ty} needs a {file} slot, format {} gives {:?}",
@@ -1058,14 +1070,14 @@ fn row_problems<'a>(
             // Non-register values in a register slot use its low bits (t7, at7).
             if bits > fd.width() {
                 errs.push((
-                    OPERANDS,
+                    at,
                     "field-width",
                     format!("{slot}:{ty} ({bits} bits) does not fit {} bits", fd.width()),
                 ));
             }
         } else if bits != fd.width() {
             errs.push((
-                OPERANDS,
+                at,
                 "field-width",
                 format!("{slot}:{ty} has {bits} bits, field has {}", fd.width()),
             ));
