@@ -257,3 +257,30 @@ pub fn run(a: IsaArgs) -> Result<ExitCode, String> {
     }
     Ok(ExitCode::SUCCESS)
 }
+
+/// `warpkit docs --html DIR [--check]`: write (or check) `DIR/index.html`.
+pub fn manual(dir: &Path, check: bool) -> Result<(), String> {
+    let page = warpkit_isa::html::manual();
+    let path = dir.join("index.html");
+    if check {
+        return match std::fs::read_to_string(&path) {
+            Ok(cur) if cur == page => Ok(()),
+            Ok(_) => Err(format!(
+                "{} is out of date; run `warpkit docs --html {}`",
+                path.display(),
+                dir.display()
+            )),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(format!(
+                "{} does not exist; run `warpkit docs --html {}` to create it",
+                path.display(),
+                dir.display()
+            )),
+            Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+        };
+    }
+    if dir.exists() && !dir.is_dir() {
+        return Err(format!("{} is not a directory", dir.display()));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    files::write_file(&path, page.as_bytes(), &[])
+}

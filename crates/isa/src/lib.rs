@@ -8,6 +8,7 @@
 pub mod diff;
 pub mod docs;
 pub mod export;
+pub mod html;
 pub mod parse;
 pub mod search;
 pub mod space;
