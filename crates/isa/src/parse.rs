@@ -1332,3 +1332,15 @@ fn check_access(r: &RowDef, errs: &mut Vec<String>) {
         errs.push("writes nothing".to_string());
     }
 }
+
+/// FNV-1a, the hash of the generated mnemonic table (the build script fills it, `lookup`
+/// probes it: one definition for both).
+#[inline]
+pub fn fnv1a(b: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &c in b {
+        h ^= c as u64;
+        h = h.wrapping_mul(0x100_0000_01b3);
+    }
+    h
+}
