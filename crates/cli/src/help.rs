@@ -33,8 +33,13 @@ Exit codes: 0 success; 1 a file that cannot be read or written; 2 bad command li
 `-` is standard input / output (the default output).";
 
 pub const SPEC: &str = "\
-NAME is looked up ignoring case: a full mnemonic shows that variant; a family or prefix
-(`fadd`, `saveexec`) lists its variants; anything else is an error with suggestions.
+NAME is looked up ignoring case: a full mnemonic shows that variant and names the rest of
+its family; a family or prefix (`fadd`, `saveexec`) lists its variants; an opcode (`0x14`)
+lists the variants it holds by function code; anything else is an error with suggestions.
+--format F (exactly F: `R` is not `R1`), --unit U (a unit such as valu-fp, or a group id) and
+--flag X (rmo, fm, br, ...) filter the list, alone, together or with NAME. --json entries carry
+the bit layout (`layout`, high field first) and `match` / `mask`: (insn & mask) == match exactly
+when insn encodes the variant with every reserved bit zero (MATCH_/MASK_ of `warpkit export`).
 
 Exit codes: 0 found (one variant or a list); 1 unknown name (also with --json);
 2 bad command line.";

@@ -3,6 +3,7 @@
 mod cmd_diff;
 mod cmd_export;
 mod cmd_gen;
+mod cmd_isa;
 mod cmd_run;
 mod cmd_shrink;
 mod cmd_timing;
@@ -60,14 +61,7 @@ enum Cmd {
     },
     /// Show an instruction's encoding, operands, latency, flags and semantics.
     #[command(after_help = help::SPEC)]
-    Spec {
-        /// Mnemonic (fadd.f32.m), family (fadd) or prefix; none lists every variant.
-        #[arg(value_name = "NAME")]
-        mnemonic: Option<String>,
-        /// JSON: one object for a mnemonic, an array for a family or for all.
-        #[arg(long)]
-        json: bool,
-    },
+    Spec(spec::SpecArgs),
     /// Run a program on one or more warps and print the final state (JSON or a table).
     #[command(after_help = help::RUN)]
     Run(cmd_run::RunArgs),
@@ -80,6 +74,9 @@ enum Cmd {
         /// Only check that the file is up to date (exit 1 if not).
         #[arg(long)]
         check: bool,
+        /// Write the HTML manual DIR/index.html instead (with --check: check it).
+        #[arg(long, value_name = "DIR")]
+        html: Option<PathBuf>,
     },
     /// Generate random test programs and state files (deterministic per seed).
     Gen(cmd_gen::GenArgs),
@@ -92,6 +89,8 @@ enum Cmd {
     Export(cmd_export::ExportArgs),
     /// Time a program: cycles, IPC, stalls, timeline, SVG and trace-event pictures.
     Timing(cmd_timing::TimingArgs),
+    /// Tools for ISA authors: check, map, free slots and diff of any `.isa` table.
+    Isa(cmd_isa::IsaArgs),
 }
 
 /// One variant as `spec --json` shows it.
@@ -102,6 +101,7 @@ fn spec_entry(d: &InsnDesc) -> serde_json::Value {
 fn run(cli: Cli) -> Result<ExitCode, String> {
     let done = match cli.cmd {
         Cmd::Run(a) => return cmd_run::run(a),
+        Cmd::Isa(a) => return cmd_isa::run(a),
         Cmd::Asm {
             input,
             output,
@@ -140,10 +140,13 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             out.write_all_or_closed(text.as_bytes())?;
             out.commit()
         }
-        Cmd::Spec { mnemonic, json } => {
-            write_stdout(spec::answer(mnemonic.as_deref(), json)?.as_bytes())
-        }
-        Cmd::Docs { output, check } => {
+        Cmd::Spec(a) => write_stdout(spec::answer(&a)?.as_bytes()),
+        Cmd::Docs {
+            html: Some(dir),
+            check,
+            ..
+        } => cmd_isa::manual(&dir, check),
+        Cmd::Docs { output, check, .. } => {
             let text = docs::markdown();
             if check {
                 let cur = match std::fs::read_to_string(&output) {

@@ -99,7 +99,7 @@ fn facts(d: &InsnDesc, units: &[&str]) -> Facts {
         name: id_name(d.mnemonic),
         bits: d.size as u32 * 8,
         matchv: d.match_bits,
-        mask: d.match_mask | d.zero_mask,
+        mask: mask_of(d),
         funct: d.funct.map_or(0, |f| f.value),
         latency,
         unit,
@@ -113,6 +113,40 @@ fn hex(bits: u32, v: u64) -> String {
 const SOURCE_NOTE: &str =
     "Generated from crates/isa/instructions.isa by `warpkit export`; a test fails when \
 this file is out of date. Do not edit by hand.";
+
+/// `MASK_X` of a variant: every bit whose value is fixed (see the module documentation). The
+/// exported headers and `spec --json` both take it from here.
+pub fn mask_of(d: &InsnDesc) -> u64 {
+    d.match_mask | d.zero_mask
+}
+
+/// The bit layout of a variant, high field first: each field's bits and what is there (the
+/// opcode or function-code value, the operand, or 0 for a reserved or unused field).
+pub fn layout_json(d: &InsnDesc) -> serde_json::Value {
+    let f = d.format_desc();
+    f.fields
+        .iter()
+        .rev()
+        .map(|fd| {
+            let hi = fd.lo as u32 + fd.width as u32 - 1;
+            let operand = d.operands.iter().find(|o| o.slot.name() == fd.name);
+            let value = if fd.name == "op" {
+                Some(d.opcode as u64)
+            } else if let Some(fu) = d.funct.filter(|fu| fu.name == fd.name) {
+                Some(fu.value as u64)
+            } else if operand.is_none() {
+                Some(0)
+            } else {
+                None
+            };
+            serde_json::json!({
+                "field": fd.name, "hi": hi, "lo": fd.lo,
+                "value": value,
+                "operand": operand.map(|o| o.ty.name()),
+            })
+        })
+        .collect()
+}
 
 /// One variant as `warpkit spec --json` shows it (and `warpkit.spec` returns it).
 pub fn spec_json(d: &InsnDesc) -> serde_json::Value {
@@ -132,6 +166,9 @@ pub fn spec_json(d: &InsnDesc) -> serde_json::Value {
         "unit": d.group_desc().unit,
         "semantics": d.semantics,
         "executable": !d.is_unsupported(),
+        "match": format!("0x{}", hex(d.size as u32 * 8, d.match_bits)),
+        "mask": format!("0x{}", hex(d.size as u32 * 8, mask_of(d))),
+        "layout": layout_json(d),
     })
 }
 

@@ -5,10 +5,13 @@
 //! [`FORMATS`], [`GROUPS`]). Encoders, decoders, the assembler, the simulator and the
 //! documentation all read these tables; none of them repeats an opcode or a bit position.
 
+pub mod diff;
 pub mod docs;
 pub mod export;
+pub mod html;
 pub mod parse;
 pub mod search;
+pub mod space;
 
 use std::fmt;
 
@@ -226,75 +229,38 @@ pub enum OpType {
 }
 
 impl OpType {
+    /// This type's row of the one table of operand-type facts ([`parse::TYPES`], whose
+    /// order is this enum's; a test checks the two agree).
+    #[inline]
+    pub fn facts(self) -> &'static parse::TypeFacts {
+        &parse::TYPES[self as usize]
+    }
+
     /// The type as the manual writes it (`vp^2`, `s8`, ...).
     pub fn name(self) -> &'static str {
-        match self {
-            OpType::V => "v",
-            OpType::VAcc => "v*",
-            OpType::V2 => "v^2",
-            OpType::V3 => "v^3",
-            OpType::V4 => "v^4",
-            OpType::VP2 => "vp^2",
-            OpType::U => "u",
-            OpType::UP2 => "up^2",
-            OpType::D4 => "d4^4",
-            OpType::D8 => "d8^8",
-            OpType::H => "h",
-            OpType::S8 => "s8",
-            OpType::S10 => "s10",
-            OpType::S17 => "s17",
-            OpType::S18 => "s18",
-            OpType::J10 => "j10",
-            OpType::K32 => "k32",
-            OpType::O17 => "o17",
-            OpType::O19 => "o19",
-            OpType::O22 => "o22",
-            OpType::U1 => "u1",
-            OpType::U4 => "u4",
-            OpType::T7 => "t7",
-            OpType::AT7 => "at7",
-            OpType::T12 => "t12",
-            OpType::Rm => "rm",
-            OpType::Mod3 => "mod3",
-            OpType::Dim => "dim",
-        }
+        self.facts().name
     }
 
     /// Register file, count and alignment of a register operand.
     pub fn reg(self) -> Option<(RegFile, u8, u8)> {
-        Some(match self {
-            OpType::V | OpType::VAcc => (RegFile::V, 1, 1),
-            OpType::V2 => (RegFile::V, 2, 1),
-            OpType::V3 => (RegFile::V, 3, 1),
-            OpType::V4 => (RegFile::V, 4, 1),
-            OpType::VP2 => (RegFile::V, 2, 2),
-            OpType::U => (RegFile::U, 1, 1),
-            OpType::UP2 => (RegFile::U, 2, 2),
-            OpType::D4 => (RegFile::U, 4, 4),
-            OpType::D8 => (RegFile::U, 8, 8),
-            OpType::H => (RegFile::H, 1, 1),
+        let t = self.facts();
+        let file = match t.file {
+            "v" => RegFile::V,
+            "u" => RegFile::U,
+            "h" => RegFile::H,
             _ => return None,
-        })
+        };
+        Some((file, t.count as u8, t.align as u8))
     }
 
     /// Signed immediates (two's complement in their field).
     pub fn is_signed(self) -> bool {
-        matches!(
-            self,
-            OpType::S8
-                | OpType::S10
-                | OpType::S17
-                | OpType::S18
-                | OpType::J10
-                | OpType::O17
-                | OpType::O19
-                | OpType::O22
-        )
+        self.facts().signed
     }
 
     /// Byte offsets from the instruction's own address.
     pub fn is_pc_relative(self) -> bool {
-        matches!(self, OpType::O17 | OpType::O19 | OpType::O22)
+        self.facts().pc_relative
     }
 }
 
@@ -529,21 +495,10 @@ pub(crate) struct OpcodeEntry {
     pub ids: &'static [u16],
 }
 
-/// Must match `fnv1a` in build.rs.
-#[inline]
-fn fnv1a(b: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &c in b {
-        h ^= c as u64;
-        h = h.wrapping_mul(0x100_0000_01b3);
-    }
-    h
-}
-
 /// Look up a variant by its mnemonic (one hash, a probe or two).
 #[inline]
 pub fn lookup(mnemonic: &str) -> Option<InsnId> {
-    let mut h = (fnv1a(mnemonic.as_bytes()) & 1023) as usize;
+    let mut h = (parse::fnv1a(mnemonic.as_bytes()) & 1023) as usize;
     loop {
         let id = MNEMONIC_HASH[h];
         if id == u16::MAX {

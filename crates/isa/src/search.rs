@@ -128,3 +128,73 @@ pub fn or_list(names: &[&str], max: usize) -> String {
     }
     s
 }
+
+/// The variants of one opcode, by function-code value (`spec 0x14`).
+pub fn by_opcode(opcode: u8) -> Vec<InsnId> {
+    let mut v: Vec<&crate::InsnDesc> = crate::INSNS.iter().filter(|d| d.opcode == opcode).collect();
+    v.sort_by_key(|d| d.funct.map_or(0, |f| f.value));
+    v.iter().map(|d| d.id).collect()
+}
+
+fn sorted(f: impl Fn(&crate::InsnDesc) -> bool) -> Vec<InsnId> {
+    BY_MNEMONIC
+        .iter()
+        .map(|(_, id)| InsnId(*id))
+        .filter(|id| f(id.desc()))
+        .collect()
+}
+
+/// The variants of a format (`spec --format R`; the name ignoring case, exactly: `R` is not
+/// `R1`), sorted by mnemonic; an unknown format is an error listing the formats.
+pub fn by_format(name: &str) -> Result<Vec<InsnId>, String> {
+    let Some(f) = crate::FORMATS
+        .iter()
+        .find(|f| f.name.eq_ignore_ascii_case(name.trim()))
+    else {
+        let all: Vec<&str> = crate::FORMATS.iter().map(|f| f.name).collect();
+        return Err(format!(
+            "unknown format `{name}` (formats: {})",
+            all.join(" ")
+        ));
+    };
+    Ok(sorted(|d| d.format == f.format))
+}
+
+/// The variants of an execution unit or a group (`spec --unit valu-fp`, or a group id such
+/// as `valu-int-arith`), sorted by mnemonic.
+pub fn by_unit(name: &str) -> Result<Vec<InsnId>, String> {
+    let q = name.trim().to_ascii_lowercase();
+    let v = sorted(|d| d.group_desc().unit == q || d.group_desc().id == q);
+    if v.is_empty() {
+        let mut all: Vec<&str> = crate::GROUPS.iter().map(|g| g.unit).collect();
+        all.sort_unstable();
+        all.dedup();
+        return Err(format!(
+            "no unit or group `{name}` (units: {}; groups: {})",
+            all.join(" "),
+            crate::GROUPS
+                .iter()
+                .map(|g| g.id)
+                .collect::<Vec<_>>()
+                .join(" ")
+        ));
+    }
+    Ok(v)
+}
+
+/// The variants that carry a manual flag (`spec --flag rmo`), sorted by mnemonic.
+pub fn by_flag(name: &str) -> Result<Vec<InsnId>, String> {
+    let q = name.trim().to_ascii_lowercase();
+    let Some(bit) = crate::Flags::ALL.iter().position(|(n, _)| *n == q) else {
+        let all: Vec<&str> = crate::Flags::ALL.iter().map(|(n, _)| *n).collect();
+        return Err(format!("unknown flag `{name}` (flags: {})", all.join(" ")));
+    };
+    Ok(sorted(|d| d.flags.0 >> bit & 1 == 1))
+}
+
+/// The other variants of a variant's family: those sharing its first mnemonic component
+/// (`add` -> `add.vi`, `add.vl`, `add.vu`), sorted by mnemonic.
+pub fn siblings(id: InsnId) -> Vec<InsnId> {
+    let root = id.desc().mnemonic.split('.').next().unwrap_or_default();
+    family(root).into_iter().filter(|x| *x != id).collect()
+}

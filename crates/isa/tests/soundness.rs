@@ -477,3 +477,23 @@ fn instruction_ids_name_their_rows() {
     assert_eq!(kind(lookup("fadd.f32.m").unwrap()), "fadd");
     assert_eq!(kind(lookup("sub").unwrap()), "other");
 }
+
+#[test]
+fn op_type_reads_the_one_table_of_operand_type_facts() {
+    // Every operand type the database uses resolves to the row of its name, and the enum
+    // and the table list the types in one order.
+    for d in INSNS.iter() {
+        for o in d.operands {
+            let t = o.ty.facts();
+            assert_eq!(t.name, o.ty.name());
+            assert_eq!(format!("{:?}", o.ty), t.variant, "{}", d.mnemonic);
+        }
+    }
+    assert_eq!(parse::TYPES.len(), OpType::Dim as usize + 1);
+    assert_eq!(OpType::VP2.reg(), Some((RegFile::V, 2, 2)));
+    assert_eq!(OpType::D8.reg(), Some((RegFile::U, 8, 8)));
+    assert_eq!(OpType::K32.reg(), None);
+    assert!(OpType::O22.is_signed() && OpType::O22.is_pc_relative());
+    assert!(OpType::S8.is_signed() && !OpType::S8.is_pc_relative());
+    assert!(!OpType::T12.is_signed());
+}
