@@ -13,5 +13,6 @@ pub mod syntax;
 
 pub use asm::{
     assemble, assemble_file, warnings_of, Assembly, Diagnostic, Diagnostics, Related, Severity,
+    MAX_EXPR_DEPTH,
 };
 pub use disasm::{disassemble, format_inst, inst_to_string, DisasmOptions};
