@@ -9,6 +9,7 @@ mod disasm;
 mod fast;
 pub mod float;
 mod render;
+mod source;
 pub mod syntax;
 
 pub use asm::{
@@ -16,3 +17,4 @@ pub use asm::{
     MAX_EXPR_DEPTH,
 };
 pub use disasm::{disassemble, format_inst, inst_to_string, DisasmOptions};
+pub use source::{source_text, NotUtf8};
