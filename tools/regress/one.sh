@@ -9,7 +9,7 @@
 # Exit 2: warpkit itself could not run the program (a broken input, not a divergence).
 #
 # Reruns in the same directory resume: the verdict of a program is kept in PROGRAM.checked
-# with a checksum of the program and state, and a program whose files are unchanged is not
+# with a checksum of the program, state and $DUT, and a program whose files are unchanged is not
 # checked again (REGRESS_FORCE=1 checks it anyway). Reproducers (*.min.s) of earlier runs
 # are skipped, so `ls work/*.s | parallel ...` can be run again as it is.
 #
@@ -34,7 +34,9 @@ case $prog in
     ;;
 esac
 
-sum=$(cat "$prog" "$state" | cksum) || exit 2
+# The verdict holds for these bytes and this DUT command (a rebuilt DUT behind the same
+# command needs REGRESS_FORCE=1).
+sum=$({ cat "$prog" "$state" && printf '%s\n' "$DUT"; } | cksum) || exit 2
 if [ -z "${REGRESS_FORCE:-}" ] && [ -f "$base.checked" ]; then
     read -r verdict old <"$base.checked"
     if [ "$old" = "$sum" ]; then

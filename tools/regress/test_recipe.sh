@@ -31,10 +31,12 @@ exits() { awk 'NR > 1 { n[$7]++ } END { for (v in n) print v, n[v] }' work/jobs.
 
 recipe
 first=$(exits)
-[ "$(awk 'NR > 1 && $7 == 1' work/jobs.log | wc -l)" -eq "$with_mul" ] || fail "first run: $first, expected $with_mul failures"$'\n'"$(cat work/out.txt)"
+# Programs whose mul is executed diverge (a mul on a path not taken does not).
+failed=$(awk 'NR > 1 && $7 == 1' work/jobs.log | wc -l)
+[ "$failed" -ge 1 ] && [ "$failed" -le "$with_mul" ] || fail "first run: $first, expected 1..$with_mul failures"$'\n'"$(cat work/out.txt)"
 awk 'NR > 1 && $7 != 0 && $7 != 1 { bad = 1 } END { exit bad }' work/jobs.log || fail "first run: jobs failed otherwise: $first"
 mins=$(ls work/*.min.s | wc -l)
-[ "$mins" -eq "$with_mul" ] || fail "expected $with_mul reproducers, found $mins"
+[ "$mins" -eq "$failed" ] || fail "expected $failed reproducers, found $mins"
 for m in work/*.min.s; do
     [ -f "${m%.s}.state.json" ] || fail "$m has no state ${m%.s}.state.json (the recipe's {.}.state.json)"
 done
@@ -46,16 +48,16 @@ recipe
 second=$(exits)
 ! grep -q "cannot read" work/out.txt || fail "second run: $(grep 'cannot read' work/out.txt | head -3)"
 jobs2=$(awk 'NR > 1' work/jobs.log | wc -l)
-[ "$jobs2" -eq $((16 + with_mul)) ] || fail "second run: $jobs2 jobs"
-[ "$(awk 'NR > 1 && $7 == 1' work/jobs.log | wc -l)" -eq "$with_mul" ] || fail "second run: $second"
+[ "$jobs2" -eq $((16 + failed)) ] || fail "second run: $jobs2 jobs"
+[ "$(awk 'NR > 1 && $7 == 1' work/jobs.log | wc -l)" -eq "$failed" ] || fail "second run: $second"
 awk 'NR > 1 && $7 != 0 && $7 != 1 { bad = 1 } END { exit bad }' work/jobs.log || fail "second run: $second"
 grep -q "diverged in an earlier run" work/out.txt || fail "second run did not resume"
-[ "$(ls work/*.min.s | wc -l)" -eq "$with_mul" ] || fail "second run made reproducers of reproducers"
+[ "$(ls work/*.min.s | wc -l)" -eq "$failed" ] || fail "second run made reproducers of reproducers"
 [ $(( $(date +%s) - start )) -lt 20 ] || fail "second run took $(( $(date +%s) - start )) s: it checked again"
 
 # The summary groups the reproducers: all are one bug (a mul whose writes are lost).
 python3 "$root/tools/regress/summary.py" work >work/summary.txt
-grep -q "^ *$with_mul  mul \[" work/summary.txt || fail "summary: $(cat work/summary.txt)"
+grep -q "^ *$failed  mul \[" work/summary.txt || fail "summary: $(cat work/summary.txt)"
 
 # A DUT that crashes is a divergence too: reported, shrunk, exit 1.
 p=$(ls work/0*.s | grep -v min | head -1)
@@ -66,4 +68,4 @@ set -e
 [ "$rc" -eq 1 ] || fail "crashing DUT: exit $rc: $(cat work/crash.txt)"
 grep -q "the DUT failed (exit status 3)" work/crash.txt || fail "crashing DUT: $(cat work/crash.txt)"
 [ -f "${p%.s}.min.s" ] || fail "crashing DUT: no reproducer"
-echo "test_recipe: ok ($with_mul divergences of 16, found once, resumed, grouped; crashing DUT reported)"
+echo "test_recipe: ok ($failed divergences of 16, found once, resumed, grouped; crashing DUT reported)"
