@@ -349,7 +349,8 @@ fn shrink_refuses_uninteresting_input_and_times_out_slow_tests() {
         ],
         p,
     );
-    assert_eq!(code, 1);
+    // A bad option value: a command-line error.
+    assert_eq!(code, 2);
     assert!(err.contains("--timeout"), "{err}");
 }
 
