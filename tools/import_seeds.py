@@ -150,7 +150,20 @@ def main():
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--dump", action="store_true", help="print the parsed seed rows (raw semantics)")
     a = ap.parse_args()
-    rows = load_seeds(a.seeds)
+    # Outside this checkout's layout the defaults name nothing: say which path to give.
+    if not os.path.isdir(a.seeds):
+        print(f"import_seeds.py: error: the manual chapters are not at {os.path.normpath(a.seeds)}; "
+              "give their directory with --seeds DIR", file=sys.stderr)
+        return 2
+    if not os.path.isfile(a.db):
+        print(f"import_seeds.py: error: no database at {os.path.normpath(a.db)}; "
+              "give crates/isa/instructions.isa with --db FILE", file=sys.stderr)
+        return 2
+    try:
+        rows = load_seeds(a.seeds)
+    except OSError as e:
+        print(f"import_seeds.py: error: cannot read the chapters in {a.seeds}: {e}", file=sys.stderr)
+        return 2
     if a.dump:
         for r in rows:
             print(r["chapter"], "|", r["group"], "|", r["mnemonic"], "|", r["enc"], "|", r["latency"], "|",

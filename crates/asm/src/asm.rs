@@ -373,6 +373,64 @@ fn shorten_quotes(msg: String) -> String {
     out
 }
 
+/// How deep parentheses and unary operators may nest in one expression: far beyond
+/// anything written by hand, and shallow enough for any thread's stack.
+pub const MAX_EXPR_DEPTH: usize = 256;
+
+/// The binary operator at the start of `b`: (operator byte, precedence, length). `<<` and
+/// `>>` are returned as `<` and `>`.
+fn binary_op(b: &[u8]) -> Option<(u8, u8, usize)> {
+    Some(match b {
+        [b'|', ..] => (b'|', 1, 1),
+        [b'^', ..] => (b'^', 2, 1),
+        [b'&', ..] => (b'&', 3, 1),
+        [b'<', b'<', ..] => (b'<', 4, 2),
+        [b'>', b'>', ..] => (b'>', 4, 2),
+        [c @ (b'+' | b'-'), ..] => (*c, 5, 1),
+        [c @ (b'*' | b'/' | b'%'), ..] => (*c, 6, 1),
+        _ => return None,
+    })
+}
+
+/// One binary operation on 64-bit two's complement values (wrapping, as GNU as); division
+/// truncates toward zero; shifts by 64 or more give 0 (`>>` is arithmetic: the sign).
+fn apply_binary(op: u8, v: i64, w: i64) -> Result<i64, ExprErr> {
+    Ok(match op {
+        b'|' => v | w,
+        b'^' => v ^ w,
+        b'&' => v & w,
+        b'+' => v.wrapping_add(w),
+        b'-' => v.wrapping_sub(w),
+        b'*' => v.wrapping_mul(w),
+        b'/' | b'%' if w == 0 => {
+            return Err(ExprErr::Syntax(format!(
+                "division by zero (`{}` with a zero right side)",
+                op as char
+            )))
+        }
+        b'/' => v.wrapping_div(w),
+        b'%' => v.wrapping_rem(w),
+        b'<' if !(0..64).contains(&w) => 0,
+        b'<' => v.wrapping_shl(w as u32),
+        b'>' if !(0..64).contains(&w) => v >> 63,
+        b'>' => v >> w,
+        _ => unreachable!("binary_op returns only these operators"),
+    })
+}
+
+/// Whether `t` is a well-formed integer literal whose value needs more than 64 bits.
+fn int_too_large(t: &str) -> bool {
+    let (radix, digits) = match t.as_bytes() {
+        [b'0', b'x' | b'X', rest @ ..] => (16, rest),
+        [b'0', b'b' | b'B', rest @ ..] => (2, rest),
+        b => (10, b),
+    };
+    !digits.is_empty()
+        && digits
+            .iter()
+            .all(|&c| c == b'_' || (c as char).to_digit(radix).is_some())
+}
+
 fn bad_char_at(s: &str, at: usize) -> ExprErr {
     ExprErr::BadChar(at, s[at..].chars().next().unwrap_or('?'))
 }
@@ -414,6 +472,14 @@ fn reg_example(ty: OpType, n: u32) -> String {
         ),
         None => String::new(),
     }
+}
+
+/// The first register of a group of type `ty` that a hint can suggest for `n`: `n` rounded
+/// down to the group's alignment, and low enough for the group to fit below `limit`.
+fn group_start(ty: OpType, n: i64, limit: i64) -> u32 {
+    let (count, align) = ty.reg().map_or((1, 1), |(_, c, a)| (c as i64, a as i64));
+    let n = n.clamp(0, limit - count);
+    (n - n % align) as u32
 }
 
 enum ExprErr {
@@ -528,6 +594,10 @@ impl<'s> Asm<'s> {
         Ok(r)
     }
 
+    /// A whole expression from `pos`: binary operators with C's precedence and
+    /// associativity (as GNU as and llvm-mc), lowest first `|`, `^`, `&`, `<< >>`, `+ -`,
+    /// `* / %`. Recursion happens only through parentheses and unary operators, which count
+    /// against [`MAX_EXPR_DEPTH`].
     fn eval_sum(
         &self,
         s: &'s str,
@@ -535,26 +605,39 @@ impl<'s> Asm<'s> {
         pos: &mut usize,
         pass2: bool,
     ) -> Result<(i64, bool), ExprErr> {
-        let (mut v, mut lab) = self.eval_unary(s, b, pos, pass2)?;
+        self.eval_prec(s, b, pos, pass2, 0, 0)
+    }
+
+    fn eval_prec(
+        &self,
+        s: &'s str,
+        b: &[u8],
+        pos: &mut usize,
+        pass2: bool,
+        min_prec: u8,
+        depth: usize,
+    ) -> Result<(i64, bool), ExprErr> {
+        let (mut v, mut lab) = self.eval_unary(s, b, pos, pass2, depth)?;
         loop {
             while *pos < b.len() && b[*pos].is_ascii_whitespace() {
                 *pos += 1;
             }
-            match b.get(*pos) {
-                Some(b'+') | Some(b'-') => {
-                    let neg = b[*pos] == b'-';
-                    *pos += 1;
-                    let (w, l2) = self.eval_unary(s, b, pos, pass2)?;
-                    v = if neg {
-                        v.wrapping_sub(w)
-                    } else {
-                        v.wrapping_add(w)
-                    };
-                    // label - label is a plain distance.
-                    lab = if neg && lab && l2 { false } else { lab || l2 };
-                }
-                _ => return Ok((v, lab)),
+            let Some((op, prec, len)) = binary_op(&b[*pos..]) else {
+                return Ok((v, lab));
+            };
+            if prec < min_prec {
+                return Ok((v, lab));
             }
+            *pos += len;
+            // Left-associative: the right side binds only tighter operators (at most six
+            // levels of recursion, so not counted as nesting).
+            let (w, l2) = self.eval_prec(s, b, pos, pass2, prec + 1, depth)?;
+            v = apply_binary(op, v, w)?;
+            lab = match op {
+                // label - label is a plain distance.
+                b'-' if lab && l2 => false,
+                _ => lab || l2,
+            };
         }
     }
 
@@ -564,7 +647,13 @@ impl<'s> Asm<'s> {
         b: &[u8],
         pos: &mut usize,
         pass2: bool,
+        depth: usize,
     ) -> Result<(i64, bool), ExprErr> {
+        if depth >= MAX_EXPR_DEPTH {
+            return Err(ExprErr::Syntax(format!(
+                "expression nested more than {MAX_EXPR_DEPTH} levels deep"
+            )));
+        }
         while *pos < b.len() && b[*pos].is_ascii_whitespace() {
             *pos += 1;
         }
@@ -572,22 +661,34 @@ impl<'s> Asm<'s> {
             None => Err(ExprErr::Syntax("missing value".into())),
             Some(b'-') => {
                 *pos += 1;
-                let (v, l) = self.eval_unary(s, b, pos, pass2)?;
+                let (v, l) = self.eval_unary(s, b, pos, pass2, depth + 1)?;
                 Ok((v.wrapping_neg(), l))
+            }
+            Some(b'+') => {
+                *pos += 1;
+                self.eval_unary(s, b, pos, pass2, depth + 1)
             }
             Some(b'~') => {
                 *pos += 1;
-                let (v, l) = self.eval_unary(s, b, pos, pass2)?;
+                let (v, l) = self.eval_unary(s, b, pos, pass2, depth + 1)?;
                 Ok((!v, l))
             }
             Some(b'(') => {
                 *pos += 1;
-                let r = self.eval_sum(s, b, pos, pass2)?;
+                let r = self.eval_prec(s, b, pos, pass2, 0, depth + 1)?;
                 while *pos < b.len() && b[*pos].is_ascii_whitespace() {
                     *pos += 1;
                 }
-                if b.get(*pos) != Some(&b')') {
-                    return Err(ExprErr::Syntax("missing `)`".into()));
+                match b.get(*pos) {
+                    Some(b')') => {}
+                    None => return Err(ExprErr::Syntax("missing `)`".into())),
+                    Some(_) => {
+                        return Err(ExprErr::Syntax(format!(
+                            "unexpected `{}` in expression (expected `)` or an operator: \
+                             + - * / % << >> & | ^)",
+                            &s[*pos..]
+                        )))
+                    }
                 }
                 *pos += 1;
                 Ok(r)
@@ -598,9 +699,13 @@ impl<'s> Asm<'s> {
                     *pos += 1;
                 }
                 let t = &s[st..*pos];
-                parse_int(t)
-                    .map(|v| (v, false))
-                    .ok_or_else(|| ExprErr::Syntax(format!("`{t}` is not a number")))
+                parse_int(t).map(|v| (v, false)).ok_or_else(|| {
+                    ExprErr::Syntax(if int_too_large(t) {
+                        format!("`{t}` is out of range (integers have at most 64 bits)")
+                    } else {
+                        format!("`{t}` is not a number")
+                    })
+                })
             }
             Some(&c) if is_ident_start(c) => {
                 let st = *pos;
@@ -791,7 +896,10 @@ impl<'s> Asm<'s> {
                         ty.name(),
                         (b - a + 1).max(0)
                     ),
-                    Some(format!("write {}", reg_example(ty, a.max(0) as u32))),
+                    Some(format!(
+                        "write {}",
+                        reg_example(ty, group_start(ty, a.min(b), limit))
+                    )),
                 );
                 return None;
             }
@@ -866,7 +974,10 @@ impl<'s> Asm<'s> {
                         slot.name(),
                         ty.name()
                     ),
-                    Some(format!("write {}", reg_example(ty, n as u32))),
+                    Some(format!(
+                        "write {}",
+                        reg_example(ty, group_start(ty, n, limit))
+                    )),
                 );
                 None
             }

@@ -9,9 +9,12 @@ mod disasm;
 mod fast;
 pub mod float;
 mod render;
+mod source;
 pub mod syntax;
 
 pub use asm::{
     assemble, assemble_file, warnings_of, Assembly, Diagnostic, Diagnostics, Related, Severity,
+    MAX_EXPR_DEPTH,
 };
 pub use disasm::{disassemble, format_inst, inst_to_string, DisasmOptions};
+pub use source::{source_text, NotUtf8};

@@ -23,16 +23,17 @@ pub struct DiffArgs {
 /// One log, read one line at a time (memory bounded by the longest line).
 struct Log {
     name: String,
-    r: BufReader<std::fs::File>,
+    r: BufReader<Box<dyn std::io::Read>>,
     line: usize,
     buf: String,
 }
 
 impl Log {
     fn open(p: &Path) -> Result<Log, String> {
-        let f = std::fs::File::open(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+        // `-` is standard input, as for every input.
+        let f = crate::files::open_read(p)?;
         Ok(Log {
-            name: p.display().to_string(),
+            name: crate::files::display(p),
             r: BufReader::new(f),
             line: 0,
             buf: String::new(),
@@ -205,6 +206,9 @@ fn brief(v: &Value) -> String {
 }
 
 pub fn run(a: DiffArgs) -> Result<(), String> {
+    if crate::files::is_std(&a.a) && crate::files::is_std(&a.b) {
+        crate::help::usage_error("A and B cannot both be standard input");
+    }
     let mut la = Log::open(&a.a)?;
     let mut lb = Log::open(&a.b)?;
     let mut n = 0u64;
@@ -212,8 +216,7 @@ pub fn run(a: DiffArgs) -> Result<(), String> {
         let (ra, rb) = (la.next()?, lb.next()?);
         let report = match (&ra, &rb) {
             (None, None) => {
-                println!("equal: {n} records");
-                return Ok(());
+                return crate::write_stdout(format!("equal: {n} records\n").as_bytes());
             }
             (Some(x), Some(y)) => {
                 let d = differences(x, y, &a.ignore, a.lanes);
@@ -253,7 +256,7 @@ pub fn run(a: DiffArgs) -> Result<(), String> {
                 describe(y)
             ),
         };
-        print!("{report}");
+        crate::write_stdout(report.as_bytes())?;
         // Exit status 1, no further message: the report above says it all.
         return Err(String::new());
     }

@@ -43,7 +43,7 @@ pub fn run(a: ExportArgs) -> Result<(), String> {
     };
     if a.check {
         if files::is_std(&a.output) {
-            return Err("--check needs the file to check: -o FILE".into());
+            crate::help::usage_error("--check needs the file to check: -o FILE");
         }
         let shown = a.output.display();
         let cur = match std::fs::read_to_string(&a.output) {

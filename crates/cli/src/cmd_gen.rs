@@ -2,6 +2,7 @@
 
 use clap::Args;
 use std::path::PathBuf;
+use warpkit_gen::program::{MAX_DEPTH, MAX_LENGTH};
 use warpkit_gen::run::{run_counting, Coverage};
 use warpkit_gen::{Config, Generator, Mix};
 use warpkit_sim::RunStatus;
@@ -19,14 +20,14 @@ pub struct GenArgs {
     #[arg(long, default_value_t = 0)]
     first: u64,
     /// Static instructions per program (1..=4000).
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = 200, value_parser = parse_length)]
     length: usize,
     /// Statement weights, e.g. `int=3,fp=2` (categories: int, uni, fp, half, exec,
     /// branch, simt, directed; unnamed ones keep their defaults).
-    #[arg(long)]
-    mix: Option<String>,
+    #[arg(long, value_parser = Mix::parse)]
+    mix: Option<Mix>,
     /// Nesting depth of divergent if/else, loops and calls (0..=8).
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = parse_depth)]
     depth: u8,
     /// Also place faulting instructions (undecodable words, tex/gfx variants, registers
     /// beyond vgprs), each where it ends the program precisely.
@@ -40,11 +41,25 @@ pub struct GenArgs {
     output: PathBuf,
 }
 
+/// `--length`: checked while the command line is read (a bad value is exit status 2).
+fn parse_length(s: &str) -> Result<usize, String> {
+    let n: usize = s.parse().map_err(|e| format!("{e}"))?;
+    if n == 0 || n > MAX_LENGTH {
+        return Err(format!("must be 1..={MAX_LENGTH} instructions"));
+    }
+    Ok(n)
+}
+
+/// `--depth`, likewise.
+fn parse_depth(s: &str) -> Result<u8, String> {
+    match s.parse::<u8>() {
+        Ok(d) if d <= MAX_DEPTH => Ok(d),
+        _ => Err(format!("must be 0..={MAX_DEPTH}")),
+    }
+}
+
 pub fn run(a: GenArgs) -> Result<(), String> {
-    let mix = match &a.mix {
-        Some(m) => Mix::parse(m)?,
-        None => Mix::default(),
-    };
+    let mix = a.mix.clone().unwrap_or_default();
     let cfg = Config {
         length: a.length,
         mix,
@@ -98,7 +113,7 @@ pub fn run(a: GenArgs) -> Result<(), String> {
         }
     }
     if a.coverage {
-        print!("{}", coverage_report(&cov, a.count, steps)?);
+        crate::write_stdout(coverage_report(&cov, a.count, steps)?.as_bytes())?;
         if !bad.is_empty() {
             return Err(format!(
                 "internal error: {} warps did not end as generated (please report): {}",

@@ -3,7 +3,8 @@
 
 use crate::files::{self, Output};
 use crate::input;
-use crate::view::{self, IndexList, NumAs};
+use crate::progress;
+use crate::view::{self, IndexList, NumAsMap};
 use std::io::{self, Write};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -54,9 +55,10 @@ pub struct RunArgs {
     #[arg(long, value_enum, default_value = "json")]
     view: View,
     /// Numbers in the table: hex (default), u32, i32, f32, or f16 (the low and high half
-    /// of each register in two columns).
-    #[arg(long = "as", value_enum, value_name = "KIND")]
-    num_as: Option<NumAs>,
+    /// of each register in two columns); for all registers, or per register or class:
+    /// `v=f32,u=hex`, `v0-v3=f16,i32` (a bare kind is for the registers not named).
+    #[arg(long = "as", value_parser = view::parse_num_as, value_name = "KIND|REGS=KIND,...")]
+    num_as: Option<NumAsMap>,
     /// Exit with status 3 when a warp did not exit (faulted, or stopped by --max-steps).
     #[arg(long)]
     fail_on_fault: bool,
@@ -92,7 +94,7 @@ pub fn run(a: RunArgs) -> Result<ExitCode, String> {
     }
     let program = &a.program;
     if files::is_std(program) && a.state.as_deref().is_some_and(files::is_std) {
-        return Err("PROGRAM and --state cannot both be standard input".into());
+        crate::help::usage_error("PROGRAM and --state cannot both be standard input");
     }
     let mut inputs: Vec<&Path> = vec![program];
     inputs.extend(a.state.as_deref());
@@ -116,8 +118,9 @@ pub fn run(a: RunArgs) -> Result<ExitCode, String> {
         view::expand_index_list(&l.0, n, "--trace-warps")?;
     }
 
+    let mut ended = progress::Ended::Done;
     match trace_out.as_mut() {
-        None => sim.run(a.max_steps),
+        None => ended = progress::run_watched(&mut sim, a.max_steps)?,
         Some(out) => {
             let dir = out.scratch_dir();
             // Unlinked at once: nothing to remove, whatever ends the process.
@@ -134,11 +137,16 @@ pub fn run(a: RunArgs) -> Result<ExitCode, String> {
                 warpkit_asm::format_inst(i, pc, None, s);
             };
             let name = out.name().to_string();
-            sim.run_traced(a.max_steps, out, &asm, &opts)
-                .map_err(|e| match e {
-                    SimError::Io(e) => format!("cannot write {name}: {e}"),
-                    e => e.to_string(),
-                })?;
+            match sim.run_traced(a.max_steps, out, &asm, &opts) {
+                // The reader of the trace is gone (`| head`): the run stopped early and
+                // nothing is left to say, so end quietly, as every output does.
+                Err(SimError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
+                    return Ok(ExitCode::SUCCESS)
+                }
+                Err(SimError::Io(e)) => return Err(format!("cannot write {name}: {e}")),
+                Err(e) => return Err(e.to_string()),
+                Ok(()) => {}
+            }
         }
     }
     if let Some(o) = trace_out {
@@ -146,6 +154,14 @@ pub fn run(a: RunArgs) -> Result<ExitCode, String> {
     }
 
     print_state(&sim, &a, shown.as_deref())?;
+    if ended == progress::Ended::Interrupted {
+        eprintln!(
+            "warpkit: interrupted after {} instructions; the state printed is where the warps \
+             stand: give it as --state to go on",
+            sim.total_steps()
+        );
+        return Ok(ExitCode::from(progress::EXIT_INTERRUPTED));
+    }
     let not_exited = report_not_exited(&sim, a.max_errors.unwrap_or(usize::MAX));
     if a.format.is_none() && kind == input::Format::Bin {
         let at_once = (0..n).any(|i| {
@@ -186,7 +202,7 @@ fn print_state(sim: &Sim, a: &RunArgs, shown: Option<&[usize]>) -> Result<(), St
                     &all
                 }
             };
-            let how = a.num_as.unwrap_or(NumAs::Hex);
+            let how = a.num_as.clone().unwrap_or_default();
             let mut s = String::new();
             list.iter().enumerate().try_for_each(|(k, &i)| {
                 s.clear();
@@ -194,7 +210,7 @@ fn print_state(sim: &Sim, a: &RunArgs, shown: Option<&[usize]>) -> Result<(), St
                     s.push('\n');
                 }
                 if let (Ok(w), Ok(st)) = (sim.warp(i), sim.status(i)) {
-                    view::warp_table(sim, i, w, st, a.regs.as_ref(), how, &mut s);
+                    view::warp_table(sim, i, w, st, a.regs.as_ref(), &how, &mut s);
                 }
                 out.write_all(s.as_bytes())
             })

@@ -16,12 +16,19 @@ pub struct ShrinkArgs {
     /// Its state file.
     #[arg(long)]
     state: PathBuf,
+    /// Where the reduced program goes (default PROGRAM.min.s; needed when PROGRAM is `-`).
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Where the reduced state goes (default: the state's name with `.min` before
+    /// `.state.json` or `.json`; needed when --state is `-`).
+    #[arg(long, value_name = "FILE")]
+    output_state: Option<PathBuf>,
     /// Interestingness test, run with `sh -c`; the candidate's paths are in
     /// $WARPKIT_PROGRAM and $WARPKIT_STATE; exit status 0 means "still interesting".
     #[arg(long)]
     test: String,
     /// Seconds a test may take; a candidate whose test runs longer is not interesting.
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(long, default_value_t = 10.0, value_parser = parse_timeout)]
     timeout: f64,
     /// Candidates must stop (exit or fault) on every warp within this many steps.
     #[arg(long, default_value_t = warpkit_sim::DEFAULT_MAX_STEPS)]
@@ -31,10 +38,31 @@ pub struct ShrinkArgs {
     quiet: bool,
 }
 
-/// `dir/name.ext` -> `dir/name.min.<ext>`.
+/// `dir/name.s` -> `dir/name.min.s`; `dir/name.state.json` -> `dir/name.min.state.json`
+/// (so a reproducer pairs with its state as the generator's files do: `P.s` with
+/// `P.state.json`); any other `dir/name.ext` -> `dir/name.min.ext`.
 fn min_path(p: &Path, ext: &str) -> PathBuf {
-    let stem = p.file_stem().map(|s| s.to_string_lossy().into_owned());
-    p.with_file_name(format!("{}.min.{ext}", stem.unwrap_or_default()))
+    let name = p
+        .file_name()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let out = match name.strip_suffix(".state.json") {
+        Some(base) => format!("{base}.min.state.json"),
+        None => {
+            let stem = p.file_stem().map(|s| s.to_string_lossy().into_owned());
+            format!("{}.min.{ext}", stem.unwrap_or_default())
+        }
+    };
+    p.with_file_name(out)
+}
+
+/// How one test run ended.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Verdict {
+    Interesting,
+    NotInteresting,
+    /// Ran past --timeout and was killed: not interesting.
+    TimedOut,
 }
 
 /// Run the test on one candidate.
@@ -45,7 +73,7 @@ fn interesting(
     timeout: Duration,
     p: &str,
     s: &str,
-) -> Result<bool, String> {
+) -> Result<Verdict, String> {
     for (path, text) in [(prog, p), (state, s)] {
         std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
@@ -67,7 +95,8 @@ fn interesting(
         .wait_timeout(timeout)
         .map_err(|e| format!("waiting for the test: {e}"))?;
     match status {
-        Some(s) => Ok(s.success()),
+        Some(s) if s.success() => Ok(Verdict::Interesting),
+        Some(_) => Ok(Verdict::NotInteresting),
         None => {
             #[cfg(unix)]
             // SAFETY: kill(2) on the process group we created; no memory is touched.
@@ -76,20 +105,42 @@ fn interesting(
             }
             let _ = child.kill();
             let _ = child.wait();
-            Ok(false)
+            Ok(Verdict::TimedOut)
         }
     }
 }
 
-pub fn run(a: ShrinkArgs) -> Result<(), String> {
-    if !(a.timeout.is_finite() && a.timeout > 0.0 && a.timeout <= 86_400.0) {
-        return Err(format!(
-            "--timeout must be a number of seconds in (0, 86400], got {}",
-            a.timeout
-        ));
+/// `--timeout`: checked while the command line is read (a bad value is exit status 2).
+fn parse_timeout(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(t) if t.is_finite() && t > 0.0 && t <= 86_400.0 => Ok(t),
+        _ => Err("must be a number of seconds in (0, 86400]".into()),
     }
-    let text = if a.program.extension().is_some_and(|e| e == "s") {
-        files::read_text(&a.program)?
+}
+
+pub fn run(a: ShrinkArgs) -> Result<(), String> {
+    // Standard input has no name to derive the output's from.
+    for (input, output, flag) in [
+        (
+            &a.program,
+            &a.output,
+            "PROGRAM is `-`: give the reduced program's name with -o FILE",
+        ),
+        (
+            &a.state,
+            &a.output_state,
+            "--state is `-`: give the reduced state's name with --output-state FILE",
+        ),
+    ] {
+        if files::is_std(input) && output.is_none() {
+            crate::help::usage_error(flag);
+        }
+    }
+    if files::is_std(&a.program) && files::is_std(&a.state) {
+        crate::help::usage_error("PROGRAM and --state cannot both be standard input");
+    }
+    let text = if crate::input::format_of(&a.program) == crate::input::Format::Asm {
+        crate::input::read_source(&a.program)?
     } else {
         let code = files::read(&a.program)?;
         warpkit_asm::disassemble(
@@ -101,8 +152,14 @@ pub fn run(a: ShrinkArgs) -> Result<(), String> {
         )
     };
     let state = files::read_text(&a.state)?;
-    let out_prog = min_path(&a.program, "s");
-    let out_state = min_path(&a.state, "json");
+    let out_prog = a
+        .output
+        .clone()
+        .unwrap_or_else(|| min_path(&a.program, "s"));
+    let out_state = a
+        .output_state
+        .clone()
+        .unwrap_or_else(|| min_path(&a.state, "json"));
     // Opened (and checked against the inputs) before a long reduction, not after it.
     let inputs: [&std::path::Path; 2] = [&a.program, &a.state];
     let mut prog_out = files::Output::open(&out_prog, &inputs)?;
@@ -114,8 +171,13 @@ pub fn run(a: ShrinkArgs) -> Result<(), String> {
     let cand_prog = dir.path().join("candidate.s");
     let cand_state = dir.path().join("candidate.state.json");
     let timeout = Duration::from_secs_f64(a.timeout);
-    let mut oracle =
-        |p: &str, s: &str| interesting(&a.test, &cand_prog, &cand_state, timeout, p, s);
+    // How the first test (the input as given) ended: a timeout there gets its own message.
+    let mut first: Option<Verdict> = None;
+    let mut oracle = |p: &str, s: &str| {
+        let v = interesting(&a.test, &cand_prog, &cand_state, timeout, p, s)?;
+        first.get_or_insert(v);
+        Ok(v == Verdict::Interesting)
+    };
     let quiet = a.quiet;
     let mut progress = |line: &str| {
         if !quiet {
@@ -131,18 +193,29 @@ pub fn run(a: ShrinkArgs) -> Result<(), String> {
             progress: Some(&mut progress),
         },
     )
-    .map_err(|e| format!("{}: {e}", a.program.display()))?;
+    .map_err(|e| match first {
+        Some(Verdict::TimedOut) => format!(
+            "{}: the test timed out on the input as given (it ran longer than --timeout {} s \
+             and was stopped); raise --timeout or make the test faster",
+            files::display(&a.program),
+            a.timeout
+        ),
+        _ => format!("{}: {e}", files::display(&a.program)),
+    })?;
     prog_out.write_all_or_closed(r.program.as_bytes())?;
     prog_out.commit()?;
     state_out.write_all_or_closed(r.state.as_bytes())?;
     state_out.commit()?;
-    println!("before: {}", r.before);
-    println!("after:  {}", r.after);
-    println!(
-        "wrote {} and {} ({} tests)",
-        out_prog.display(),
-        out_state.display(),
-        r.tests
-    );
+    crate::write_stdout(
+        format!(
+            "before: {}\nafter:  {}\nwrote {} and {} ({} tests)\n",
+            r.before,
+            r.after,
+            out_prog.display(),
+            out_state.display(),
+            r.tests
+        )
+        .as_bytes(),
+    )?;
     Ok(())
 }

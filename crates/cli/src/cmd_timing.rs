@@ -56,7 +56,7 @@ pub struct TimingArgs {
     #[arg(long, value_name = "SM.TOML")]
     config: Option<PathBuf>,
     /// Warp schedulers (default 1, or the configuration's).
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", value_parser = parse_schedulers)]
     schedulers: Option<u32>,
     /// Issue policy (default lrr, or the configuration's).
     #[arg(long, value_parser = ["lrr", "gto"])]
@@ -82,6 +82,15 @@ pub struct TimingArgs {
     /// Print at most N assembly errors (and N warnings).
     #[arg(long, value_name = "N", default_value_t = 100)]
     max_errors: usize,
+}
+
+/// `--schedulers`: checked while the command line is read (a bad value is exit status 2).
+fn parse_schedulers(s: &str) -> Result<u32, String> {
+    let n: u32 = s.parse().map_err(|e| format!("{e}"))?;
+    SmConfig::default()
+        .set_schedulers(n)
+        .map(|()| n)
+        .map_err(|e| e.to_string())
 }
 
 /// Open an output file: not standard output (the report goes there), not an input, not
@@ -116,7 +125,18 @@ pub fn run(a: TimingArgs) -> Result<(), String> {
         .filter(|p| files::is_std(p))
         .count();
     if stdin_inputs > 1 {
-        return Err("only one of PROGRAM, --state and --config can be standard input".into());
+        crate::help::usage_error("only one of PROGRAM, --state and --config can be standard input");
+    }
+    for (p, flag) in [
+        (&a.svg, "--svg"),
+        (&a.trace_events, "--trace-events"),
+        (&a.final_state, "--final-state"),
+    ] {
+        if p.as_deref().is_some_and(files::is_std) {
+            crate::help::usage_error(&format!(
+                "{flag} cannot be `-`: standard output carries the report; give a file name"
+            ));
+        }
     }
     let mut inputs: Vec<&Path> = vec![&a.program];
     inputs.extend(a.state.as_deref());

@@ -126,7 +126,7 @@ fn install_cleanup() -> Result<(), String> {
 }
 
 /// Whether `sig` is ignored (SIG_IGN) in this process.
-fn ignored(sig: i32) -> bool {
+pub fn ignored(sig: i32) -> bool {
     // SAFETY: sigaction with a null new action only reads the current one into `old`,
     // a zeroed plain C struct.
     unsafe {

@@ -92,3 +92,9 @@ the run (a regular file is replaced atomically, a device or FIFO written in plac
 pub const DOCS: &str = "\
 Exit codes: 0 written (or up to date with --check); 1 out of date or missing with --check,
 or a file problem; 2 bad command line.";
+
+/// End with a command-line error (exit status 2, as clap's own), for a check clap cannot
+/// make itself. Only before any output is opened: exiting skips destructors.
+pub fn usage_error(msg: &str) -> ! {
+    clap::Error::raw(clap::error::ErrorKind::ValueValidation, format!("{msg}\n")).exit()
+}

@@ -55,11 +55,24 @@ pub fn assemble(name: &str, src: &str, max_errors: usize) -> Result<Vec<u8>, Str
 pub fn load_program(path: &Path, format: Format, max_errors: usize) -> Result<Vec<u8>, String> {
     match format {
         Format::Asm => {
-            let src = files::read_text(path)?;
+            let src = read_source(path)?;
             assemble(&files::display(path), &src, max_errors)
         }
         Format::Bin => files::read(path),
     }
+}
+
+/// Read assembly source (`-`: standard input): UTF-8, where comments may hold any bytes; a
+/// bad byte elsewhere is an error naming its line and column.
+pub fn read_source(path: &Path) -> Result<String, String> {
+    let b = files::read(path)?;
+    match warpkit_asm::source_text(&b) {
+        Ok(std::borrow::Cow::Owned(s)) => return Ok(s),
+        Ok(std::borrow::Cow::Borrowed(_)) => {}
+        Err(e) => return Err(format!("{}:{e}", files::display(path))),
+    }
+    // Valid UTF-8 (checked just above): taken without a copy.
+    String::from_utf8(b).map_err(|e| format!("{}: {e}", files::display(path)))
 }
 
 /// Printable text (what an assembly file taken for machine code looks like): valid UTF-8

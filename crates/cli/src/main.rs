@@ -10,6 +10,7 @@ mod cmd_timing;
 mod files;
 mod help;
 mod input;
+mod progress;
 mod spec;
 mod view;
 
@@ -118,7 +119,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     out.name()
                 ));
             }
-            let src = files::read_text(&input)?;
+            let src = input::read_source(&input)?;
             let code = input::assemble(&files::display(&input), &src, max_errors)?;
             out.write_all_or_closed(&code)?;
             out.commit()
@@ -167,10 +168,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 }
                 return Ok(ExitCode::SUCCESS);
             }
-            if let Some(dir) = output.parent().filter(|p| !p.as_os_str().is_empty()) {
-                std::fs::create_dir_all(dir)
-                    .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-            }
+            // A missing directory is an error (as for `export`), not created: a typo in -o,
+            // or running outside the checkout, should not leave new directories behind.
             files::write_file(&output, text.as_bytes(), &[])
         }
         Cmd::Gen(a) => cmd_gen::run(a),

@@ -145,6 +145,85 @@ pub enum NumAs {
     F16,
 }
 
+/// `--as`: how each register is shown; a kind for everything else and per-register kinds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NumAsMap {
+    pub default: NumAs,
+    v: Vec<(u128, NumAs)>,
+    u: Vec<(u64, NumAs)>,
+}
+
+impl Default for NumAsMap {
+    fn default() -> Self {
+        NumAsMap {
+            default: NumAs::Hex,
+            v: Vec::new(),
+            u: Vec::new(),
+        }
+    }
+}
+
+impl NumAsMap {
+    /// The kind of vector register `r`: the last `--as` item naming it, else the default.
+    pub fn for_v(&self, r: usize) -> NumAs {
+        self.v
+            .iter()
+            .rev()
+            .find(|(m, _)| m >> r & 1 == 1)
+            .map_or(self.default, |x| x.1)
+    }
+    /// The kind of uniform register `r`.
+    pub fn for_u(&self, r: usize) -> NumAs {
+        self.u
+            .iter()
+            .rev()
+            .find(|(m, _)| m >> r & 1 == 1)
+            .map_or(self.default, |x| x.1)
+    }
+}
+
+/// `--as KIND` for every register, or a list of `REGS=KIND` (registers as `--regs` takes
+/// them: `v`, `u`, `v0-v7`, `u3`) and at most one bare `KIND` for the rest:
+/// `v=f32,u=hex`, `v0-v3=f16,i32`.
+pub fn parse_num_as(s: &str) -> Result<NumAsMap, String> {
+    use clap::ValueEnum;
+    let kind = |k: &str| {
+        NumAs::from_str(k.trim(), true)
+            .map_err(|_| format!("`{}` is not a kind (hex, u32, i32, f32, f16)", k.trim()))
+    };
+    let mut m = NumAsMap::default();
+    let mut bare = false;
+    for part in s.split(',').map(str::trim) {
+        match part.split_once('=') {
+            None => {
+                if bare {
+                    return Err(format!(
+                        "`{s}` gives more than one kind for the other registers"
+                    ));
+                }
+                bare = true;
+                m.default = kind(part)?;
+            }
+            Some((regs, k)) => {
+                let f = parse_regs(regs)?;
+                if f.pc || f.exec || f.vgprs || f.mode || f.fflags {
+                    return Err(format!(
+                        "`{regs}`: --as applies to v and u registers (the others have fixed forms)"
+                    ));
+                }
+                let k = kind(k)?;
+                if f.v != 0 {
+                    m.v.push((f.v, k));
+                }
+                if f.u != 0 {
+                    m.u.push((f.u, k));
+                }
+            }
+        }
+    }
+    Ok(m)
+}
+
 /// Shortest decimal of a finite value, plain or with an exponent for the very small and
 /// large.
 fn decimal<T: std::fmt::Display + std::fmt::LowerExp>(x: T, magnitude: f64) -> String {
@@ -354,7 +433,7 @@ pub fn warp_table(
     w: &Warp,
     status: RunStatus,
     regs: Option<&Fields>,
-    how: NumAs,
+    how: &NumAsMap,
     s: &mut String,
 ) {
     let chosen = regs.copied().unwrap_or_else(|| nonzero_fields(w));
@@ -401,9 +480,9 @@ pub fn warp_table(
         .filter(|r| chosen.u >> r & 1 == 1)
         .map(|r| {
             let v = w.uregs()[r];
-            names(&format!("u{r}"), how)
+            names(&format!("u{r}"), how.for_u(r))
                 .into_iter()
-                .zip(cell(v, how))
+                .zip(cell(v, how.for_u(r)))
                 .map(|(n, c)| format!("{n} {c}"))
                 .collect::<Vec<_>>()
                 .join("  ")
@@ -418,13 +497,13 @@ pub fn warp_table(
     for block in vs.chunks(REGS_PER_BLOCK) {
         let mut header = vec!["lane".to_string(), "exec".to_string()];
         for &r in block {
-            header.extend(names(&format!("v{r}"), how));
+            header.extend(names(&format!("v{r}"), how.for_v(r)));
         }
         let mut rows = vec![header];
         for lane in 0..LANES {
             let mut row = vec![lane.to_string(), (w.exec() >> lane & 1).to_string()];
             for &r in block {
-                row.extend(cell(w.vregs()[r][lane], how));
+                row.extend(cell(w.vregs()[r][lane], how.for_v(r)));
             }
             rows.push(row);
         }

@@ -30,7 +30,8 @@ fn export_writes_checks_and_refuses() {
     let o = run(&["export", "--sv", "--check", "-o", "none.sv"], dir.path());
     o.fails(1, "none.sv does not exist");
     let o = run(&["export", "--sv", "--check"], dir.path());
-    o.fails(1, "--check needs the file");
+    // A command-line error: exit 2.
+    o.fails(2, "--check needs the file");
     // Exactly one of --sv and --c.
     assert_eq!(run(&["export"], dir.path()).code, 2);
     assert_eq!(run(&["export", "--sv", "--c"], dir.path()).code, 2);

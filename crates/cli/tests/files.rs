@@ -107,7 +107,7 @@ fn dash_is_standard_input_and_output() {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["warps"][0]["exec"], "0x00000001");
     let o = run(&["run", "-", "--state", "-"], dir.path());
-    o.fails(1, "both");
+    o.fails(2, "both");
 }
 
 #[test]

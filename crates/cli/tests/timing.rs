@@ -167,7 +167,7 @@ fn bad_configurations_and_options_are_errors_naming_the_problem() {
     let o = run(&["timing", "p.s", "--config", "sm.toml"], dir.path());
     o.fails(1, "latency.valu-fp");
     let o = run(&["timing", "p.s", "--schedulers", "0"], dir.path());
-    o.fails(1, "--schedulers");
+    o.fails(2, "--schedulers");
     let o = run(&["timing", "p.s", "--policy", "fifo"], dir.path());
     assert_eq!(o.code, 2, "clap refuses it");
     // A good configuration, overridden from the command line.
@@ -206,7 +206,7 @@ fn outputs_never_replace_inputs_and_are_checked_first() {
         );
         assert_eq!(o.code, 1, "{flag}");
         let o = run(&["timing", "p.s", flag, "-"], dir.path());
-        assert_eq!(o.code, 1, "{flag}");
+        assert_eq!(o.code, 2, "{flag}");
         assert!(
             o.stderr.contains("standard output carries the report"),
             "{}",

@@ -262,6 +262,11 @@ fn docs_check_says_when_the_file_is_missing() {
     let dir = tempfile::tempdir().unwrap();
     let o = run(&["docs", "--check", "-o", "missing.md"], dir.path());
     o.fails(1, "missing.md does not exist");
+    // A missing directory is refused, not created.
+    let o = run(&["docs", "-o", "out/isa.md"], dir.path());
+    o.fails(1, "directory out does not exist");
+    assert!(!dir.path().join("out").exists());
+    std::fs::create_dir(dir.path().join("out")).unwrap();
     let o = run(&["docs", "-o", "out/isa.md"], dir.path());
     assert_eq!(o.code, 0, "{}", o.stderr);
     let o = run(&["docs", "--check", "-o", "out/isa.md"], dir.path());

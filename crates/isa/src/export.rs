@@ -19,11 +19,17 @@
 //! In C every name but `MATCH_X`/`MASK_X` starts with `WK_` (`WK_SIZE_MAX` rather than
 //! `SIZE_MAX`, which `<stdint.h>` defines); the SystemVerilog names live in the package.
 //!
-//! Operand values can still be invalid where the mask matches (misaligned pairs, reserved
-//! `rm` values, registers past `vgprs`); the decoder of `warpkit-encoding` checks those.
+//! The mask includes the bits inside operands that must be zero (aligned groups, `neg`/`abs`
+//! of absent sources, branch offsets' low bits). Reserved *values* no mask can express
+//! (`rm` 5-6, `dim` 10-15, unaligned `v` groups past v127) are listed per variant
+//! ([`reserved_values`]); apart from those a matching word decodes to `X` (a property test
+//! in `warpkit-encoding` checks it). Registers past a warp's `vgprs` are a run-time fault.
 
 use crate::search::{find, or_list, Found};
-use crate::{parse::id_name, FieldDesc, FormatDesc, InsnDesc, Latency, FORMATS, INSNS};
+use crate::{
+    parse::id_name, FieldDesc, Flags, FormatDesc, InsnDesc, Latency, OpType, RegFile, FORMATS,
+    INSNS,
+};
 use std::fmt::Write as _;
 
 /// Where the repository keeps the generated files (relative to its root).
@@ -106,6 +112,52 @@ fn facts(d: &InsnDesc, units: &[&str]) -> Facts {
     }
 }
 
+/// Bits inside `d`'s operands that must be zero for a word to decode: the low bits of a
+/// register group that must start aligned, the `neg`/`abs` bits of sources `d` does not
+/// have (SUPPLEMENT §2), the low two bits of a branch offset. A reserved bit is reserved
+/// whether a field of its own or part of an operand holds it, so MASK_X covers these too.
+pub fn operand_zero_bits(d: &InsnDesc) -> u64 {
+    let mut bits = 0u64;
+    for o in d.operands {
+        bits |= match o.ty {
+            OpType::Mod3 => (!d.sources as u64 & 7) << o.lo,
+            t if t.is_pc_relative() && d.flags.has(Flags::BR) => 3 << o.lo,
+            t => t
+                .reg()
+                .map_or(0, |(_, _, align)| (align as u64 - 1) << o.lo),
+        };
+    }
+    bits
+}
+
+/// Values of an operand field that do not decode although no mask can say so: (field name,
+/// low bit, width, first, last), inclusive. Reserved `rm` (5, 6) and `dim` (10..) values,
+/// and first registers of unaligned vector groups that would run past v127.
+pub fn reserved_values(d: &InsnDesc) -> Vec<(String, u8, u8, u32, u32)> {
+    let mut out = Vec::new();
+    for o in d.operands {
+        let top = (1u32 << o.width) - 1;
+        let range = match o.ty {
+            OpType::Rm => Some((5, 6)),
+            OpType::Dim => Some((10, top)),
+            t => match t.reg() {
+                Some((RegFile::V, count, 1)) if count > 1 => Some((129 - count as u32, top)),
+                _ => None,
+            },
+        };
+        if let Some((first, last)) = range {
+            out.push((
+                o.slot.name().to_ascii_uppercase(),
+                o.lo,
+                o.width,
+                first,
+                last,
+            ));
+        }
+    }
+    out
+}
+
 fn hex(bits: u32, v: u64) -> String {
     format!("{:0w$x}", v, w = bits as usize / 4)
 }
@@ -117,7 +169,7 @@ this file is out of date. Do not edit by hand.";
 /// `MASK_X` of a variant: every bit whose value is fixed (see the module documentation). The
 /// exported headers and `spec --json` both take it from here.
 pub fn mask_of(d: &InsnDesc) -> u64 {
-    d.match_mask | d.zero_mask
+    d.match_mask | d.zero_mask | operand_zero_bits(d)
 }
 
 /// The bit layout of a variant, high field first: each field's bits and what is there (the
@@ -265,6 +317,17 @@ pub fn systemverilog() -> String {
         let _ = writeln!(s, "  localparam int ASYNC_{} = {};", x.name, x.unit);
         let _ = writeln!(s, "  localparam int ID_{} = {};", x.name, d.id.0);
     }
+    s.push_str("\n  // Reserved values (no mask can say them): variant, field, bits, values that do not decode.\n");
+    for d in INSNS.iter() {
+        for (field, lo, width, first, last) in reserved_values(d) {
+            let _ = writeln!(
+                s,
+                "  //   {} {field} [{}:{lo}] {first}..{last}",
+                id_name(d.mnemonic),
+                lo + width - 1
+            );
+        }
+    }
     s.push_str("\nendpackage\n");
     s
 }
@@ -280,6 +343,7 @@ pub fn c_header() -> String {
         let _ = writeln!(s, " * {l}");
     }
     s.push_str(" *\n * Tables: define DECLARE_INSN(name, match, mask) (name = the variant's id in lower case)\n");
+    s.push_str(" * or DECLARE_WK_RESERVED(name, FIELD, lo, width, first, last) (the reserved values below)\n");
     s.push_str(" * or DECLARE_WK_INSN(mnemonic, ID) (mnemonic string; paste MATCH_##ID, WK_SIZE_##ID ...) before\n");
     s.push_str(" * including this file; each is expanded once per variant.\n */\n");
     s.push_str("#ifndef WARPKIT_ENCODING_H\n#define WARPKIT_ENCODING_H\n\n#include <stdint.h>\n\n");
@@ -335,6 +399,16 @@ pub fn c_header() -> String {
             n.to_ascii_lowercase()
         );
     }
+    s.push_str("#endif\n\n#ifdef DECLARE_WK_RESERVED\n");
+    for d in INSNS.iter() {
+        for (field, lo, width, first, last) in reserved_values(d) {
+            let _ = writeln!(
+                s,
+                "DECLARE_WK_RESERVED({}, {field}, {lo}, {width}, {first}, {last})",
+                id_name(d.mnemonic).to_ascii_lowercase()
+            );
+        }
+    }
     s.push_str("#endif\n\n#ifdef DECLARE_WK_INSN\n");
     for d in INSNS.iter() {
         let _ = writeln!(
@@ -361,9 +435,11 @@ fn module_doc(p: &str) -> Vec<String> {
         "  @ASYNC_X (0 or @UNIT_*), @ID_X (index of X in warpkit-isa's table).",
         "Per format F and field N: @FMT_F_N_LO, @FMT_F_N_WIDTH (every format has OP and FUNCT;",
         "FUNCT width 0 where it has no function code).",
-        "A matching word may still not decode: misaligned register groups, reserved rm/dim",
-        "values and branch offsets that are not multiples of 4 are refused by warpkit's decoder",
-        "(IllegalInsn).",
+        "The mask also covers the bits inside operands that must be zero: the low bits of an",
+        "aligned register group, neg/abs bits of sources X lacks, a branch offset's low 2 bits.",
+        "A matching word decodes to X except where a field holds a reserved value no mask can",
+        "express (rm 5-6, dim 10-15, a v group running past v127): those are listed per",
+        "variant at the end (\"Reserved values\"); warpkit's decoder refuses them (IllegalInsn).",
     ]
     .iter()
     .map(|l| l.replace('@', p))

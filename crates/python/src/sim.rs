@@ -310,15 +310,16 @@ impl PySim {
 
     /// Run every warp until its step count reaches `max_steps` or it ends, like
     /// `warpkit run --max-steps` (warps in parallel; the GIL is released meanwhile).
+    /// Signals are checked every few tens of milliseconds: Ctrl-C raises
+    /// KeyboardInterrupt with every warp between two instructions, so `state()` then is a
+    /// valid state and `run` again goes on as if never stopped.
     #[pyo3(signature = (max_steps = None))]
     fn run(&mut self, py: Python<'_>, max_steps: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         let n = match max_steps {
             None => DEFAULT_MAX_STEPS,
             Some(m) => steps_arg(m)?,
         };
-        let sim = &mut self.sim;
-        py.detach(|| sim.run(n));
-        Ok(())
+        run_checking_signals(py, &mut self.sim, n)
     }
 
     /// The state of every warp, as `warpkit run` prints it (values as ints); a valid
@@ -346,6 +347,29 @@ impl PySim {
             if self.sim.num_warps() == 1 { "" } else { "s" }
         )
     }
+}
+
+/// Wall time between two looks at Python's pending signals during `run`.
+const SIGNAL_SLICE: std::time::Duration = std::time::Duration::from_millis(20);
+
+/// [`Sim::run`] without the GIL, in slices, taking the GIL between slices to run Python's
+/// signal handlers; the first exception they raise stops the run and is returned.
+fn run_checking_signals(py: Python<'_>, sim: &mut Sim, max_steps: u64) -> PyResult<()> {
+    let mut raised: Option<PyErr> = None;
+    py.detach(|| {
+        sim.run_sliced(
+            max_steps,
+            SIGNAL_SLICE,
+            &mut |_| match Python::attach(|py| py.check_signals()) {
+                Ok(()) => true,
+                Err(e) => {
+                    raised = Some(e);
+                    false
+                }
+            },
+        )
+    });
+    raised.map_or(Ok(()), Err)
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

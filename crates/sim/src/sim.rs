@@ -175,6 +175,56 @@ impl Sim {
         });
     }
 
+    /// [`Sim::run`] in slices of about `slice` of wall time each, so that a long run can be
+    /// watched and stopped: after every slice `between(self)` is called, and a `false`
+    /// stops the run there. Returns whether the run went to its end (every warp ended or
+    /// reached `max_steps`). A stopped run is a consistent state: every warp stands between
+    /// two instructions, and running on (or resuming its state file) with the same
+    /// `max_steps` gives what one uninterrupted run gives.
+    pub fn run_sliced(
+        &mut self,
+        max_steps: u64,
+        slice: std::time::Duration,
+        between: &mut dyn FnMut(&Sim) -> bool,
+    ) -> bool {
+        // Steps per warp and slice, adapted to the measured speed; small at first so a short
+        // run is one slice and a slow one (many warps) is interruptible early.
+        let mut chunk: u64 = 1 << 16;
+        loop {
+            let Some(low) = self
+                .warps
+                .iter()
+                .filter(|w| w.runnable() && w.warp.steps() < max_steps)
+                .map(|w| w.warp.steps())
+                .min()
+            else {
+                return true;
+            };
+            let target = low.saturating_add(chunk).min(max_steps);
+            let t0 = std::time::Instant::now();
+            self.run(target);
+            let took = t0.elapsed().as_secs_f64().max(1e-6);
+            let want = slice.as_secs_f64();
+            chunk = ((chunk as f64 * (want / took).clamp(0.25, 4.0)) as u64).clamp(1 << 8, 1 << 40);
+            if target == max_steps
+                && !self
+                    .warps
+                    .iter()
+                    .any(|w| w.runnable() && w.warp.steps() < max_steps)
+            {
+                return true;
+            }
+            if !between(self) {
+                return false;
+            }
+        }
+    }
+
+    /// Instructions retired by all warps together (progress of a long run).
+    pub fn total_steps(&self) -> u64 {
+        self.warps.iter().map(|w| w.warp.steps()).sum()
+    }
+
     /// [`Sim::run`] with the logged handlers, warp 0 first then warp 1 ... (so the order
     /// of records is deterministic): `hook(warp index, record)` for every retired
     /// instruction.

@@ -11,9 +11,11 @@
 //   ASYNC_X (0 or UNIT_*), ID_X (index of X in warpkit-isa's table).
 // Per format F and field N: FMT_F_N_LO, FMT_F_N_WIDTH (every format has OP and FUNCT;
 // FUNCT width 0 where it has no function code).
-// A matching word may still not decode: misaligned register groups, reserved rm/dim
-// values and branch offsets that are not multiples of 4 are refused by warpkit's decoder
-// (IllegalInsn).
+// The mask also covers the bits inside operands that must be zero: the low bits of an
+// aligned register group, neg/abs bits of sources X lacks, a branch offset's low 2 bits.
+// A matching word decodes to X except where a field holds a reserved value no mask can
+// express (rm 5-6, dim 10-15, a v group running past v127): those are listed per
+// variant at the end ("Reserved values"); warpkit's decoder refuses them (IllegalInsn).
 
 package warpkit_isa_pkg;
 
@@ -966,7 +968,7 @@ package warpkit_isa_pkg;
   localparam int ID_BFM = 64;
   // mulwu
   localparam logic [31:0] MATCH_MULWU = 32'h00000784;
-  localparam logic [31:0] MASK_MULWU = 32'h000007ff;
+  localparam logic [31:0] MASK_MULWU = 32'h00000fff;
   localparam logic [6:0] OPCODE_MULWU = 7'h04;
   localparam int FUNCT_MULWU = 'hf;
   localparam int SIZE_MULWU = 4;
@@ -976,7 +978,7 @@ package warpkit_isa_pkg;
   localparam int ID_MULWU = 65;
   // add64
   localparam logic [31:0] MATCH_ADD64 = 32'h00000006;
-  localparam logic [31:0] MASK_ADD64 = 32'h000007ff;
+  localparam logic [31:0] MASK_ADD64 = 32'h02040fff;
   localparam logic [6:0] OPCODE_ADD64 = 7'h06;
   localparam int FUNCT_ADD64 = 'h0;
   localparam int SIZE_ADD64 = 4;
@@ -986,7 +988,7 @@ package warpkit_isa_pkg;
   localparam int ID_ADD64 = 66;
   // sub64
   localparam logic [31:0] MATCH_SUB64 = 32'h00000086;
-  localparam logic [31:0] MASK_SUB64 = 32'h000007ff;
+  localparam logic [31:0] MASK_SUB64 = 32'h02040fff;
   localparam logic [6:0] OPCODE_SUB64 = 7'h06;
   localparam int FUNCT_SUB64 = 'h1;
   localparam int SIZE_SUB64 = 4;
@@ -996,7 +998,7 @@ package warpkit_isa_pkg;
   localparam int ID_SUB64 = 67;
   // addsx64
   localparam logic [31:0] MATCH_ADDSX64 = 32'h00000106;
-  localparam logic [31:0] MASK_ADDSX64 = 32'h000007ff;
+  localparam logic [31:0] MASK_ADDSX64 = 32'h00040fff;
   localparam logic [6:0] OPCODE_ADDSX64 = 7'h06;
   localparam int FUNCT_ADDSX64 = 'h2;
   localparam int SIZE_ADDSX64 = 4;
@@ -1006,7 +1008,7 @@ package warpkit_isa_pkg;
   localparam int ID_ADDSX64 = 68;
   // addzx64
   localparam logic [31:0] MATCH_ADDZX64 = 32'h00000186;
-  localparam logic [31:0] MASK_ADDZX64 = 32'h000007ff;
+  localparam logic [31:0] MASK_ADDZX64 = 32'h00040fff;
   localparam logic [6:0] OPCODE_ADDZX64 = 7'h06;
   localparam int FUNCT_ADDZX64 = 'h3;
   localparam int SIZE_ADDZX64 = 4;
@@ -1016,7 +1018,7 @@ package warpkit_isa_pkg;
   localparam int ID_ADDZX64 = 69;
   // addzx64.vu
   localparam logic [31:0] MATCH_ADDZX64_VU = 32'h00000e08;
-  localparam logic [31:0] MASK_ADDZX64_VU = 32'h00000fff;
+  localparam logic [31:0] MASK_ADDZX64_VU = 32'h00081fff;
   localparam logic [6:0] OPCODE_ADDZX64_VU = 7'h08;
   localparam int FUNCT_ADDZX64_VU = 'h1c;
   localparam int SIZE_ADDZX64_VU = 4;
@@ -1026,7 +1028,7 @@ package warpkit_isa_pkg;
   localparam int ID_ADDZX64_VU = 70;
   // sll64
   localparam logic [31:0] MATCH_SLL64 = 32'h00000206;
-  localparam logic [31:0] MASK_SLL64 = 32'h000007ff;
+  localparam logic [31:0] MASK_SLL64 = 32'h00040fff;
   localparam logic [6:0] OPCODE_SLL64 = 7'h06;
   localparam int FUNCT_SLL64 = 'h4;
   localparam int SIZE_SLL64 = 4;
@@ -1036,7 +1038,7 @@ package warpkit_isa_pkg;
   localparam int ID_SLL64 = 71;
   // srl64
   localparam logic [31:0] MATCH_SRL64 = 32'h00000286;
-  localparam logic [31:0] MASK_SRL64 = 32'h000007ff;
+  localparam logic [31:0] MASK_SRL64 = 32'h00040fff;
   localparam logic [6:0] OPCODE_SRL64 = 7'h06;
   localparam int FUNCT_SRL64 = 'h5;
   localparam int SIZE_SRL64 = 4;
@@ -1046,7 +1048,7 @@ package warpkit_isa_pkg;
   localparam int ID_SRL64 = 72;
   // sra64
   localparam logic [31:0] MATCH_SRA64 = 32'h00000306;
-  localparam logic [31:0] MASK_SRA64 = 32'h000007ff;
+  localparam logic [31:0] MASK_SRA64 = 32'h00040fff;
   localparam logic [6:0] OPCODE_SRA64 = 7'h06;
   localparam int FUNCT_SRA64 = 'h6;
   localparam int SIZE_SRA64 = 4;
@@ -1056,7 +1058,7 @@ package warpkit_isa_pkg;
   localparam int ID_SRA64 = 73;
   // mulw
   localparam logic [31:0] MATCH_MULW = 32'h00000386;
-  localparam logic [31:0] MASK_MULW = 32'h000007ff;
+  localparam logic [31:0] MASK_MULW = 32'h00000fff;
   localparam logic [6:0] OPCODE_MULW = 7'h06;
   localparam int FUNCT_MULW = 'h7;
   localparam int SIZE_MULW = 4;
@@ -1306,7 +1308,7 @@ package warpkit_isa_pkg;
   localparam int ID_ABS = 98;
   // mov64
   localparam logic [31:0] MATCH_MOV64 = 32'h0000070e;
-  localparam logic [31:0] MASK_MOV64 = 32'h0003ffff;
+  localparam logic [31:0] MASK_MOV64 = 32'h0207ffff;
   localparam logic [6:0] OPCODE_MOV64 = 7'h0e;
   localparam int FUNCT_MOV64 = 'he;
   localparam int SIZE_MOV64 = 4;
@@ -1316,7 +1318,7 @@ package warpkit_isa_pkg;
   localparam int ID_MOV64 = 99;
   // mov64.vu
   localparam logic [31:0] MATCH_MOV64_VU = 32'h00000090;
-  localparam logic [31:0] MASK_MOV64_VU = 32'h0007ffff;
+  localparam logic [31:0] MASK_MOV64_VU = 32'h040fffff;
   localparam logic [6:0] OPCODE_MOV64_VU = 7'h10;
   localparam int FUNCT_MOV64_VU = 'h1;
   localparam int SIZE_MOV64_VU = 4;
@@ -1456,7 +1458,7 @@ package warpkit_isa_pkg;
   localparam int ID_CMP_GE_U32_VU = 113;
   // cmp.eq.i64
   localparam logic [31:0] MATCH_CMP_EQ_I64 = 32'h0000002a;
-  localparam logic [31:0] MASK_CMP_EQ_I64 = 32'h00000fff;
+  localparam logic [31:0] MASK_CMP_EQ_I64 = 32'h02040fff;
   localparam logic [6:0] OPCODE_CMP_EQ_I64 = 7'h2a;
   localparam int FUNCT_CMP_EQ_I64 = 'h0;
   localparam int SIZE_CMP_EQ_I64 = 4;
@@ -1466,7 +1468,7 @@ package warpkit_isa_pkg;
   localparam int ID_CMP_EQ_I64 = 114;
   // cmp.ne.i64
   localparam logic [31:0] MATCH_CMP_NE_I64 = 32'h000000aa;
-  localparam logic [31:0] MASK_CMP_NE_I64 = 32'h00000fff;
+  localparam logic [31:0] MASK_CMP_NE_I64 = 32'h02040fff;
   localparam logic [6:0] OPCODE_CMP_NE_I64 = 7'h2a;
   localparam int FUNCT_CMP_NE_I64 = 'h1;
   localparam int SIZE_CMP_NE_I64 = 4;
@@ -1476,7 +1478,7 @@ package warpkit_isa_pkg;
   localparam int ID_CMP_NE_I64 = 115;
   // cmp.lt.i64
   localparam logic [31:0] MATCH_CMP_LT_I64 = 32'h0000012a;
-  localparam logic [31:0] MASK_CMP_LT_I64 = 32'h00000fff;
+  localparam logic [31:0] MASK_CMP_LT_I64 = 32'h02040fff;
   localparam logic [6:0] OPCODE_CMP_LT_I64 = 7'h2a;
   localparam int FUNCT_CMP_LT_I64 = 'h2;
   localparam int SIZE_CMP_LT_I64 = 4;
@@ -1486,7 +1488,7 @@ package warpkit_isa_pkg;
   localparam int ID_CMP_LT_I64 = 116;
   // cmp.ge.i64
   localparam logic [31:0] MATCH_CMP_GE_I64 = 32'h000001aa;
-  localparam logic [31:0] MASK_CMP_GE_I64 = 32'h00000fff;
+  localparam logic [31:0] MASK_CMP_GE_I64 = 32'h02040fff;
   localparam logic [6:0] OPCODE_CMP_GE_I64 = 7'h2a;
   localparam int FUNCT_CMP_GE_I64 = 'h3;
   localparam int SIZE_CMP_GE_I64 = 4;
@@ -1496,7 +1498,7 @@ package warpkit_isa_pkg;
   localparam int ID_CMP_GE_I64 = 117;
   // cmp.lt.u64
   localparam logic [31:0] MATCH_CMP_LT_U64 = 32'h0000022a;
-  localparam logic [31:0] MASK_CMP_LT_U64 = 32'h00000fff;
+  localparam logic [31:0] MASK_CMP_LT_U64 = 32'h02040fff;
   localparam logic [6:0] OPCODE_CMP_LT_U64 = 7'h2a;
   localparam int FUNCT_CMP_LT_U64 = 'h4;
   localparam int SIZE_CMP_LT_U64 = 4;
@@ -1506,7 +1508,7 @@ package warpkit_isa_pkg;
   localparam int ID_CMP_LT_U64 = 118;
   // cmp.ge.u64
   localparam logic [31:0] MATCH_CMP_GE_U64 = 32'h000002aa;
-  localparam logic [31:0] MASK_CMP_GE_U64 = 32'h00000fff;
+  localparam logic [31:0] MASK_CMP_GE_U64 = 32'h02040fff;
   localparam logic [6:0] OPCODE_CMP_GE_U64 = 7'h2a;
   localparam int FUNCT_CMP_GE_U64 = 'h5;
   localparam int SIZE_CMP_GE_U64 = 4;
@@ -1656,7 +1658,7 @@ package warpkit_isa_pkg;
   localparam int ID_MAD_U32 = 133;
   // mad64.u32
   localparam logic [63:0] MATCH_MAD64_U32 = 64'h0000000000000501;
-  localparam logic [63:0] MASK_MAD64_U32 = 64'hffffe0000001ffff;
+  localparam logic [63:0] MASK_MAD64_U32 = 64'hffffe0400003ffff;
   localparam logic [6:0] OPCODE_MAD64_U32 = 7'h01;
   localparam int FUNCT_MAD64_U32 = 'ha;
   localparam int SIZE_MAD64_U32 = 8;
@@ -1666,7 +1668,7 @@ package warpkit_isa_pkg;
   localparam int ID_MAD64_U32 = 134;
   // mad64.i32
   localparam logic [63:0] MATCH_MAD64_I32 = 64'h0000000000000581;
-  localparam logic [63:0] MASK_MAD64_I32 = 64'hffffe0000001ffff;
+  localparam logic [63:0] MASK_MAD64_I32 = 64'hffffe0400003ffff;
   localparam logic [6:0] OPCODE_MAD64_I32 = 7'h01;
   localparam int FUNCT_MAD64_I32 = 'hb;
   localparam int SIZE_MAD64_I32 = 8;
@@ -1726,7 +1728,7 @@ package warpkit_isa_pkg;
   localparam int ID_DP4A_U32 = 140;
   // sel64
   localparam logic [63:0] MATCH_SEL64 = 64'h0000000000000e01;
-  localparam logic [63:0] MASK_SEL64 = 64'hffffe0000001ffff;
+  localparam logic [63:0] MASK_SEL64 = 64'hffffe0008103ffff;
   localparam logic [6:0] OPCODE_SEL64 = 7'h01;
   localparam int FUNCT_SEL64 = 'h1c;
   localparam int SIZE_SEL64 = 8;
@@ -1806,7 +1808,7 @@ package warpkit_isa_pkg;
   localparam int ID_MUL_VL = 148;
   // addsx64.vl
   localparam logic [63:0] MATCH_ADDSX64_VL = 64'h0000000000000685;
-  localparam logic [63:0] MASK_ADDSX64_VL = 64'h000000000003ffff;
+  localparam logic [63:0] MASK_ADDSX64_VL = 64'h000000000207ffff;
   localparam logic [6:0] OPCODE_ADDSX64_VL = 7'h05;
   localparam int FUNCT_ADDSX64_VL = 'hd;
   localparam int SIZE_ADDSX64_VL = 8;
@@ -2116,7 +2118,7 @@ package warpkit_isa_pkg;
   localparam int ID_UBFE_I32 = 179;
   // uadd64
   localparam logic [31:0] MATCH_UADD64 = 32'h00000f3c;
-  localparam logic [31:0] MASK_UADD64 = 32'h00003fff;
+  localparam logic [31:0] MASK_UADD64 = 32'h04107fff;
   localparam logic [6:0] OPCODE_UADD64 = 7'h3c;
   localparam int FUNCT_UADD64 = 'h1e;
   localparam int SIZE_UADD64 = 4;
@@ -2126,7 +2128,7 @@ package warpkit_isa_pkg;
   localparam int ID_UADD64 = 180;
   // usub64
   localparam logic [31:0] MATCH_USUB64 = 32'h00000fbc;
-  localparam logic [31:0] MASK_USUB64 = 32'h00003fff;
+  localparam logic [31:0] MASK_USUB64 = 32'h04107fff;
   localparam logic [6:0] OPCODE_USUB64 = 7'h3c;
   localparam int FUNCT_USUB64 = 'h1f;
   localparam int SIZE_USUB64 = 4;
@@ -2136,7 +2138,7 @@ package warpkit_isa_pkg;
   localparam int ID_USUB64 = 181;
   // uaddsx64
   localparam logic [31:0] MATCH_UADDSX64 = 32'h0000103c;
-  localparam logic [31:0] MASK_UADDSX64 = 32'h00003fff;
+  localparam logic [31:0] MASK_UADDSX64 = 32'h00107fff;
   localparam logic [6:0] OPCODE_UADDSX64 = 7'h3c;
   localparam int FUNCT_UADDSX64 = 'h20;
   localparam int SIZE_UADDSX64 = 4;
@@ -2146,7 +2148,7 @@ package warpkit_isa_pkg;
   localparam int ID_UADDSX64 = 182;
   // uaddzx64
   localparam logic [31:0] MATCH_UADDZX64 = 32'h000010bc;
-  localparam logic [31:0] MASK_UADDZX64 = 32'h00003fff;
+  localparam logic [31:0] MASK_UADDZX64 = 32'h00107fff;
   localparam logic [6:0] OPCODE_UADDZX64 = 7'h3c;
   localparam int FUNCT_UADDZX64 = 'h21;
   localparam int SIZE_UADDZX64 = 4;
@@ -2296,7 +2298,7 @@ package warpkit_isa_pkg;
   localparam int ID_UMULI = 197;
   // uadd64i
   localparam logic [31:0] MATCH_UADD64I = 32'h00000240;
-  localparam logic [31:0] MASK_UADD64I = 32'h000003ff;
+  localparam logic [31:0] MASK_UADD64I = 32'h000107ff;
   localparam logic [6:0] OPCODE_UADD64I = 7'h40;
   localparam int FUNCT_UADD64I = 'h4;
   localparam int SIZE_UADD64I = 4;
@@ -2386,7 +2388,7 @@ package warpkit_isa_pkg;
   localparam int ID_USEXT_H = 206;
   // umov64
   localparam logic [31:0] MATCH_UMOV64 = 32'h00000442;
-  localparam logic [31:0] MASK_UMOV64 = 32'h000fffff;
+  localparam logic [31:0] MASK_UMOV64 = 32'h041fffff;
   localparam logic [6:0] OPCODE_UMOV64 = 7'h42;
   localparam int FUNCT_UMOV64 = 'h8;
   localparam int SIZE_UMOV64 = 4;
@@ -2516,7 +2518,7 @@ package warpkit_isa_pkg;
   localparam int ID_UPC = 219;
   // upca
   localparam logic [31:0] MATCH_UPCA = 32'h00000144;
-  localparam logic [31:0] MASK_UPCA = 32'h000001ff;
+  localparam logic [31:0] MASK_UPCA = 32'h000003ff;
   localparam logic [6:0] OPCODE_UPCA = 7'h44;
   localparam int FUNCT_UPCA = 'h2;
   localparam int SIZE_UPCA = 4;
@@ -2616,7 +2618,7 @@ package warpkit_isa_pkg;
   localparam int ID_USLTU_L = 229;
   // uadd64.l
   localparam logic [63:0] MATCH_UADD64_L = 64'h0000000000000491;
-  localparam logic [63:0] MASK_UADD64_L = 64'h00000000000fffff;
+  localparam logic [63:0] MASK_UADD64_L = 64'h00000000041fffff;
   localparam logic [6:0] OPCODE_UADD64_L = 7'h11;
   localparam int FUNCT_UADD64_L = 'h9;
   localparam int SIZE_UADD64_L = 8;
@@ -2626,7 +2628,7 @@ package warpkit_isa_pkg;
   localparam int ID_UADD64_L = 230;
   // jmp
   localparam logic [31:0] MATCH_JMP = 32'h00000046;
-  localparam logic [31:0] MASK_JMP = 32'h000003ff;
+  localparam logic [31:0] MASK_JMP = 32'h00000fff;
   localparam logic [6:0] OPCODE_JMP = 7'h46;
   localparam int FUNCT_JMP = 'h0;
   localparam int SIZE_JMP = 4;
@@ -2636,7 +2638,7 @@ package warpkit_isa_pkg;
   localparam int ID_JMP = 231;
   // bexecz
   localparam logic [31:0] MATCH_BEXECZ = 32'h000000c6;
-  localparam logic [31:0] MASK_BEXECZ = 32'h000003ff;
+  localparam logic [31:0] MASK_BEXECZ = 32'h00000fff;
   localparam logic [6:0] OPCODE_BEXECZ = 7'h46;
   localparam int FUNCT_BEXECZ = 'h1;
   localparam int SIZE_BEXECZ = 4;
@@ -2646,7 +2648,7 @@ package warpkit_isa_pkg;
   localparam int ID_BEXECZ = 232;
   // bexecnz
   localparam logic [31:0] MATCH_BEXECNZ = 32'h00000146;
-  localparam logic [31:0] MASK_BEXECNZ = 32'h000003ff;
+  localparam logic [31:0] MASK_BEXECNZ = 32'h00000fff;
   localparam logic [6:0] OPCODE_BEXECNZ = 7'h46;
   localparam int FUNCT_BEXECNZ = 'h2;
   localparam int SIZE_BEXECNZ = 4;
@@ -2656,7 +2658,7 @@ package warpkit_isa_pkg;
   localparam int ID_BEXECNZ = 233;
   // jal
   localparam logic [31:0] MATCH_JAL = 32'h00000048;
-  localparam logic [31:0] MASK_JAL = 32'h0000007f;
+  localparam logic [31:0] MASK_JAL = 32'h0000607f;
   localparam logic [6:0] OPCODE_JAL = 7'h48;
   localparam int FUNCT_JAL = 'h0;
   localparam int SIZE_JAL = 4;
@@ -2666,7 +2668,7 @@ package warpkit_isa_pkg;
   localparam int ID_JAL = 234;
   // bz
   localparam logic [31:0] MATCH_BZ = 32'h0000004a;
-  localparam logic [31:0] MASK_BZ = 32'h000001ff;
+  localparam logic [31:0] MASK_BZ = 32'h000181ff;
   localparam logic [6:0] OPCODE_BZ = 7'h4a;
   localparam int FUNCT_BZ = 'h0;
   localparam int SIZE_BZ = 4;
@@ -2676,7 +2678,7 @@ package warpkit_isa_pkg;
   localparam int ID_BZ = 235;
   // bnz
   localparam logic [31:0] MATCH_BNZ = 32'h000000ca;
-  localparam logic [31:0] MASK_BNZ = 32'h000001ff;
+  localparam logic [31:0] MASK_BNZ = 32'h000181ff;
   localparam logic [6:0] OPCODE_BNZ = 7'h4a;
   localparam int FUNCT_BNZ = 'h1;
   localparam int SIZE_BNZ = 4;
@@ -2686,7 +2688,7 @@ package warpkit_isa_pkg;
   localparam int ID_BNZ = 236;
   // bnone
   localparam logic [31:0] MATCH_BNONE = 32'h0000014a;
-  localparam logic [31:0] MASK_BNONE = 32'h000001ff;
+  localparam logic [31:0] MASK_BNONE = 32'h000181ff;
   localparam logic [6:0] OPCODE_BNONE = 7'h4a;
   localparam int FUNCT_BNONE = 'h2;
   localparam int SIZE_BNONE = 4;
@@ -2696,7 +2698,7 @@ package warpkit_isa_pkg;
   localparam int ID_BNONE = 237;
   // bany
   localparam logic [31:0] MATCH_BANY = 32'h000001ca;
-  localparam logic [31:0] MASK_BANY = 32'h000001ff;
+  localparam logic [31:0] MASK_BANY = 32'h000181ff;
   localparam logic [6:0] OPCODE_BANY = 7'h4a;
   localparam int FUNCT_BANY = 'h3;
   localparam int SIZE_BANY = 4;
@@ -2746,7 +2748,7 @@ package warpkit_isa_pkg;
   localparam int ID_FADD_F32_VU = 242;
   // fadd.f32.m
   localparam logic [63:0] MATCH_FADD_F32_M = 64'h0000000000000081;
-  localparam logic [63:0] MASK_FADD_F32_M = 64'hff801fc00001ffff;
+  localparam logic [63:0] MASK_FADD_F32_M = 64'hffa41fc00001ffff;
   localparam logic [6:0] OPCODE_FADD_F32_M = 7'h01;
   localparam int FUNCT_FADD_F32_M = 'h1;
   localparam int SIZE_FADD_F32_M = 8;
@@ -2796,7 +2798,7 @@ package warpkit_isa_pkg;
   localparam int ID_FMUL_F32_VU = 247;
   // fmul.f32.m
   localparam logic [63:0] MATCH_FMUL_F32_M = 64'h0000000000000101;
-  localparam logic [63:0] MASK_FMUL_F32_M = 64'hff801fc00001ffff;
+  localparam logic [63:0] MASK_FMUL_F32_M = 64'hffa41fc00001ffff;
   localparam logic [6:0] OPCODE_FMUL_F32_M = 7'h01;
   localparam int FUNCT_FMUL_F32_M = 'h2;
   localparam int SIZE_FMUL_F32_M = 8;
@@ -3956,7 +3958,7 @@ package warpkit_isa_pkg;
   localparam int ID_CMP_CLASS_F32_VU = 363;
   // fadd.f16
   localparam logic [63:0] MATCH_FADD_F16 = 64'h0000000000000009;
-  localparam logic [63:0] MASK_FADD_F16 = 64'hf801fe000001ffff;
+  localparam logic [63:0] MASK_FADD_F16 = 64'hfa41fe000001ffff;
   localparam logic [6:0] OPCODE_FADD_F16 = 7'h09;
   localparam int FUNCT_FADD_F16 = 'h0;
   localparam int SIZE_FADD_F16 = 8;
@@ -3966,7 +3968,7 @@ package warpkit_isa_pkg;
   localparam int ID_FADD_F16 = 364;
   // fsub.f16
   localparam logic [63:0] MATCH_FSUB_F16 = 64'h0000000000000089;
-  localparam logic [63:0] MASK_FSUB_F16 = 64'hf801fe000001ffff;
+  localparam logic [63:0] MASK_FSUB_F16 = 64'hfa41fe000001ffff;
   localparam logic [6:0] OPCODE_FSUB_F16 = 7'h09;
   localparam int FUNCT_FSUB_F16 = 'h1;
   localparam int SIZE_FSUB_F16 = 8;
@@ -3976,7 +3978,7 @@ package warpkit_isa_pkg;
   localparam int ID_FSUB_F16 = 365;
   // fmul.f16
   localparam logic [63:0] MATCH_FMUL_F16 = 64'h0000000000000109;
-  localparam logic [63:0] MASK_FMUL_F16 = 64'hf801fe000001ffff;
+  localparam logic [63:0] MASK_FMUL_F16 = 64'hfa41fe000001ffff;
   localparam logic [6:0] OPCODE_FMUL_F16 = 7'h09;
   localparam int FUNCT_FMUL_F16 = 'h2;
   localparam int SIZE_FMUL_F16 = 8;
@@ -4506,7 +4508,7 @@ package warpkit_isa_pkg;
   localparam int ID_CMP_GE_U16 = 418;
   // tex.sample
   localparam logic [63:0] MATCH_TEX_SAMPLE = 64'h0000000000000029;
-  localparam logic [63:0] MASK_TEX_SAMPLE = 64'hc000000000000fff;
+  localparam logic [63:0] MASK_TEX_SAMPLE = 64'hc00000031c000fff;
   localparam logic [6:0] OPCODE_TEX_SAMPLE = 7'h29;
   localparam int FUNCT_TEX_SAMPLE = 'h0;
   localparam int SIZE_TEX_SAMPLE = 8;
@@ -4516,7 +4518,7 @@ package warpkit_isa_pkg;
   localparam int ID_TEX_SAMPLE = 419;
   // tex.sample.b
   localparam logic [63:0] MATCH_TEX_SAMPLE_B = 64'h00000000000000a9;
-  localparam logic [63:0] MASK_TEX_SAMPLE_B = 64'hc000000000000fff;
+  localparam logic [63:0] MASK_TEX_SAMPLE_B = 64'hc00000031c000fff;
   localparam logic [6:0] OPCODE_TEX_SAMPLE_B = 7'h29;
   localparam int FUNCT_TEX_SAMPLE_B = 'h1;
   localparam int SIZE_TEX_SAMPLE_B = 8;
@@ -4526,7 +4528,7 @@ package warpkit_isa_pkg;
   localparam int ID_TEX_SAMPLE_B = 420;
   // tex.sample.l
   localparam logic [63:0] MATCH_TEX_SAMPLE_L = 64'h0000000000000129;
-  localparam logic [63:0] MASK_TEX_SAMPLE_L = 64'hc000000000000fff;
+  localparam logic [63:0] MASK_TEX_SAMPLE_L = 64'hc00000031c000fff;
   localparam logic [6:0] OPCODE_TEX_SAMPLE_L = 7'h29;
   localparam int FUNCT_TEX_SAMPLE_L = 'h2;
   localparam int SIZE_TEX_SAMPLE_L = 8;
@@ -4536,7 +4538,7 @@ package warpkit_isa_pkg;
   localparam int ID_TEX_SAMPLE_L = 421;
   // tex.sample.lz
   localparam logic [63:0] MATCH_TEX_SAMPLE_LZ = 64'h00000000000001a9;
-  localparam logic [63:0] MASK_TEX_SAMPLE_LZ = 64'hc000000000000fff;
+  localparam logic [63:0] MASK_TEX_SAMPLE_LZ = 64'hc00000031c000fff;
   localparam logic [6:0] OPCODE_TEX_SAMPLE_LZ = 7'h29;
   localparam int FUNCT_TEX_SAMPLE_LZ = 'h3;
   localparam int SIZE_TEX_SAMPLE_LZ = 8;
@@ -4546,7 +4548,7 @@ package warpkit_isa_pkg;
   localparam int ID_TEX_SAMPLE_LZ = 422;
   // tex.sample.d
   localparam logic [63:0] MATCH_TEX_SAMPLE_D = 64'h0000000000000229;
-  localparam logic [63:0] MASK_TEX_SAMPLE_D = 64'hc000000000000fff;
+  localparam logic [63:0] MASK_TEX_SAMPLE_D = 64'hc00000031c000fff;
   localparam logic [6:0] OPCODE_TEX_SAMPLE_D = 7'h29;
   localparam int FUNCT_TEX_SAMPLE_D = 'h4;
   localparam int SIZE_TEX_SAMPLE_D = 8;
@@ -4556,7 +4558,7 @@ package warpkit_isa_pkg;
   localparam int ID_TEX_SAMPLE_D = 423;
   // tex.sample.c
   localparam logic [63:0] MATCH_TEX_SAMPLE_C = 64'h00000000000002a9;
-  localparam logic [63:0] MASK_TEX_SAMPLE_C = 64'hc000000000000fff;
+  localparam logic [63:0] MASK_TEX_SAMPLE_C = 64'hc00000031c000fff;
   localparam logic [6:0] OPCODE_TEX_SAMPLE_C = 7'h29;
   localparam int FUNCT_TEX_SAMPLE_C = 'h5;
   localparam int SIZE_TEX_SAMPLE_C = 8;
@@ -4566,7 +4568,7 @@ package warpkit_isa_pkg;
   localparam int ID_TEX_SAMPLE_C = 424;
   // tex.sample.c.b
   localparam logic [63:0] MATCH_TEX_SAMPLE_C_B = 64'h0000000000000329;
-  localparam logic [63:0] MASK_TEX_SAMPLE_C_B = 64'hc000000000000fff;
+  localparam logic [63:0] MASK_TEX_SAMPLE_C_B = 64'hc00000031c000fff;
   localparam logic [6:0] OPCODE_TEX_SAMPLE_C_B = 7'h29;
   localparam int FUNCT_TEX_SAMPLE_C_B = 'h6;
   localparam int SIZE_TEX_SAMPLE_C_B = 8;
@@ -4576,7 +4578,7 @@ package warpkit_isa_pkg;
   localparam int ID_TEX_SAMPLE_C_B = 425;
   // tex.sample.c.l
   localparam logic [63:0] MATCH_TEX_SAMPLE_C_L = 64'h00000000000003a9;
-  localparam logic [63:0] MASK_TEX_SAMPLE_C_L = 64'hc000000000000fff;
+  localparam logic [63:0] MASK_TEX_SAMPLE_C_L = 64'hc00000031c000fff;
   localparam logic [6:0] OPCODE_TEX_SAMPLE_C_L = 7'h29;
   localparam int FUNCT_TEX_SAMPLE_C_L = 'h7;
   localparam int SIZE_TEX_SAMPLE_C_L = 8;
@@ -4586,7 +4588,7 @@ package warpkit_isa_pkg;
   localparam int ID_TEX_SAMPLE_C_L = 426;
   // tex.sample.c.lz
   localparam logic [63:0] MATCH_TEX_SAMPLE_C_LZ = 64'h0000000000000429;
-  localparam logic [63:0] MASK_TEX_SAMPLE_C_LZ = 64'hc000000000000fff;
+  localparam logic [63:0] MASK_TEX_SAMPLE_C_LZ = 64'hc00000031c000fff;
   localparam logic [6:0] OPCODE_TEX_SAMPLE_C_LZ = 7'h29;
   localparam int FUNCT_TEX_SAMPLE_C_LZ = 'h8;
   localparam int SIZE_TEX_SAMPLE_C_LZ = 8;
@@ -4596,7 +4598,7 @@ package warpkit_isa_pkg;
   localparam int ID_TEX_SAMPLE_C_LZ = 427;
   // tex.sample.c.d
   localparam logic [63:0] MATCH_TEX_SAMPLE_C_D = 64'h00000000000004a9;
-  localparam logic [63:0] MASK_TEX_SAMPLE_C_D = 64'hc000000000000fff;
+  localparam logic [63:0] MASK_TEX_SAMPLE_C_D = 64'hc00000031c000fff;
   localparam logic [6:0] OPCODE_TEX_SAMPLE_C_D = 7'h29;
   localparam int FUNCT_TEX_SAMPLE_C_D = 'h9;
   localparam int SIZE_TEX_SAMPLE_C_D = 8;
@@ -4606,7 +4608,7 @@ package warpkit_isa_pkg;
   localparam int ID_TEX_SAMPLE_C_D = 428;
   // tex.gather4
   localparam logic [63:0] MATCH_TEX_GATHER4 = 64'h0000000000000529;
-  localparam logic [63:0] MASK_TEX_GATHER4 = 64'hc000000000000fff;
+  localparam logic [63:0] MASK_TEX_GATHER4 = 64'hc00000031c000fff;
   localparam logic [6:0] OPCODE_TEX_GATHER4 = 7'h29;
   localparam int FUNCT_TEX_GATHER4 = 'ha;
   localparam int SIZE_TEX_GATHER4 = 8;
@@ -4616,7 +4618,7 @@ package warpkit_isa_pkg;
   localparam int ID_TEX_GATHER4 = 429;
   // tex.gather4.c
   localparam logic [63:0] MATCH_TEX_GATHER4_C = 64'h00000000000005a9;
-  localparam logic [63:0] MASK_TEX_GATHER4_C = 64'hc000000000000fff;
+  localparam logic [63:0] MASK_TEX_GATHER4_C = 64'hc00000031c000fff;
   localparam logic [6:0] OPCODE_TEX_GATHER4_C = 7'h29;
   localparam int FUNCT_TEX_GATHER4_C = 'hb;
   localparam int SIZE_TEX_GATHER4_C = 8;
@@ -4626,7 +4628,7 @@ package warpkit_isa_pkg;
   localparam int ID_TEX_GATHER4_C = 430;
   // tex.fetch
   localparam logic [63:0] MATCH_TEX_FETCH = 64'h0000000000000629;
-  localparam logic [63:0] MASK_TEX_FETCH = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_TEX_FETCH = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_TEX_FETCH = 7'h29;
   localparam int FUNCT_TEX_FETCH = 'hc;
   localparam int SIZE_TEX_FETCH = 8;
@@ -4636,7 +4638,7 @@ package warpkit_isa_pkg;
   localparam int ID_TEX_FETCH = 431;
   // tex.query.lod
   localparam logic [63:0] MATCH_TEX_QUERY_LOD = 64'h00000000000006a9;
-  localparam logic [63:0] MASK_TEX_QUERY_LOD = 64'hc000000000000fff;
+  localparam logic [63:0] MASK_TEX_QUERY_LOD = 64'hc00000031c000fff;
   localparam logic [6:0] OPCODE_TEX_QUERY_LOD = 7'h29;
   localparam int FUNCT_TEX_QUERY_LOD = 'hd;
   localparam int SIZE_TEX_QUERY_LOD = 8;
@@ -4646,7 +4648,7 @@ package warpkit_isa_pkg;
   localparam int ID_TEX_QUERY_LOD = 432;
   // tex.query.size
   localparam logic [63:0] MATCH_TEX_QUERY_SIZE = 64'h0000000000000729;
-  localparam logic [63:0] MASK_TEX_QUERY_SIZE = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_TEX_QUERY_SIZE = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_TEX_QUERY_SIZE = 7'h29;
   localparam int FUNCT_TEX_QUERY_SIZE = 'he;
   localparam int SIZE_TEX_QUERY_SIZE = 8;
@@ -4656,7 +4658,7 @@ package warpkit_isa_pkg;
   localparam int ID_TEX_QUERY_SIZE = 433;
   // tex.query.levels
   localparam logic [63:0] MATCH_TEX_QUERY_LEVELS = 64'h00000000000007a9;
-  localparam logic [63:0] MASK_TEX_QUERY_LEVELS = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_TEX_QUERY_LEVELS = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_TEX_QUERY_LEVELS = 7'h29;
   localparam int FUNCT_TEX_QUERY_LEVELS = 'hf;
   localparam int SIZE_TEX_QUERY_LEVELS = 8;
@@ -4666,7 +4668,7 @@ package warpkit_isa_pkg;
   localparam int ID_TEX_QUERY_LEVELS = 434;
   // tex.query.samples
   localparam logic [63:0] MATCH_TEX_QUERY_SAMPLES = 64'h0000000000000829;
-  localparam logic [63:0] MASK_TEX_QUERY_SAMPLES = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_TEX_QUERY_SAMPLES = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_TEX_QUERY_SAMPLES = 7'h29;
   localparam int FUNCT_TEX_QUERY_SAMPLES = 'h10;
   localparam int SIZE_TEX_QUERY_SAMPLES = 8;
@@ -4676,7 +4678,7 @@ package warpkit_isa_pkg;
   localparam int ID_TEX_QUERY_SAMPLES = 435;
   // img.load
   localparam logic [63:0] MATCH_IMG_LOAD = 64'h000000000000002d;
-  localparam logic [63:0] MASK_IMG_LOAD = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_IMG_LOAD = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_IMG_LOAD = 7'h2d;
   localparam int FUNCT_IMG_LOAD = 'h0;
   localparam int SIZE_IMG_LOAD = 8;
@@ -4686,7 +4688,7 @@ package warpkit_isa_pkg;
   localparam int ID_IMG_LOAD = 436;
   // img.store
   localparam logic [63:0] MATCH_IMG_STORE = 64'h00000000000000ad;
-  localparam logic [63:0] MASK_IMG_STORE = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_IMG_STORE = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_IMG_STORE = 7'h2d;
   localparam int FUNCT_IMG_STORE = 'h1;
   localparam int SIZE_IMG_STORE = 8;
@@ -4696,7 +4698,7 @@ package warpkit_isa_pkg;
   localparam int ID_IMG_STORE = 437;
   // img.atom.add.u32
   localparam logic [63:0] MATCH_IMG_ATOM_ADD_U32 = 64'h000000000000012d;
-  localparam logic [63:0] MASK_IMG_ATOM_ADD_U32 = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_IMG_ATOM_ADD_U32 = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_IMG_ATOM_ADD_U32 = 7'h2d;
   localparam int FUNCT_IMG_ATOM_ADD_U32 = 'h2;
   localparam int SIZE_IMG_ATOM_ADD_U32 = 8;
@@ -4706,7 +4708,7 @@ package warpkit_isa_pkg;
   localparam int ID_IMG_ATOM_ADD_U32 = 438;
   // img.atom.add.u32.rtn
   localparam logic [63:0] MATCH_IMG_ATOM_ADD_U32_RTN = 64'h000000000000082d;
-  localparam logic [63:0] MASK_IMG_ATOM_ADD_U32_RTN = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_IMG_ATOM_ADD_U32_RTN = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_IMG_ATOM_ADD_U32_RTN = 7'h2d;
   localparam int FUNCT_IMG_ATOM_ADD_U32_RTN = 'h10;
   localparam int SIZE_IMG_ATOM_ADD_U32_RTN = 8;
@@ -4716,7 +4718,7 @@ package warpkit_isa_pkg;
   localparam int ID_IMG_ATOM_ADD_U32_RTN = 439;
   // img.atom.sub.u32
   localparam logic [63:0] MATCH_IMG_ATOM_SUB_U32 = 64'h00000000000001ad;
-  localparam logic [63:0] MASK_IMG_ATOM_SUB_U32 = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_IMG_ATOM_SUB_U32 = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_IMG_ATOM_SUB_U32 = 7'h2d;
   localparam int FUNCT_IMG_ATOM_SUB_U32 = 'h3;
   localparam int SIZE_IMG_ATOM_SUB_U32 = 8;
@@ -4726,7 +4728,7 @@ package warpkit_isa_pkg;
   localparam int ID_IMG_ATOM_SUB_U32 = 440;
   // img.atom.sub.u32.rtn
   localparam logic [63:0] MATCH_IMG_ATOM_SUB_U32_RTN = 64'h00000000000008ad;
-  localparam logic [63:0] MASK_IMG_ATOM_SUB_U32_RTN = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_IMG_ATOM_SUB_U32_RTN = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_IMG_ATOM_SUB_U32_RTN = 7'h2d;
   localparam int FUNCT_IMG_ATOM_SUB_U32_RTN = 'h11;
   localparam int SIZE_IMG_ATOM_SUB_U32_RTN = 8;
@@ -4736,7 +4738,7 @@ package warpkit_isa_pkg;
   localparam int ID_IMG_ATOM_SUB_U32_RTN = 441;
   // img.atom.min.i32
   localparam logic [63:0] MATCH_IMG_ATOM_MIN_I32 = 64'h000000000000022d;
-  localparam logic [63:0] MASK_IMG_ATOM_MIN_I32 = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_IMG_ATOM_MIN_I32 = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_IMG_ATOM_MIN_I32 = 7'h2d;
   localparam int FUNCT_IMG_ATOM_MIN_I32 = 'h4;
   localparam int SIZE_IMG_ATOM_MIN_I32 = 8;
@@ -4746,7 +4748,7 @@ package warpkit_isa_pkg;
   localparam int ID_IMG_ATOM_MIN_I32 = 442;
   // img.atom.min.i32.rtn
   localparam logic [63:0] MATCH_IMG_ATOM_MIN_I32_RTN = 64'h000000000000092d;
-  localparam logic [63:0] MASK_IMG_ATOM_MIN_I32_RTN = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_IMG_ATOM_MIN_I32_RTN = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_IMG_ATOM_MIN_I32_RTN = 7'h2d;
   localparam int FUNCT_IMG_ATOM_MIN_I32_RTN = 'h12;
   localparam int SIZE_IMG_ATOM_MIN_I32_RTN = 8;
@@ -4756,7 +4758,7 @@ package warpkit_isa_pkg;
   localparam int ID_IMG_ATOM_MIN_I32_RTN = 443;
   // img.atom.max.i32
   localparam logic [63:0] MATCH_IMG_ATOM_MAX_I32 = 64'h00000000000002ad;
-  localparam logic [63:0] MASK_IMG_ATOM_MAX_I32 = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_IMG_ATOM_MAX_I32 = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_IMG_ATOM_MAX_I32 = 7'h2d;
   localparam int FUNCT_IMG_ATOM_MAX_I32 = 'h5;
   localparam int SIZE_IMG_ATOM_MAX_I32 = 8;
@@ -4766,7 +4768,7 @@ package warpkit_isa_pkg;
   localparam int ID_IMG_ATOM_MAX_I32 = 444;
   // img.atom.max.i32.rtn
   localparam logic [63:0] MATCH_IMG_ATOM_MAX_I32_RTN = 64'h00000000000009ad;
-  localparam logic [63:0] MASK_IMG_ATOM_MAX_I32_RTN = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_IMG_ATOM_MAX_I32_RTN = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_IMG_ATOM_MAX_I32_RTN = 7'h2d;
   localparam int FUNCT_IMG_ATOM_MAX_I32_RTN = 'h13;
   localparam int SIZE_IMG_ATOM_MAX_I32_RTN = 8;
@@ -4776,7 +4778,7 @@ package warpkit_isa_pkg;
   localparam int ID_IMG_ATOM_MAX_I32_RTN = 445;
   // img.atom.min.u32
   localparam logic [63:0] MATCH_IMG_ATOM_MIN_U32 = 64'h000000000000032d;
-  localparam logic [63:0] MASK_IMG_ATOM_MIN_U32 = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_IMG_ATOM_MIN_U32 = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_IMG_ATOM_MIN_U32 = 7'h2d;
   localparam int FUNCT_IMG_ATOM_MIN_U32 = 'h6;
   localparam int SIZE_IMG_ATOM_MIN_U32 = 8;
@@ -4786,7 +4788,7 @@ package warpkit_isa_pkg;
   localparam int ID_IMG_ATOM_MIN_U32 = 446;
   // img.atom.min.u32.rtn
   localparam logic [63:0] MATCH_IMG_ATOM_MIN_U32_RTN = 64'h0000000000000a2d;
-  localparam logic [63:0] MASK_IMG_ATOM_MIN_U32_RTN = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_IMG_ATOM_MIN_U32_RTN = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_IMG_ATOM_MIN_U32_RTN = 7'h2d;
   localparam int FUNCT_IMG_ATOM_MIN_U32_RTN = 'h14;
   localparam int SIZE_IMG_ATOM_MIN_U32_RTN = 8;
@@ -4796,7 +4798,7 @@ package warpkit_isa_pkg;
   localparam int ID_IMG_ATOM_MIN_U32_RTN = 447;
   // img.atom.max.u32
   localparam logic [63:0] MATCH_IMG_ATOM_MAX_U32 = 64'h00000000000003ad;
-  localparam logic [63:0] MASK_IMG_ATOM_MAX_U32 = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_IMG_ATOM_MAX_U32 = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_IMG_ATOM_MAX_U32 = 7'h2d;
   localparam int FUNCT_IMG_ATOM_MAX_U32 = 'h7;
   localparam int SIZE_IMG_ATOM_MAX_U32 = 8;
@@ -4806,7 +4808,7 @@ package warpkit_isa_pkg;
   localparam int ID_IMG_ATOM_MAX_U32 = 448;
   // img.atom.max.u32.rtn
   localparam logic [63:0] MATCH_IMG_ATOM_MAX_U32_RTN = 64'h0000000000000aad;
-  localparam logic [63:0] MASK_IMG_ATOM_MAX_U32_RTN = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_IMG_ATOM_MAX_U32_RTN = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_IMG_ATOM_MAX_U32_RTN = 7'h2d;
   localparam int FUNCT_IMG_ATOM_MAX_U32_RTN = 'h15;
   localparam int SIZE_IMG_ATOM_MAX_U32_RTN = 8;
@@ -4816,7 +4818,7 @@ package warpkit_isa_pkg;
   localparam int ID_IMG_ATOM_MAX_U32_RTN = 449;
   // img.atom.and.b32
   localparam logic [63:0] MATCH_IMG_ATOM_AND_B32 = 64'h000000000000042d;
-  localparam logic [63:0] MASK_IMG_ATOM_AND_B32 = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_IMG_ATOM_AND_B32 = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_IMG_ATOM_AND_B32 = 7'h2d;
   localparam int FUNCT_IMG_ATOM_AND_B32 = 'h8;
   localparam int SIZE_IMG_ATOM_AND_B32 = 8;
@@ -4826,7 +4828,7 @@ package warpkit_isa_pkg;
   localparam int ID_IMG_ATOM_AND_B32 = 450;
   // img.atom.and.b32.rtn
   localparam logic [63:0] MATCH_IMG_ATOM_AND_B32_RTN = 64'h0000000000000b2d;
-  localparam logic [63:0] MASK_IMG_ATOM_AND_B32_RTN = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_IMG_ATOM_AND_B32_RTN = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_IMG_ATOM_AND_B32_RTN = 7'h2d;
   localparam int FUNCT_IMG_ATOM_AND_B32_RTN = 'h16;
   localparam int SIZE_IMG_ATOM_AND_B32_RTN = 8;
@@ -4836,7 +4838,7 @@ package warpkit_isa_pkg;
   localparam int ID_IMG_ATOM_AND_B32_RTN = 451;
   // img.atom.or.b32
   localparam logic [63:0] MATCH_IMG_ATOM_OR_B32 = 64'h00000000000004ad;
-  localparam logic [63:0] MASK_IMG_ATOM_OR_B32 = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_IMG_ATOM_OR_B32 = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_IMG_ATOM_OR_B32 = 7'h2d;
   localparam int FUNCT_IMG_ATOM_OR_B32 = 'h9;
   localparam int SIZE_IMG_ATOM_OR_B32 = 8;
@@ -4846,7 +4848,7 @@ package warpkit_isa_pkg;
   localparam int ID_IMG_ATOM_OR_B32 = 452;
   // img.atom.or.b32.rtn
   localparam logic [63:0] MATCH_IMG_ATOM_OR_B32_RTN = 64'h0000000000000bad;
-  localparam logic [63:0] MASK_IMG_ATOM_OR_B32_RTN = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_IMG_ATOM_OR_B32_RTN = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_IMG_ATOM_OR_B32_RTN = 7'h2d;
   localparam int FUNCT_IMG_ATOM_OR_B32_RTN = 'h17;
   localparam int SIZE_IMG_ATOM_OR_B32_RTN = 8;
@@ -4856,7 +4858,7 @@ package warpkit_isa_pkg;
   localparam int ID_IMG_ATOM_OR_B32_RTN = 453;
   // img.atom.xor.b32
   localparam logic [63:0] MATCH_IMG_ATOM_XOR_B32 = 64'h000000000000052d;
-  localparam logic [63:0] MASK_IMG_ATOM_XOR_B32 = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_IMG_ATOM_XOR_B32 = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_IMG_ATOM_XOR_B32 = 7'h2d;
   localparam int FUNCT_IMG_ATOM_XOR_B32 = 'ha;
   localparam int SIZE_IMG_ATOM_XOR_B32 = 8;
@@ -4866,7 +4868,7 @@ package warpkit_isa_pkg;
   localparam int ID_IMG_ATOM_XOR_B32 = 454;
   // img.atom.xor.b32.rtn
   localparam logic [63:0] MATCH_IMG_ATOM_XOR_B32_RTN = 64'h0000000000000c2d;
-  localparam logic [63:0] MASK_IMG_ATOM_XOR_B32_RTN = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_IMG_ATOM_XOR_B32_RTN = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_IMG_ATOM_XOR_B32_RTN = 7'h2d;
   localparam int FUNCT_IMG_ATOM_XOR_B32_RTN = 'h18;
   localparam int SIZE_IMG_ATOM_XOR_B32_RTN = 8;
@@ -4876,7 +4878,7 @@ package warpkit_isa_pkg;
   localparam int ID_IMG_ATOM_XOR_B32_RTN = 455;
   // img.atom.xchg.b32
   localparam logic [63:0] MATCH_IMG_ATOM_XCHG_B32 = 64'h00000000000005ad;
-  localparam logic [63:0] MASK_IMG_ATOM_XCHG_B32 = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_IMG_ATOM_XCHG_B32 = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_IMG_ATOM_XCHG_B32 = 7'h2d;
   localparam int FUNCT_IMG_ATOM_XCHG_B32 = 'hb;
   localparam int SIZE_IMG_ATOM_XCHG_B32 = 8;
@@ -4886,7 +4888,7 @@ package warpkit_isa_pkg;
   localparam int ID_IMG_ATOM_XCHG_B32 = 456;
   // img.atom.xchg.b32.rtn
   localparam logic [63:0] MATCH_IMG_ATOM_XCHG_B32_RTN = 64'h0000000000000cad;
-  localparam logic [63:0] MASK_IMG_ATOM_XCHG_B32_RTN = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_IMG_ATOM_XCHG_B32_RTN = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_IMG_ATOM_XCHG_B32_RTN = 7'h2d;
   localparam int FUNCT_IMG_ATOM_XCHG_B32_RTN = 'h19;
   localparam int SIZE_IMG_ATOM_XCHG_B32_RTN = 8;
@@ -4896,7 +4898,7 @@ package warpkit_isa_pkg;
   localparam int ID_IMG_ATOM_XCHG_B32_RTN = 457;
   // img.atom.cmpxchg.b32
   localparam logic [63:0] MATCH_IMG_ATOM_CMPXCHG_B32 = 64'h000000000000062d;
-  localparam logic [63:0] MASK_IMG_ATOM_CMPXCHG_B32 = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_IMG_ATOM_CMPXCHG_B32 = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_IMG_ATOM_CMPXCHG_B32 = 7'h2d;
   localparam int FUNCT_IMG_ATOM_CMPXCHG_B32 = 'hc;
   localparam int SIZE_IMG_ATOM_CMPXCHG_B32 = 8;
@@ -4906,7 +4908,7 @@ package warpkit_isa_pkg;
   localparam int ID_IMG_ATOM_CMPXCHG_B32 = 458;
   // img.atom.cmpxchg.b32.rtn
   localparam logic [63:0] MATCH_IMG_ATOM_CMPXCHG_B32_RTN = 64'h0000000000000d2d;
-  localparam logic [63:0] MASK_IMG_ATOM_CMPXCHG_B32_RTN = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_IMG_ATOM_CMPXCHG_B32_RTN = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_IMG_ATOM_CMPXCHG_B32_RTN = 7'h2d;
   localparam int FUNCT_IMG_ATOM_CMPXCHG_B32_RTN = 'h1a;
   localparam int SIZE_IMG_ATOM_CMPXCHG_B32_RTN = 8;
@@ -4916,7 +4918,7 @@ package warpkit_isa_pkg;
   localparam int ID_IMG_ATOM_CMPXCHG_B32_RTN = 459;
   // img.atom.inc.u32
   localparam logic [63:0] MATCH_IMG_ATOM_INC_U32 = 64'h00000000000006ad;
-  localparam logic [63:0] MASK_IMG_ATOM_INC_U32 = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_IMG_ATOM_INC_U32 = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_IMG_ATOM_INC_U32 = 7'h2d;
   localparam int FUNCT_IMG_ATOM_INC_U32 = 'hd;
   localparam int SIZE_IMG_ATOM_INC_U32 = 8;
@@ -4926,7 +4928,7 @@ package warpkit_isa_pkg;
   localparam int ID_IMG_ATOM_INC_U32 = 460;
   // img.atom.inc.u32.rtn
   localparam logic [63:0] MATCH_IMG_ATOM_INC_U32_RTN = 64'h0000000000000dad;
-  localparam logic [63:0] MASK_IMG_ATOM_INC_U32_RTN = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_IMG_ATOM_INC_U32_RTN = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_IMG_ATOM_INC_U32_RTN = 7'h2d;
   localparam int FUNCT_IMG_ATOM_INC_U32_RTN = 'h1b;
   localparam int SIZE_IMG_ATOM_INC_U32_RTN = 8;
@@ -4936,7 +4938,7 @@ package warpkit_isa_pkg;
   localparam int ID_IMG_ATOM_INC_U32_RTN = 461;
   // img.atom.dec.u32
   localparam logic [63:0] MATCH_IMG_ATOM_DEC_U32 = 64'h000000000000072d;
-  localparam logic [63:0] MASK_IMG_ATOM_DEC_U32 = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_IMG_ATOM_DEC_U32 = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_IMG_ATOM_DEC_U32 = 7'h2d;
   localparam int FUNCT_IMG_ATOM_DEC_U32 = 'he;
   localparam int SIZE_IMG_ATOM_DEC_U32 = 8;
@@ -4946,7 +4948,7 @@ package warpkit_isa_pkg;
   localparam int ID_IMG_ATOM_DEC_U32 = 462;
   // img.atom.dec.u32.rtn
   localparam logic [63:0] MATCH_IMG_ATOM_DEC_U32_RTN = 64'h0000000000000e2d;
-  localparam logic [63:0] MASK_IMG_ATOM_DEC_U32_RTN = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_IMG_ATOM_DEC_U32_RTN = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_IMG_ATOM_DEC_U32_RTN = 7'h2d;
   localparam int FUNCT_IMG_ATOM_DEC_U32_RTN = 'h1c;
   localparam int SIZE_IMG_ATOM_DEC_U32_RTN = 8;
@@ -4956,7 +4958,7 @@ package warpkit_isa_pkg;
   localparam int ID_IMG_ATOM_DEC_U32_RTN = 463;
   // img.atom.fadd.f32
   localparam logic [63:0] MATCH_IMG_ATOM_FADD_F32 = 64'h00000000000007ad;
-  localparam logic [63:0] MASK_IMG_ATOM_FADD_F32 = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_IMG_ATOM_FADD_F32 = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_IMG_ATOM_FADD_F32 = 7'h2d;
   localparam int FUNCT_IMG_ATOM_FADD_F32 = 'hf;
   localparam int SIZE_IMG_ATOM_FADD_F32 = 8;
@@ -4966,7 +4968,7 @@ package warpkit_isa_pkg;
   localparam int ID_IMG_ATOM_FADD_F32 = 464;
   // img.atom.fadd.f32.rtn
   localparam logic [63:0] MATCH_IMG_ATOM_FADD_F32_RTN = 64'h0000000000000ead;
-  localparam logic [63:0] MASK_IMG_ATOM_FADD_F32_RTN = 64'hc000003f00000fff;
+  localparam logic [63:0] MASK_IMG_ATOM_FADD_F32_RTN = 64'hc000003f1c000fff;
   localparam logic [6:0] OPCODE_IMG_ATOM_FADD_F32_RTN = 7'h2d;
   localparam int FUNCT_IMG_ATOM_FADD_F32_RTN = 'h1d;
   localparam int SIZE_IMG_ATOM_FADD_F32_RTN = 8;
@@ -5324,5 +5326,83 @@ package warpkit_isa_pkg;
   localparam int LATENCY_ZS_TEST_ZS = 0;
   localparam int ASYNC_ZS_TEST_ZS = 3;
   localparam int ID_ZS_TEST_ZS = 500;
+
+  // Reserved values (no mask can say them): variant, field, bits, values that do not decode.
+  //   FADD_F32_M RM [47:45] 5..6
+  //   FMUL_F32_M RM [47:45] 5..6
+  //   PKCVT_F16_F32_M RM [47:45] 5..6
+  //   FFMA_F32 RM [47:45] 5..6
+  //   PKFMA_F16 RM [47:45] 5..6
+  //   FCVT_F32_I32_M RM [47:45] 5..6
+  //   FCVT_F32_U32_M RM [47:45] 5..6
+  //   FCVT_I32_F32_M RM [47:45] 5..6
+  //   FCVT_U32_F32_M RM [47:45] 5..6
+  //   FCVT_F16_F32_LO_M RM [47:45] 5..6
+  //   FCVT_F16_F32_HI_M RM [47:45] 5..6
+  //   FADD_F16 RM [51:49] 5..6
+  //   FSUB_F16 RM [51:49] 5..6
+  //   FMUL_F16 RM [51:49] 5..6
+  //   FFMA_F16 RM [51:49] 5..6
+  //   TEX_SAMPLE DIM [41:38] 10..15
+  //   TEX_SAMPLE_B DIM [41:38] 10..15
+  //   TEX_SAMPLE_L DIM [41:38] 10..15
+  //   TEX_SAMPLE_LZ DIM [41:38] 10..15
+  //   TEX_SAMPLE_D DIM [41:38] 10..15
+  //   TEX_SAMPLE_C DIM [41:38] 10..15
+  //   TEX_SAMPLE_C_B DIM [41:38] 10..15
+  //   TEX_SAMPLE_C_L DIM [41:38] 10..15
+  //   TEX_SAMPLE_C_LZ DIM [41:38] 10..15
+  //   TEX_SAMPLE_C_D DIM [41:38] 10..15
+  //   TEX_GATHER4 DIM [41:38] 10..15
+  //   TEX_GATHER4_C DIM [41:38] 10..15
+  //   TEX_FETCH DIM [41:38] 10..15
+  //   TEX_QUERY_LOD DIM [41:38] 10..15
+  //   TEX_QUERY_SIZE DIM [41:38] 10..15
+  //   TEX_QUERY_LEVELS DIM [41:38] 10..15
+  //   TEX_QUERY_SAMPLES DIM [41:38] 10..15
+  //   IMG_LOAD DIM [41:38] 10..15
+  //   IMG_STORE DIM [41:38] 10..15
+  //   IMG_ATOM_ADD_U32 DIM [41:38] 10..15
+  //   IMG_ATOM_ADD_U32_RTN DIM [41:38] 10..15
+  //   IMG_ATOM_SUB_U32 DIM [41:38] 10..15
+  //   IMG_ATOM_SUB_U32_RTN DIM [41:38] 10..15
+  //   IMG_ATOM_MIN_I32 DIM [41:38] 10..15
+  //   IMG_ATOM_MIN_I32_RTN DIM [41:38] 10..15
+  //   IMG_ATOM_MAX_I32 DIM [41:38] 10..15
+  //   IMG_ATOM_MAX_I32_RTN DIM [41:38] 10..15
+  //   IMG_ATOM_MIN_U32 DIM [41:38] 10..15
+  //   IMG_ATOM_MIN_U32_RTN DIM [41:38] 10..15
+  //   IMG_ATOM_MAX_U32 DIM [41:38] 10..15
+  //   IMG_ATOM_MAX_U32_RTN DIM [41:38] 10..15
+  //   IMG_ATOM_AND_B32 DIM [41:38] 10..15
+  //   IMG_ATOM_AND_B32_RTN DIM [41:38] 10..15
+  //   IMG_ATOM_OR_B32 DIM [41:38] 10..15
+  //   IMG_ATOM_OR_B32_RTN DIM [41:38] 10..15
+  //   IMG_ATOM_XOR_B32 DIM [41:38] 10..15
+  //   IMG_ATOM_XOR_B32_RTN DIM [41:38] 10..15
+  //   IMG_ATOM_XCHG_B32 DIM [41:38] 10..15
+  //   IMG_ATOM_XCHG_B32_RTN DIM [41:38] 10..15
+  //   IMG_ATOM_CMPXCHG_B32 RD [18:12] 127..127
+  //   IMG_ATOM_CMPXCHG_B32 DIM [41:38] 10..15
+  //   IMG_ATOM_CMPXCHG_B32_RTN DIM [41:38] 10..15
+  //   IMG_ATOM_INC_U32 DIM [41:38] 10..15
+  //   IMG_ATOM_INC_U32_RTN DIM [41:38] 10..15
+  //   IMG_ATOM_DEC_U32 DIM [41:38] 10..15
+  //   IMG_ATOM_DEC_U32_RTN DIM [41:38] 10..15
+  //   IMG_ATOM_FADD_F32 DIM [41:38] 10..15
+  //   IMG_ATOM_FADD_F32_RTN DIM [41:38] 10..15
+  //   INTERP_PERSP_OFFSET RS1 [24:18] 127..127
+  //   INTERP_LINEAR_OFFSET RS1 [24:18] 127..127
+  //   INTERP_COEF RD [17:11] 126..127
+  //   BARY_PERSP_CENTER RD [24:18] 127..127
+  //   BARY_PERSP_CENTROID RD [24:18] 127..127
+  //   BARY_PERSP_SAMPLE RD [24:18] 127..127
+  //   BARY_LINEAR_CENTER RD [24:18] 127..127
+  //   BARY_LINEAR_CENTROID RD [24:18] 127..127
+  //   BARY_LINEAR_SAMPLE RD [24:18] 127..127
+  //   TILE_LD_B64 RD [17:11] 127..127
+  //   TILE_LD_B128 RD [17:11] 125..127
+  //   TILE_ST_B64 RD [17:11] 127..127
+  //   TILE_ST_B128 RD [17:11] 125..127
 
 endpackage
