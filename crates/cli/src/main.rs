@@ -1,5 +1,6 @@
 //! `warpkit`: the command-line face of the toolchain.
 
+mod cmd_debug;
 mod cmd_diff;
 mod cmd_export;
 mod cmd_gen;
@@ -92,6 +93,9 @@ enum Cmd {
     Export(cmd_export::ExportArgs),
     /// Time a program: cycles, IPC, stalls, timeline, SVG and trace-event pictures.
     Timing(cmd_timing::TimingArgs),
+    /// Debug a program: breakpoints, watchpoints, lane views, reverse execution (gdb's commands).
+    #[command(after_help = cmd_debug::AFTER_HELP)]
+    Debug(cmd_debug::DebugArgs),
 }
 
 /// One variant as `spec --json` shows it.
@@ -102,6 +106,7 @@ fn spec_entry(d: &InsnDesc) -> serde_json::Value {
 fn run(cli: Cli) -> Result<ExitCode, String> {
     let done = match cli.cmd {
         Cmd::Run(a) => return cmd_run::run(a),
+        Cmd::Debug(a) => return cmd_debug::run(a),
         Cmd::Asm {
             input,
             output,
