@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use warpkit_debug::loc::parse_value;
 use warpkit_debug::{
     BreakKind, Config, Engine, FaultCatch, Loc, Stop, StopReason, Target, WarpStatus,
 };
@@ -72,6 +73,26 @@ pub fn load(
         None => "{}".to_string(),
     };
     Ok((target, state))
+}
+
+#[derive(clap::Args)]
+pub struct DapArgs {}
+
+/// `warpkit dap`: the Debug Adapter Protocol on standard input and output; `launch`
+/// loads programs as `warpkit debug` does.
+pub fn dap(_: DapArgs) -> Result<ExitCode, String> {
+    let load = |program: &str, state: Option<&str>| {
+        load(Path::new(program), state.map(Path::new), None).map_err(|e| {
+            if e.is_empty() {
+                format!("{program} does not assemble")
+            } else {
+                e
+            }
+        })
+    };
+    let mut out = std::io::stdout().lock();
+    warpkit_dap::serve(std::io::stdin(), &mut out, &load).map_err(|e| format!("dap: {e}"))?;
+    Ok(ExitCode::SUCCESS)
 }
 
 pub fn run(a: DebugArgs) -> Result<ExitCode, String> {
@@ -274,27 +295,6 @@ fn parse_count(arg: &str) -> Result<u64, String> {
         Ok(n) if n >= 1 => Ok(n),
         _ => Err(format!("`{}` is not a count (1 or more)", arg.trim())),
     }
-}
-
-fn parse_value(s: &str) -> Result<u64, String> {
-    let t = s.trim().replace('_', "");
-    if let Some(h) = t.strip_prefix("0x") {
-        return u64::from_str_radix(h, 16).map_err(|_| format!("`{s}` is not a number"));
-    }
-    if let Some(n) = t.strip_prefix('-') {
-        return n
-            .parse::<u64>()
-            .map(|v| v.wrapping_neg() & 0xffff_ffff)
-            .map_err(|_| format!("`{s}` is not a number"));
-    }
-    if t.contains('.') || t.contains("inf") || t.contains("nan") {
-        return t
-            .parse::<f32>()
-            .map(|f| f.to_bits() as u64)
-            .map_err(|_| format!("`{s}` is not a number"));
-    }
-    t.parse::<u64>()
-        .map_err(|_| format!("`{s}` is not a number (decimal, 0x hex, or a float with a point)"))
 }
 
 fn f16_text(bits: u16) -> String {

@@ -96,6 +96,8 @@ enum Cmd {
     /// Debug a program: breakpoints, watchpoints, lane views, reverse execution (gdb's commands).
     #[command(after_help = cmd_debug::AFTER_HELP)]
     Debug(cmd_debug::DebugArgs),
+    /// Serve the Debug Adapter Protocol on standard input/output (for editors).
+    Dap(cmd_debug::DapArgs),
 }
 
 /// One variant as `spec --json` shows it.
@@ -107,6 +109,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
     let done = match cli.cmd {
         Cmd::Run(a) => return cmd_run::run(a),
         Cmd::Debug(a) => return cmd_debug::run(a),
+        Cmd::Dap(a) => return cmd_debug::dap(a),
         Cmd::Asm {
             input,
             output,

@@ -466,3 +466,31 @@ impl std::fmt::Display for Loc {
         }
     }
 }
+
+/// A value people type: decimal, `0x` hex, `-N` (32-bit two's complement), or a float
+/// with a point (`1.5`, `-0.25`, `inf`, `nan`: its binary32 bits).
+pub fn parse_value(s: &str) -> Result<u64, String> {
+    let t = s.trim().replace('_', "").to_ascii_lowercase();
+    let bad = || {
+        format!(
+            "`{}` is not a number (decimal, 0x hex, or a float with a point)",
+            s.trim()
+        )
+    };
+    if let Some(h) = t.strip_prefix("0x") {
+        return u64::from_str_radix(h, 16).map_err(|_| bad());
+    }
+    if t.contains('.') || t.ends_with("inf") || t.ends_with("nan") {
+        return t
+            .parse::<f32>()
+            .map(|f| f.to_bits() as u64)
+            .map_err(|_| bad());
+    }
+    if let Some(n) = t.strip_prefix('-') {
+        return n
+            .parse::<u32>()
+            .map(|v| v.wrapping_neg() as u64)
+            .map_err(|_| bad());
+    }
+    t.parse::<u64>().map_err(|_| bad())
+}
