@@ -707,10 +707,8 @@ impl Session {
         }
     }
 
-    fn describe_bp(&self, id: u32) -> String {
-        let Some(b) = self.e.breakpoints().iter().find(|b| b.id == id) else {
-            return format!("no breakpoint {id}");
-        };
+    /// Where a breakpoint is and what limits it (`loop (0xc) prog.s:8, warp 1, if ...`).
+    fn bp_where(&self, b: &warpkit_debug::Breakpoint) -> String {
         let mut s = match &b.kind {
             BreakKind::Code { pcs } => {
                 let at: Vec<String> = pcs.iter().take(6).map(|p| format!("0x{p:x}")).collect();
@@ -720,12 +718,7 @@ impl Session {
                     String::new()
                 };
                 format!(
-                    "{} {id} at {} ({}{more}){}",
-                    if b.temporary {
-                        "Temporary breakpoint"
-                    } else {
-                        "Breakpoint"
-                    },
+                    "{} ({}{more}){}",
                     b.spec,
                     at.join(", "),
                     pcs.first()
@@ -733,7 +726,7 @@ impl Session {
                         .unwrap_or_default()
                 )
             }
-            BreakKind::Watch { loc } => format!("Watchpoint {id}: {loc}"),
+            BreakKind::Watch { loc } => loc.to_string(),
         };
         if let Some(w) = b.warp {
             let _ = write!(s, ", warp {w}");
@@ -742,6 +735,19 @@ impl Session {
             let _ = write!(s, ", if {c}");
         }
         s
+    }
+
+    fn describe_bp(&self, id: u32) -> String {
+        let Some(b) = self.e.breakpoints().iter().find(|b| b.id == id) else {
+            return format!("no breakpoint {id}");
+        };
+        match &b.kind {
+            BreakKind::Code { .. } if b.temporary => {
+                format!("Temporary breakpoint {id} at {}", self.bp_where(b))
+            }
+            BreakKind::Code { .. } => format!("Breakpoint {id} at {}", self.bp_where(b)),
+            BreakKind::Watch { .. } => format!("Watchpoint {id}: {}", self.bp_where(b)),
+        }
     }
 
     fn line_suffix(&self, pc: u32) -> String {
@@ -1060,10 +1066,9 @@ impl Session {
                             BreakKind::Code { .. } => "breakpoint",
                             BreakKind::Watch { .. } => "watchpoint",
                         };
-                        let desc = self.describe_bp(b.id);
-                        let what = desc.split_once(' ').map_or(desc.as_str(), |x| x.1);
-                        let what = what.split_once(' ').map_or(what, |x| x.1);
+                        let what = self.bp_where(b);
                         let hc = b.hit_condition.map(|h| format!(", stops at hits {h:?}")).unwrap_or_default();
+                        let ty = if b.temporary { "tbreak" } else { ty };
                         let _ = writeln!(s, "{:<4} {ty:<11} {:<4} {:<5} {what}{hc}", b.id, if b.enabled { "y" } else { "n" }, b.hits);
                     }
                 }

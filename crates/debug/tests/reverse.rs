@@ -150,7 +150,13 @@ fn reverse_steps_and_goto_equal_a_fresh_run() {
             // Forward again by steps of one warp.
             for _ in 0..3 {
                 let w = rng.below(e.num_warps() as u64) as usize;
+                let before = e.warp_view(w).unwrap().attempts;
                 if e.step(w).is_ok() {
+                    assert_eq!(
+                        e.warp_view(w).unwrap().attempts,
+                        before + 1,
+                        "seed {seed}: one step of warp {w}"
+                    );
                     let mut r = Reference::new(&code, &state, cfg().max_steps);
                     r.run_to(e.position());
                     assert_eq!(
