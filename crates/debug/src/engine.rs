@@ -372,9 +372,10 @@ fn may_write(inst: &Inst, loc: Loc) -> bool {
     let vr = loc.vregs();
     let ur = loc.uregs();
     inst.writes().iter().any(|r| match r {
-        Reg::V(n) => (n..n.saturating_add(4)).any(|x| vr.contains(&x)),
+        // Every register of a pair or group is an entry of its own.
+        Reg::V(n) => vr.contains(&n),
         Reg::VIndexed { .. } | Reg::VRun(_) => !vr.is_empty(),
-        Reg::U(n) => (n..n.saturating_add(8)).any(|x| ur.contains(&x)),
+        Reg::U(n) => ur.contains(&n),
         Reg::Exec => matches!(loc, Loc::Exec { .. }),
         Reg::Fflags => matches!(loc, Loc::Fflags { .. }),
         Reg::Mode => matches!(loc, Loc::Mode | Loc::Rm | Loc::Rm16),
