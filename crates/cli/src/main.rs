@@ -1,5 +1,6 @@
 //! `warpkit`: the command-line face of the toolchain.
 
+mod cmd_debug;
 mod cmd_diff;
 mod cmd_export;
 mod cmd_gen;
@@ -92,6 +93,11 @@ enum Cmd {
     Timing(cmd_timing::TimingArgs),
     /// Tools for ISA authors: check, map, free slots and diff of any `.isa` table.
     Isa(cmd_isa::IsaArgs),
+    /// Debug a program: breakpoints, watchpoints, lane views, reverse execution (gdb's commands).
+    #[command(after_help = cmd_debug::AFTER_HELP)]
+    Debug(cmd_debug::DebugArgs),
+    /// Serve the Debug Adapter Protocol on standard input/output (for editors).
+    Dap(cmd_debug::DapArgs),
 }
 
 /// One variant as `spec --json` shows it.
@@ -103,6 +109,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
     let done = match cli.cmd {
         Cmd::Run(a) => return cmd_run::run(a),
         Cmd::Isa(a) => return cmd_isa::run(a),
+        Cmd::Debug(a) => return cmd_debug::run(a),
+        Cmd::Dap(a) => return cmd_debug::dap(a),
         Cmd::Asm {
             input,
             output,

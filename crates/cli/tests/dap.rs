@@ -1,0 +1,401 @@
+//! `warpkit dap` driven by a test client over its standard input and output: a whole
+//! session (launch, source-line breakpoints, next, stepBack, reverseContinue, a data
+//! breakpoint on v3, variables equal to `warpkit run --max-steps` states, setVariable, a
+//! fault as an exception stop, disconnect), and bad input answered with errors.
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+const PROG: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/debug/calls.s");
+const STATE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/debug/calls.state.json");
+
+struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    rx: Receiver<Value>,
+    seq: i64,
+}
+
+impl Client {
+    fn start() -> Client {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_warpkit"))
+            .arg("dap")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let (tx, rx) = channel();
+        std::thread::spawn(move || loop {
+            let mut len = None;
+            loop {
+                let mut line = String::new();
+                if out.read_line(&mut line).unwrap_or(0) == 0 {
+                    return;
+                }
+                let line = line.trim_end();
+                if line.is_empty() {
+                    break;
+                }
+                if let Some(n) = line.strip_prefix("Content-Length: ") {
+                    len = n.parse::<usize>().ok();
+                }
+            }
+            let mut body = vec![0; len.expect("Content-Length")];
+            out.read_exact(&mut body).unwrap();
+            if tx.send(serde_json::from_slice(&body).unwrap()).is_err() {
+                return;
+            }
+        });
+        Client {
+            child,
+            stdin,
+            rx,
+            seq: 0,
+        }
+    }
+
+    fn raw(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn send(&mut self, command: &str, arguments: Value) -> i64 {
+        self.seq += 1;
+        let body =
+            json!({"seq": self.seq, "type": "request", "command": command, "arguments": arguments})
+                .to_string();
+        self.raw(format!("Content-Length: {}\r\n\r\n{body}", body.len()).as_bytes());
+        self.seq
+    }
+
+    /// The next message (a server that hangs fails the test here).
+    fn next(&mut self) -> Value {
+        self.rx
+            .recv_timeout(Duration::from_secs(30))
+            .expect("the adapter answers within 30 s")
+    }
+
+    /// The response to request `seq` (events before it are kept in `events`).
+    fn response(&mut self, seq: i64, events: &mut Vec<Value>) -> Value {
+        loop {
+            let m = self.next();
+            if m["type"] == "response" && m["request_seq"] == seq {
+                return m;
+            }
+            events.push(m);
+        }
+    }
+
+    fn ok(&mut self, command: &str, arguments: Value) -> (Value, Vec<Value>) {
+        let seq = self.send(command, arguments);
+        let mut ev = Vec::new();
+        let r = self.response(seq, &mut ev);
+        assert_eq!(r["success"], true, "{command}: {r}");
+        (r["body"].clone(), ev)
+    }
+
+    fn err(&mut self, command: &str, arguments: Value) -> String {
+        let seq = self.send(command, arguments);
+        let r = self.response(seq, &mut Vec::new());
+        assert_eq!(r["success"], false, "{command} should fail: {r}");
+        r["message"].as_str().unwrap().to_string()
+    }
+
+    fn event(&mut self, name: &str, events: &mut Vec<Value>) -> Value {
+        if let Some(i) = events.iter().position(|e| e["event"] == name) {
+            return events.remove(i);
+        }
+        loop {
+            let m = self.next();
+            if m["type"] == "event" && m["event"] == name {
+                return m;
+            }
+        }
+    }
+
+    /// Run a motion request and return its stopped event's body.
+    fn motion(&mut self, command: &str, arguments: Value) -> Value {
+        let (_, mut ev) = self.ok(command, arguments);
+        self.event("stopped", &mut ev)["body"].clone()
+    }
+
+    fn top(&mut self, thread: i64) -> Value {
+        let (b, _) = self.ok("stackTrace", json!({"threadId": thread}));
+        b["stackFrames"][0].clone()
+    }
+
+    fn lanes(&mut self, thread: i64, reg: &str) -> Vec<String> {
+        let frame = self.top(thread)["id"].clone();
+        let (b, _) = self.ok("scopes", json!({"frameId": frame}));
+        let vref = b["scopes"][0]["variablesReference"].clone();
+        let (b, _) = self.ok("variables", json!({"variablesReference": vref}));
+        let r = b["variables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|v| v["name"] == reg)
+            .unwrap()["variablesReference"]
+            .clone();
+        let (b, _) = self.ok("variables", json!({"variablesReference": r}));
+        b["variables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v["value"].as_str().unwrap().to_string())
+            .collect()
+    }
+
+    fn finish(mut self) {
+        self.ok("disconnect", json!({}));
+        drop(self.stdin);
+        for _ in 0..300 {
+            if self.child.try_wait().unwrap().is_some() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        panic!("the adapter did not exit after disconnect");
+    }
+}
+
+/// v3 of warp `w` after `warpkit run --max-steps n`.
+fn run_v3(w: usize, n: u64) -> Vec<String> {
+    let out = Command::new(env!("CARGO_BIN_EXE_warpkit"))
+        .args(["run", PROG, "--state", STATE, "--max-steps", &n.to_string()])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    v["warps"][w]["v"]["v3"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap().to_string())
+        .collect()
+}
+
+fn steps(c: &mut Client, thread: i64) -> u64 {
+    let frame = c.top(thread)["id"].clone();
+    let (b, _) = c.ok("scopes", json!({"frameId": frame}));
+    let cref = b["scopes"][2]["variablesReference"].clone();
+    let (b, _) = c.ok("variables", json!({"variablesReference": cref}));
+    b["variables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["name"] == "steps")
+        .unwrap()["value"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn a_whole_session() {
+    let mut c = Client::start();
+    let (caps, _) = c.ok(
+        "initialize",
+        json!({"adapterID": "warpkit", "linesStartAt1": true}),
+    );
+    for k in [
+        "supportsStepBack",
+        "supportsDataBreakpoints",
+        "supportsInstructionBreakpoints",
+        "supportsDisassembleRequest",
+        "supportsGotoTargetsRequest",
+        "supportsSetVariable",
+        "supportsConditionalBreakpoints",
+        "supportsHitConditionalBreakpoints",
+    ] {
+        assert_eq!(caps[k], true, "{k}");
+    }
+    let (_, mut ev) = c.ok(
+        "launch",
+        json!({"program": PROG, "state": STATE, "maxSteps": 1000}),
+    );
+    c.event("initialized", &mut ev);
+    let (b, _) = c.ok(
+        "setBreakpoints",
+        json!({"source": {"path": PROG}, "breakpoints": [{"line": 7}, {"line": 6}]}),
+    );
+    assert_eq!(b["breakpoints"][0]["verified"], true);
+    assert_eq!(
+        b["breakpoints"][1]["line"], 7,
+        "a line without code moves to the next with code"
+    );
+    c.ok("setExceptionBreakpoints", json!({"filters": ["fault"]}));
+    let (t, _) = c.ok("threads", json!({}));
+    assert_eq!(t["threads"].as_array().unwrap().len(), 2);
+
+    let s = c.motion("configurationDone", json!({}));
+    assert_eq!(
+        (s["reason"].as_str(), s["threadId"].as_i64()),
+        (Some("breakpoint"), Some(1))
+    );
+    let (st, _) = c.ok("stackTrace", json!({"threadId": 1}));
+    let frames = st["stackFrames"].as_array().unwrap();
+    assert_eq!(
+        (frames[0]["line"].as_i64(), frames.len()),
+        (Some(7), 2),
+        "func and its caller"
+    );
+    assert_eq!(frames[1]["line"], 3);
+
+    // Variables equal `warpkit run --max-steps` at the same step count.
+    let n = steps(&mut c, 1);
+    assert_eq!(c.lanes(1, "v3"), run_v3(0, n));
+
+    let s = c.motion("next", json!({"threadId": 1}));
+    assert_eq!(s["reason"], "step");
+    assert_eq!(c.top(1)["line"], 8);
+    let s = c.motion("stepBack", json!({"threadId": 1}));
+    assert_eq!(s["reason"], "step");
+    assert_eq!(c.top(1)["line"], 7);
+    assert_eq!(
+        c.lanes(1, "v3"),
+        run_v3(0, n),
+        "back where the breakpoint stopped"
+    );
+
+    // A data breakpoint on v3 (any warp).
+    let (info, _) = c.ok("dataBreakpointInfo", json!({"name": "v3"}));
+    let id = info["dataId"].as_str().unwrap().to_string();
+    c.ok(
+        "setDataBreakpoints",
+        json!({"breakpoints": [{"dataId": id}]}),
+    );
+    let s = c.motion("continue", json!({"threadId": 1}));
+    assert_eq!(s["reason"], "data breakpoint", "{s}");
+    let w = s["threadId"].as_i64().unwrap();
+    let n2 = steps(&mut c, w);
+    assert_eq!(c.lanes(w, "v3"), run_v3(w as usize - 1, n2));
+    let after = c.lanes(w, "v3");
+
+    // Reverse-continue goes back to the previous stop: the breakpoint in func.
+    let s = c.motion("reverseContinue", json!({"threadId": 1}));
+    assert!(
+        s["reason"] == "breakpoint" || s["reason"] == "data breakpoint",
+        "{s}"
+    );
+    let s = c.motion("continue", json!({"threadId": 1}));
+    assert_eq!(s["reason"], "data breakpoint");
+    assert_eq!(c.lanes(w, "v3"), after, "forward again: the same stop");
+
+    // setVariable on one lane; read back.
+    let frame = c.top(w)["id"].clone();
+    let (b, _) = c.ok("scopes", json!({"frameId": frame}));
+    let vref = b["scopes"][0]["variablesReference"].as_i64().unwrap();
+    let lanes_ref = vref + 16 + 3;
+    let (b, _) = c.ok(
+        "setVariable",
+        json!({"variablesReference": lanes_ref, "name": "[0]", "value": "0x55"}),
+    );
+    assert_eq!(b["value"], "0x00000055");
+    assert_eq!(c.lanes(w, "v3")[0], "0x00000055");
+    let (b, _) = c.ok(
+        "evaluate",
+        json!({"expression": "v3[0] == 0x55 && popcount(exec) > 0", "frameId": frame}),
+    );
+    assert_eq!(b["result"], "1 (0x1)");
+
+    // Disassembly and goto targets.
+    let (b, _) = c.ok(
+        "disassemble",
+        json!({"memoryReference": "0x0", "instructionCount": 3}),
+    );
+    assert_eq!(b["instructions"][0]["instruction"], "laneid v1");
+    assert_eq!(b["instructions"][2]["line"], 3);
+    let (b, _) = c.ok("gotoTargets", json!({"source": {"path": PROG}, "line": 4}));
+    assert_eq!(b["targets"][0]["instructionPointerReference"], "0xc");
+
+    // The fault stops as an exception.
+    c.ok("setDataBreakpoints", json!({"breakpoints": []}));
+    c.ok(
+        "setBreakpoints",
+        json!({"source": {"path": PROG}, "breakpoints": []}),
+    );
+    let s = c.motion("continue", json!({"threadId": 1}));
+    assert_eq!(s["reason"], "exception", "{s}");
+    assert_eq!(s["description"], "FetchFault");
+    let (_, mut ev) = c.ok("terminate", json!({}));
+    c.event("exited", &mut ev);
+    c.event("terminated", &mut ev);
+    c.finish();
+}
+
+#[test]
+fn bad_input_gets_errors() {
+    let mut c = Client::start();
+    assert!(c.err("threads", json!({})).contains("before `initialize`"));
+    c.raw(b"Content-Length: 9\r\n\r\n{not json");
+    let m = c.next();
+    assert_eq!(
+        (m["success"].as_bool(), m["request_seq"].as_i64()),
+        (Some(false), Some(0)),
+        "{m}"
+    );
+    // A Content-Length longer than the body: the next message is still answered.
+    c.raw(b"Content-Length: 40\r\n\r\n{\"seq\":1}");
+    let seq = c.send("initialize", json!({}));
+    let m = c.next();
+    assert_eq!(m["success"], false, "{m}");
+    let m = c.next();
+    assert_eq!(
+        (m["request_seq"].as_i64(), m["success"].as_bool()),
+        (Some(seq), Some(true)),
+        "{m}"
+    );
+    c.raw(b"Content-Length: abc\r\n\r\n");
+    assert_eq!(c.next()["success"], false);
+    assert!(c.err("flyToTheMoon", json!({})).contains("unknown"));
+    assert!(c
+        .err("stackTrace", json!({"threadId": 1}))
+        .contains("no program"));
+    assert!(c
+        .err("launch", json!({"program": "/nonexistent/x.s"}))
+        .contains("x.s"));
+    assert!(c
+        .err("launch", json!({"program": 7}))
+        .contains("bad arguments"));
+    c.ok("launch", json!({"program": PROG, "state": STATE}));
+    assert!(c
+        .err("stackTrace", json!({"threadId": 99}))
+        .contains("no thread 99"));
+    assert!(c
+        .err("next", json!({"threadId": 0}))
+        .contains("no thread 0"));
+    assert!(c
+        .err("variables", json!({"variablesReference": 99999}))
+        .contains("no variables reference"));
+    assert!(c
+        .err(
+            "setVariable",
+            json!({"variablesReference": 1, "name": "v300", "value": "1"})
+        )
+        .contains("out of range"));
+    assert!(c
+        .err(
+            "setVariable",
+            json!({"variablesReference": 1, "name": "v3", "value": "zz"})
+        )
+        .contains("not a number"));
+    assert!(c
+        .err("evaluate", json!({"expression": "v3[99]"}))
+        .contains("out of range"));
+    assert!(c
+        .err("setExceptionBreakpoints", json!({"filters": ["nope"]}))
+        .contains("unknown exception filter"));
+    let (b, _) = c.ok("setBreakpoints", json!({"source": {"path": PROG}, "breakpoints": [{"line": 500}, {"line": 2, "condition": "v3[ == 1"}]}));
+    assert_eq!(b["breakpoints"][0]["verified"], false);
+    assert_eq!(b["breakpoints"][1]["verified"], false);
+    // Still serving.
+    let (t, _) = c.ok("threads", json!({}));
+    assert_eq!(t["threads"].as_array().unwrap().len(), 2);
+    c.finish();
+}

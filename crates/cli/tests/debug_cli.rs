@@ -1,0 +1,103 @@
+//! `warpkit debug` in batch mode: scripts under tests/debug/*.gdb that use every command
+//! (and bad input, after which the session goes on) against expected transcripts
+//! (tests/debug/*.out; `UPDATE_TRANSCRIPTS=1` rewrites them for review).
+
+use std::process::Command;
+
+fn transcript(script: &str, program: &str, state: &str) {
+    let out = Command::new(env!("CARGO_BIN_EXE_warpkit"))
+        .args([
+            "debug",
+            program,
+            "--state",
+            state,
+            "--batch",
+            "-x",
+            &format!("tests/debug/{script}.gdb"),
+        ])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let got = String::from_utf8(out.stdout).unwrap();
+    let path = format!("tests/debug/{script}.out");
+    if std::env::var_os("UPDATE_TRANSCRIPTS").is_some() {
+        std::fs::write(&path, &got).unwrap();
+    }
+    let want = std::fs::read_to_string(&path).unwrap();
+    if got != want {
+        let line = got
+            .lines()
+            .zip(want.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(0);
+        panic!(
+            "{script}: transcript differs from {path} at line {}:\n got: {:?}\nwant: {:?}",
+            line + 1,
+            got.lines().nth(line),
+            want.lines().nth(line)
+        );
+    }
+    // Bad commands made the batch fail (exit 1) without ending it early.
+    assert_eq!(
+        out.status.code(),
+        Some(if want.contains("error: ") { 1 } else { 0 })
+    );
+}
+
+#[test]
+fn loop_session() {
+    transcript(
+        "loop",
+        "../../examples/loop_bexecz.s",
+        "../../examples/loop_bexecz.state.json",
+    );
+}
+
+#[test]
+fn calls_session() {
+    transcript(
+        "calls",
+        "tests/debug/calls.s",
+        "tests/debug/calls.state.json",
+    );
+}
+
+#[test]
+fn commands_from_standard_input_and_errors() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_warpkit"))
+        .args(["debug", "tests/debug/calls.s", "--batch"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"b func\nc\np v3[0]\nbogus\np v1[1]\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Breakpoint 1 (func), warp 0"), "{text}");
+    assert!(text.contains("v3[0] = 0x00000000 (0)"), "{text}");
+    assert!(text.contains("error: unknown command `bogus`"), "{text}");
+    assert!(
+        text.contains("v1[1] = 0x00000001 (1)"),
+        "the session went on: {text}"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    // A program that does not assemble, and a bad state file: exit 1 with a message.
+    let bad = Command::new(env!("CARGO_BIN_EXE_warpkit"))
+        .args([
+            "debug",
+            "tests/debug/calls.s",
+            "--state",
+            "tests/debug/calls.gdb",
+            "--batch",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("calls.gdb"));
+}

@@ -1,0 +1,32 @@
+//! `warpkit-debug`: the debugging engine of warpkit, shared by `warpkit debug` (the
+//! command line), `warpkit dap` (editors) and the web playground. No terminal or protocol
+//! code: front ends call [`Engine`] and show its views (all `serde`-serialisable).
+//!
+//! * [`Target`]: the code, labels, a [`LineTable`] (offset → file:line; filled from
+//!   assembling a `.s` here, or from any other line table) and source texts.
+//! * [`Engine`]: one deterministic schedule of every launched warp (round-robin, one
+//!   instruction per live warp per round; see [`engine`]), positions (`goto`),
+//!   breakpoints on PCs, labels, lines, mnemonics and globs, watchpoints on registers,
+//!   lanes, pairs, halves, EXEC, FFLAGS bits and MODE, conditions ([`Expr`]) and hit
+//!   counts, per warp or all; `step`, `next`, `finish`, `until`, `advance`, `cont` and
+//!   their reverse twins, `last_write`; `set` (which drops the recorded future).
+//! * Reverse execution is exact: checkpoints of the whole state plus deterministic
+//!   replay, within a memory budget ([`Config::budget_bytes`], default 64 MiB).
+//!
+//! Layout: `lines` → `target` → `loc` → `expr` → `engine` (no module depends on a later
+//! one).
+
+pub mod engine;
+pub mod expr;
+pub mod lines;
+pub mod loc;
+pub mod target;
+
+pub use engine::{
+    BreakKind, Breakpoint, Config, Engine, FaultCatch, FaultView, Frame, HistoryStats,
+    HitCondition, Stop, StopReason, WarpStatus, WarpView, WriteInfo, MAX_FRAMES,
+};
+pub use expr::Expr;
+pub use lines::{LineRow, LineTable, SourcePos};
+pub use loc::Loc;
+pub use target::Target;
