@@ -92,6 +92,8 @@ enum Cmd {
     Export(cmd_export::ExportArgs),
     /// Time a program: cycles, IPC, stalls, timeline, SVG and trace-event pictures.
     Timing(cmd_timing::TimingArgs),
+    /// Serve the web playground (editor, stepping forward and back, lanes, EXEC history).
+    Serve(warpkit_web::ServeArgs),
 }
 
 /// One variant as `spec --json` shows it.
@@ -175,6 +177,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Cmd::Diff(a) => cmd_diff::run(a),
         Cmd::Export(a) => cmd_export::run(a),
         Cmd::Timing(a) => cmd_timing::run(a),
+        Cmd::Serve(a) => warpkit_web::run(a),
     };
     done.map(|()| ExitCode::SUCCESS)
 }

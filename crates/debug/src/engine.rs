@@ -633,13 +633,26 @@ impl Shared {
                 continue;
             }
             skip0 = false;
-            let budget = (n - done).min(self.max_steps - s.warp.steps());
+            let mut budget = (n - done).min(self.max_steps - s.warp.steps());
+            // A step of this warp ends after a counted number of attempts.
+            let step_target = ctx.step_of.filter(|&(w, _)| w == u).map(|(_, t)| t);
+            if let Some(t) = step_target {
+                budget = budget.min(t.saturating_sub(s.attempts));
+            }
             let RunOutcome { status, steps } = s.warp.run(&self.patched, budget);
             done += steps;
             s.attempts += steps;
             if let RunStatus::Faulted(_) = status {
                 // A trap word, or a real fault (redone on the real program for its cause).
                 real_fault = self.flag(s.warp.pc()) == 0;
+            }
+            if ctx.events && steps > 0 {
+                if step_target.is_some_and(|t| s.attempts >= t) {
+                    return (done, Some((Side::After, Ev::StepDone)));
+                }
+                if ctx.warp_end == Some(u) && !self.live(s) {
+                    return (done, Some((Side::After, Ev::WarpEnded)));
+                }
             }
         }
     }
