@@ -98,6 +98,8 @@ enum Cmd {
     Debug(cmd_debug::DebugArgs),
     /// Serve the Debug Adapter Protocol on standard input/output (for editors).
     Dap(cmd_debug::DapArgs),
+    /// Serve the web playground (editor, stepping forward and back, lanes, EXEC history).
+    Serve(warpkit_web::ServeArgs),
 }
 
 /// One variant as `spec --json` shows it.
@@ -185,6 +187,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Cmd::Diff(a) => cmd_diff::run(a),
         Cmd::Export(a) => cmd_export::run(a),
         Cmd::Timing(a) => cmd_timing::run(a),
+        Cmd::Serve(a) => warpkit_web::run(a),
     };
     done.map(|()| ExitCode::SUCCESS)
 }

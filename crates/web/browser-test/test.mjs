@@ -1,0 +1,212 @@
+// Drives the playground in Debian's Chromium (headless): the lines of issue 21's "what
+// must be true". Usage: node test.mjs WARPKIT_BINARY SCREENSHOT_DIR
+import { chromium } from 'playwright-core';
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync, mkdirSync, rmSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import assert from 'node:assert/strict';
+
+const bin = resolve(process.argv[2] || '../../../target/release/warpkit');
+const shots = resolve(process.argv[3] || '../../../target/screenshots');
+const repo = resolve(new URL('../../..', import.meta.url).pathname);
+mkdirSync(shots, { recursive: true });
+const tmp = mkdtempSync(join(tmpdir(), 'warpkit-browser-'));
+
+const server = spawn(bin, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const url = await new Promise((ok, fail) => {
+  let out = '';
+  server.stdout.on('data', (d) => { out += d; const m = /(http:\/\/\S+)/.exec(out); if (m) ok(m[1]); });
+  server.on('exit', (c) => fail(new Error(`warpkit serve exited (${c})`)));
+  setTimeout(() => fail(new Error('no URL from warpkit serve')), 10000);
+});
+
+const ctx = await chromium.launchPersistentContext(join(tmp, 'profile'), {
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync'],
+  viewport: { width: 1500, height: 900 },
+  // Playwright's waiting helpers evaluate strings, which the page's CSP forbids.
+  bypassCSP: true,
+});
+let failed = false;
+const step = async (name, f) => {
+  process.stdout.write(`browser test: ${name} ... `);
+  await f();
+  console.log('ok');
+};
+try {
+  const page = ctx.pages()[0] || await ctx.newPage();
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto(url);
+  await page.waitForSelector('.cm-content');
+
+  const status = () => page.textContent('#status');
+  const setText = async (text) => {
+    await page.click('.cm-content');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText(text);
+  };
+  const lineOf = async (sel) => page.evaluate((s) => {
+    const el = document.querySelector(s);
+    if (!el) return null;
+    const line = el.closest('.cm-line');
+    return [...document.querySelectorAll('.cm-content .cm-line')].indexOf(line) + 1;
+  }, sel);
+  const grid = () => page.evaluate(() => Object.fromEntries([...document.querySelectorAll('#vgrid td')]
+    .map((c) => [`${c.dataset.reg}[${c.dataset.lane}]`, c.dataset.hex])));
+  const waitStatus = async (re) => {
+    try {
+      await page.waitForFunction((r) => new RegExp(r).test(document.getElementById('status').textContent), re.source, { timeout: 10000 });
+    } catch (e) {
+      throw new Error(`status ${JSON.stringify(await status())} never matched ${re}`);
+    }
+  };
+  const steps = async () => +(await page.textContent('#sp-steps')).replace(/\D/g, '');
+
+  const bad = 'laneid v1\nmul v2, v1, v1\nfrob v3, v2\nadd.vi v3, v2, 7\n';
+  const good = 'laneid v1\nmul v2, v1, v1\nadd.vi v3, v2, -9\nadd.vi v3, v3, 7\n';
+
+  await step('a program with an error shows the diagnostic at its line', async () => {
+    await setText(bad);
+    await page.waitForSelector('.cm-lintRange-error', { timeout: 5000 });
+    assert.equal(await lineOf('.cm-lintRange-error'), 3);
+    await page.waitForFunction(() => document.getElementById('diag-list').textContent.startsWith('line 3:'));
+    await page.screenshot({ path: join(shots, 'diagnostic.png') });
+  });
+
+  await step('fixed, run: the lanes equal `warpkit run`', async () => {
+    await setText(good);
+    await page.waitForFunction(() => !document.querySelector('.cm-lintRange-error') && document.querySelector('#listing div'));
+    await page.click('#run');
+    await waitStatus(/warp 0 exited/);
+    const src = join(tmp, 'good.s');
+    writeFileSync(src, good);
+    const want = JSON.parse(execFileSync(bin, ['run', src]).toString()).warps[0].v;
+    const g = await grid();
+    for (const r of ['v1', 'v2', 'v3']) {
+      const lanes = want[r];
+      assert.ok(Array.isArray(lanes), `warpkit run shows ${r}`);
+      for (let l = 0; l < 32; l++) assert.equal(BigInt(g[`${r}[${l}]`]), BigInt(lanes[l]), `${r}[${l}]`);
+    }
+    await page.screenshot({ path: join(shots, 'run.png') });
+  });
+
+  await step('step 3, step back 2: the state of step 1', async () => {
+    await page.click('#reset');
+    await waitStatus(/launch/);
+    await page.keyboard.press('F10');
+    await waitStatus(/step 1 /);
+    const at1 = await grid();
+    for (const k of ['step 2 ', 'step 3 ']) { await page.click('#step'); await waitStatus(new RegExp(k)); }
+    assert.notDeepEqual(await grid(), at1);
+    await page.keyboard.press('Shift+F10');
+    await waitStatus(/step 2 /);
+    await page.click('#back');
+    await waitStatus(/step 1 /);
+    assert.equal(await steps(), 1);
+    assert.deepEqual(await grid(), at1);
+  });
+
+  await step('a breakpoint set in the gutter, continue stops there', async () => {
+    await page.click('#reset');
+    await waitStatus(/launch/);
+    const box = await page.evaluate(() => {
+      const v = window.wkEditor;
+      const c = v.coordsAtPos(v.state.doc.line(3).from);
+      const g = document.querySelector('.cm-bp-gutter').getBoundingClientRect();
+      return { x: g.left + g.width / 2, y: (c.top + c.bottom) / 2 };
+    });
+    await page.mouse.click(box.x, box.y);
+    await page.waitForSelector('.cm-bp');
+    await page.keyboard.press('F5');
+    await waitStatus(/breakpoint/);
+    assert.equal(await steps(), 2);
+    assert.equal(await lineOf('.cm-current-line'), 3);
+    assert.match(await page.textContent('#sp-pc'), /0x00000008/);
+    await page.screenshot({ path: join(shots, 'breakpoint.png') });
+  });
+
+  await step('hover on a mnemonic shows its spec', async () => {
+    const p = await page.evaluate(() => { const v = window.wkEditor; const c = v.coordsAtPos(v.state.doc.line(4).from + 2); return { x: c.left + 1, y: (c.top + c.bottom) / 2 }; });
+    await page.mouse.move(p.x, p.y);
+    const tip = await page.waitForSelector('.spec-tip', { timeout: 5000 });
+    const text = await tip.textContent();
+    const spec = execFileSync(bin, ['spec', 'add.vi']).toString();
+    assert.ok(text.includes('add.vi'), text);
+    assert.equal(text.trim(), spec.trim());
+    await page.screenshot({ path: join(shots, 'hover.png') });
+    await page.mouse.move(5, 5);
+  });
+
+  await step('the share link reopens the same program and state', async () => {
+    const state = '{"warps": [{"exec": "0x0000ffff", "u": {"u5": 3}}]}';
+    await page.click('[data-tab=state]');
+    await page.fill('#state', state);
+    await page.waitForFunction(() => document.getElementById('state-msg').textContent.startsWith('valid'));
+    await page.click('#share');
+    const link = await page.inputValue('#share-url');
+    assert.match(link, /#p=[\w-]+$/);
+    const p2 = await ctx.newPage();
+    await p2.goto(link);
+    await p2.waitForSelector('.cm-content');
+    await p2.waitForFunction(() => window.wkEditor && window.wkEditor.state.doc.length > 0);
+    assert.equal(await p2.evaluate(() => window.wkEditor.state.doc.toString()), good);
+    assert.equal(await p2.inputValue('#state'), state);
+    await p2.close();
+  });
+
+  await step('the EXEC strip and history of the divergent example show the divergence', async () => {
+    const ex = readFileSync(join(repo, 'examples/divergent_if_else.s'), 'utf8');
+    await page.selectOption('#examples', 'divergent_if_else');
+    await page.waitForFunction((s) => window.wkEditor.state.doc.toString() === s, ex);
+    await page.click('[data-tab=regs]');
+    await page.click('#reset');
+    await waitStatus(/launch/);
+    const lanes = () => page.evaluate(() => [...document.querySelectorAll('#exec-strip div')].map((d) => d.className === 'on' ? 1 : 0).join(''));
+    assert.equal(await lanes(), '1'.repeat(32));
+    for (const k of [1, 2, 3]) { await page.keyboard.press('F10'); await waitStatus(new RegExp(`step ${k} `)); }
+    // After saveexec.and: lanes 0-11 take the then-branch.
+    assert.equal(await lanes(), '1'.repeat(12) + '0'.repeat(20));
+    const dimmed = await page.evaluate(() => document.querySelectorAll('#vgrid td.inactive[data-reg=v1]').length);
+    assert.equal(dimmed, 20);
+    await page.screenshot({ path: join(shots, 'divergence.png') });
+    await page.click('[data-tab=history]');
+    await page.waitForFunction(() => (document.getElementById('history').dataset.columns || '').length > 0);
+    const cols = (await page.getAttribute('#history', 'data-columns')).split(',');
+    assert.ok(cols.includes('0xffffffff') && cols.includes('0x00000fff') && cols.includes('0xfffff000'), cols.join());
+    assert.equal(cols[cols.length - 1], '0xffffffff', 'the last instruction runs after reconverging');
+    // Clicking a step goes there (back in time).
+    const box = await page.$eval('#history', (c) => { const r = c.getBoundingClientRect(); return { x: r.left + 15 * r.width / c.width, y: r.top + r.height / 2 }; });
+    await page.mouse.click(box.x, box.y);
+    await waitStatus(/step 1 .*goto/);
+    await page.screenshot({ path: join(shots, 'exec-history.png') });
+  });
+
+  await step('the timing tab and an instruction encoding', async () => {
+    await page.click('#listing div:nth-child(3)');
+    await page.waitForSelector('#bitfields');
+    await page.click('[data-tab=timing]');
+    await page.click('#timing-run');
+    await page.waitForSelector('#timing-svg img');
+    assert.match(await page.textContent('#timing-text'), /cycles/i);
+    await page.screenshot({ path: join(shots, 'timing.png') });
+  });
+
+  const origin = new URL(url).origin;
+  const foreign = requests.filter((r) => !r.startsWith(origin) && !r.startsWith('data:') && !r.startsWith('blob:'));
+  assert.deepEqual(foreign, [], 'the page loads nothing from other hosts');
+} catch (e) {
+  failed = true;
+  console.log('FAILED');
+  console.error(e);
+} finally {
+  await ctx.close();
+  server.kill();
+  rmSync(tmp, { recursive: true, force: true });
+}
+console.log(failed ? 'browser test: FAILED' : `browser test: all passed; screenshots in ${shots}`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,473 @@
+//! `warpkit-web`: the web playground (`warpkit serve`). One page (built into the binary
+//! from `frontend/`, see `assets/`) and a JSON API over the shared engines: the assembler's
+//! diagnostics, the database's spec, the debugging engine (`warpkit-debug`) for stepping
+//! forward and back, the timing model. No engine code here: routes, limits and views.
+//!
+//! Safe to run: loopback by default, bodies capped, runs capped in steps and time, sessions
+//! bounded and dropped when idle; no request reads or writes the server's files.
+//!
+//! Layout: `tools` (stateless answers) and `sessions` (engines) → this file (routes).
+
+pub mod sessions;
+pub mod tools;
+
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use sessions::{ApiError, Session, Store};
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The limits of a server.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Largest request body, bytes.
+    pub max_body: usize,
+    pub max_sessions: usize,
+    /// A session unused for this long is dropped.
+    pub session_idle: Duration,
+    /// Steps per warp (the engine's `max_steps`): a program that never exits stops here.
+    pub max_steps: u64,
+    /// Wall-clock time of one run or continue.
+    pub run_time: Duration,
+    pub max_warps: usize,
+    /// Checkpoint memory per session.
+    pub history_bytes: usize,
+    pub checkpoint_interval: u64,
+    /// Rows of an EXEC history.
+    pub exec_history_steps: usize,
+    /// Steps per warp and bytes of a downloaded trace; steps of a timing run.
+    pub trace_steps: u64,
+    pub trace_bytes: usize,
+    pub timing_steps: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_body: 256 << 10,
+            max_sessions: 64,
+            session_idle: Duration::from_secs(15 * 60),
+            max_steps: 1_000_000,
+            run_time: Duration::from_secs(2),
+            max_warps: 64,
+            history_bytes: 4 << 20,
+            checkpoint_interval: 4096,
+            exec_history_steps: 2048,
+            trace_steps: 100_000,
+            trace_bytes: 8 << 20,
+            timing_steps: 100_000,
+        }
+    }
+}
+
+/// `warpkit serve`: the playground on http://HOST:PORT/.
+#[derive(clap::Args, Debug)]
+pub struct ServeArgs {
+    /// Address to listen on (loopback by default; others are reachable from the network).
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+}
+
+/// Run `warpkit serve` until the process is stopped.
+pub fn run(a: ServeArgs) -> Result<(), String> {
+    let ip: IpAddr = match a.host.as_str() {
+        "localhost" => IpAddr::from([127, 0, 0, 1]),
+        h => h
+            .parse()
+            .map_err(|_| format!("--host {h}: not an IP address (e.g. 127.0.0.1, ::1, 0.0.0.0)"))?,
+    };
+    if !ip.is_loopback() {
+        eprintln!(
+            "warpkit: warning: listening on {ip}, not loopback: anyone who can reach this \
+             machine can use the playground"
+        );
+    }
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .max_blocking_threads(16)
+        .build()
+        .map_err(|e| format!("cannot start the server: {e}"))?;
+    rt.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(SocketAddr::new(ip, a.port))
+            .await
+            .map_err(|e| format!("cannot listen on {ip}:{}: {e}", a.port))?;
+        let addr = listener
+            .local_addr()
+            .map_err(|e| format!("cannot listen: {e}"))?;
+        println!("warpkit playground: http://{addr}/");
+        serve(listener, Limits::default()).await
+    })
+}
+
+/// Serve the playground on `listener` until it fails.
+pub async fn serve(listener: tokio::net::TcpListener, limits: Limits) -> Result<(), String> {
+    let store = Arc::new(Store::new(limits));
+    let sweeper = store.clone();
+    tokio::spawn(async move {
+        let mut t = tokio::time::interval(Duration::from_secs(30));
+        loop {
+            t.tick().await;
+            sweeper.expire();
+        }
+    });
+    axum::serve(listener, router(store))
+        .await
+        .map_err(|e| format!("server: {e}"))
+}
+
+/// The routes (the page, its assets, the API) over a session store.
+pub fn router(store: Arc<Store>) -> Router {
+    let max_body = store.limits().max_body;
+    Router::new()
+        .route(
+            "/",
+            get(|| async { page(assets::INDEX_HTML, "text/html; charset=utf-8") }),
+        )
+        .route(
+            "/app.js",
+            get(|| async { page(assets::APP_JS, "text/javascript; charset=utf-8") }),
+        )
+        .route(
+            "/app.css",
+            get(|| async { page(assets::APP_CSS, "text/css; charset=utf-8") }),
+        )
+        .route("/api/examples", get(|| async { ok(assets::examples()) }))
+        .route("/api/assemble", post(assemble))
+        .route("/api/spec/:name", get(spec))
+        .route("/api/state/validate", post(validate))
+        .route("/api/timing", post(timing))
+        .route("/api/trace", post(trace))
+        .route("/api/sessions", post(create))
+        .route("/api/sessions/:id", get(show).delete(close))
+        .route("/api/sessions/:id/registers", get(registers))
+        .route("/api/sessions/:id/exec-history", get(exec_history))
+        .route("/api/sessions/:id/:action", post(act))
+        .fallback(|| async { err(ApiError(404, "no such page or API route".into())) })
+        .layer(DefaultBodyLimit::max(max_body))
+        .with_state(store)
+}
+
+fn page(body: &'static str, ty: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, ty),
+            // Everything comes from this server; nothing is loaded from elsewhere.
+            (
+                header::CONTENT_SECURITY_POLICY,
+                "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'",
+            ),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+fn ok(v: Value) -> Response {
+    (StatusCode::OK, axum::Json(v)).into_response()
+}
+
+fn err(e: ApiError) -> Response {
+    let code = StatusCode::from_u16(e.0).unwrap_or(StatusCode::BAD_REQUEST);
+    (code, axum::Json(json!({ "error": e.1 }))).into_response()
+}
+
+fn reply(r: Result<Value, ApiError>) -> Response {
+    r.map_or_else(err, ok)
+}
+
+/// A JSON body, or a 400 that says what is wrong with it.
+fn body<T: DeserializeOwned>(b: &Bytes) -> Result<T, ApiError> {
+    serde_json::from_slice(b).map_err(|e| ApiError::bad(format!("malformed request body: {e}")))
+}
+
+/// Engine work off the async threads; a panic becomes a 500 and the server goes on.
+async fn blocking<F: FnOnce() -> Result<Value, ApiError> + Send + 'static>(f: F) -> Response {
+    match tokio::task::spawn_blocking(f).await {
+        Ok(r) => reply(r),
+        Err(e) => err(ApiError(500, format!("internal error: {e}"))),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SourceReq {
+    source: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ProgramReq {
+    source: String,
+    #[serde(default = "empty_state")]
+    state: String,
+}
+
+fn empty_state() -> String {
+    "{}".into()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StateReq {
+    state: String,
+}
+
+async fn assemble(b: Bytes) -> Response {
+    match body::<SourceReq>(&b) {
+        Ok(r) => blocking(move || Ok(tools::assemble(&r.source))).await,
+        Err(e) => err(e),
+    }
+}
+
+async fn spec(Path(name): Path<String>) -> Response {
+    reply(tools::spec(&name).map_err(|e| ApiError(404, e)))
+}
+
+async fn validate(b: Bytes) -> Response {
+    match body::<StateReq>(&b) {
+        Ok(r) => ok(match tools::validate_state(&r.state) {
+            Ok(n) => json!({"ok": true, "warps": n}),
+            Err(e) => json!({"ok": false, "error": e}),
+        }),
+        Err(e) => err(e),
+    }
+}
+
+async fn timing(State(st): State<Arc<Store>>, b: Bytes) -> Response {
+    let steps = st.limits().timing_steps;
+    match body::<ProgramReq>(&b) {
+        Ok(r) => {
+            blocking(move || tools::timing(&r.source, &r.state, steps).map_err(ApiError::bad)).await
+        }
+        Err(e) => err(e),
+    }
+}
+
+async fn trace(State(st): State<Arc<Store>>, b: Bytes) -> Response {
+    let (steps, bytes) = (st.limits().trace_steps, st.limits().trace_bytes);
+    match body::<ProgramReq>(&b) {
+        Ok(r) => {
+            blocking(move || tools::trace(&r.source, &r.state, steps, bytes).map_err(ApiError::bad))
+                .await
+        }
+        Err(e) => err(e),
+    }
+}
+
+fn session_id(s: &str) -> Result<u64, ApiError> {
+    s.parse()
+        .map_err(|_| ApiError(404, format!("no session `{s}`: session ids are numbers")))
+}
+
+async fn create(State(st): State<Arc<Store>>, b: Bytes) -> Response {
+    let r = match body::<ProgramReq>(&b) {
+        Ok(r) => r,
+        Err(e) => return err(e),
+    };
+    blocking(move || {
+        let s = Session::new(r.source, r.state, st.limits())?;
+        let mut v = s.view();
+        let id = st.insert(s)?;
+        v["id"] = json!(id);
+        Ok(v)
+    })
+    .await
+}
+
+fn with_session<F>(
+    st: &Store,
+    id: &str,
+    f: F,
+) -> Result<impl FnOnce() -> Result<Value, ApiError>, ApiError>
+where
+    F: FnOnce(&mut Session) -> Result<Value, ApiError> + Send + 'static,
+{
+    let id = session_id(id)?;
+    let s = st.get(id)?;
+    Ok(move || {
+        let mut g = s.lock().unwrap_or_else(|e| e.into_inner());
+        let mut v = f(&mut g)?;
+        v["id"] = json!(id);
+        Ok(v)
+    })
+}
+
+async fn session_call<F>(st: &Store, id: &str, f: F) -> Response
+where
+    F: FnOnce(&mut Session) -> Result<Value, ApiError> + Send + 'static,
+{
+    match with_session(st, id, f) {
+        Ok(job) => blocking(job).await,
+        Err(e) => err(e),
+    }
+}
+
+async fn show(State(st): State<Arc<Store>>, Path(id): Path<String>) -> Response {
+    session_call(&st, &id, |s| Ok(s.view())).await
+}
+
+async fn close(State(st): State<Arc<Store>>, Path(id): Path<String>) -> Response {
+    reply(
+        session_id(&id)
+            .and_then(|i| st.remove(i))
+            .map(|()| json!({"closed": id})),
+    )
+}
+
+fn warp_param(q: &HashMap<String, String>, s: &Session) -> Result<usize, ApiError> {
+    match q.get("warp") {
+        None => Ok(s.engine.selected()),
+        Some(w) => w
+            .parse()
+            .map_err(|_| ApiError::bad(format!("warp `{w}` is not a warp index"))),
+    }
+}
+
+async fn registers(
+    State(st): State<Arc<Store>>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
+    session_call(&st, &id, move |s| {
+        let w = warp_param(&q, s)?;
+        serde_json::to_value(s.regs(w)?).map_err(|e| ApiError(500, e.to_string()))
+    })
+    .await
+}
+
+async fn exec_history(
+    State(st): State<Arc<Store>>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
+    let max = st.limits().exec_history_steps;
+    session_call(&st, &id, move |s| {
+        let w = warp_param(&q, s)?;
+        s.exec_history(w, max)
+    })
+    .await
+}
+
+/// The body of a session action (each action reads the fields it needs).
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct ActReq {
+    warp: Option<usize>,
+    position: Option<u64>,
+    lines: Option<Vec<u32>>,
+}
+
+async fn act(
+    State(st): State<Arc<Store>>,
+    Path((id, action)): Path<(String, String)>,
+    b: Bytes,
+) -> Response {
+    let r: ActReq = if b.iter().all(|c| c.is_ascii_whitespace()) {
+        ActReq::default()
+    } else {
+        match body(&b) {
+            Ok(r) => r,
+            Err(e) => return err(e),
+        }
+    };
+    let deadline = st.limits().run_time;
+    let max_lines = 10_000;
+    session_call(&st, &id, move |s| {
+        if let Some(w) = r.warp {
+            s.select(w)?;
+        }
+        let mut extra = Value::Null;
+        match action.as_str() {
+            "select" => {}
+            "step" => s.step()?,
+            "back" => s.back()?,
+            "continue" => s.cont(deadline),
+            "reverse-continue" => s.reverse_continue(),
+            "run" => s.run_to_end(deadline),
+            "reset" => s.reset()?,
+            "goto" => s.goto(
+                r.position
+                    .ok_or_else(|| ApiError::bad("goto needs a `position`"))?,
+            ),
+            "breakpoints" => {
+                let lines = r
+                    .lines
+                    .ok_or_else(|| ApiError::bad("breakpoints needs `lines`"))?;
+                if lines.len() > max_lines {
+                    return Err(ApiError::bad(format!("at most {max_lines} breakpoints")));
+                }
+                extra = json!(s.set_breakpoints(&lines)?);
+            }
+            a => {
+                return Err(ApiError(
+                    404,
+                    format!(
+                        "no session action `{a}` (select, step, back, continue, \
+                         reverse-continue, run, goto, reset, breakpoints)"
+                    ),
+                ))
+            }
+        }
+        let mut v = s.view();
+        if !extra.is_null() {
+            v["breakpoint_errors"] = extra;
+        }
+        Ok(v)
+    })
+    .await
+}
+
+/// The page and the examples, built in.
+mod assets {
+    use serde_json::{json, Value};
+
+    pub const INDEX_HTML: &str = include_str!("../assets/index.html");
+    pub const APP_JS: &str = include_str!("../assets/app.js");
+    pub const APP_CSS: &str = include_str!("../assets/app.css");
+
+    /// The bundled examples: (name, program, state file).
+    pub const EXAMPLES: &[(&str, &str, &str)] = &[
+        (
+            "divergent_if_else",
+            include_str!("../../../examples/divergent_if_else.s"),
+            include_str!("../../../examples/divergent_if_else.state.json"),
+        ),
+        (
+            "loop_bexecz",
+            include_str!("../../../examples/loop_bexecz.s"),
+            include_str!("../../../examples/loop_bexecz.state.json"),
+        ),
+        (
+            "stream_compaction",
+            include_str!("../../../examples/stream_compaction.s"),
+            include_str!("../../../examples/stream_compaction.state.json"),
+        ),
+        (
+            "addr64",
+            include_str!("../../../examples/addr64.s"),
+            include_str!("../../../examples/addr64.state.json"),
+        ),
+    ];
+
+    pub fn examples() -> Value {
+        Value::Array(
+            EXAMPLES
+                .iter()
+                .map(|(n, s, st)| json!({"name": n, "source": s, "state": st}))
+                .collect(),
+        )
+    }
+}
+
+pub use assets::EXAMPLES;

@@ -1,0 +1,288 @@
+//! The API over a real socket: bad requests get a clear 4xx, limits hold, and the server
+//! answers the next request after each.
+
+use serde_json::{json, Value};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use warpkit_web::sessions::Store;
+use warpkit_web::Limits;
+
+async fn start(limits: Limits) -> String {
+    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = l.local_addr().unwrap().to_string();
+    tokio::spawn(
+        async move { axum::serve(l, warpkit_web::router(Arc::new(Store::new(limits)))).await },
+    );
+    addr
+}
+
+/// One HTTP/1.1 request on its own connection: (status, body as JSON or as text).
+async fn req(addr: &str, method: &str, path: &str, body: &[u8]) -> (u16, Value) {
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/json\r\n\
+         content-length: {}\r\nconnection: close\r\n\r\n",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).await.unwrap();
+    // A server may answer (413) before reading all of a big body; a reset write is fine.
+    let _ = s.write_all(body).await;
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out).await;
+    let text = String::from_utf8_lossy(&out).to_string();
+    let status: u16 = text
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or_else(|| panic!("no status line in {text:?}"));
+    let body = text.split("\r\n\r\n").nth(1).unwrap_or("");
+    // Bodies are small and sent whole (no chunking) by axum for JSON.
+    let v = serde_json::from_str(body).unwrap_or(Value::String(body.to_string()));
+    (status, v)
+}
+
+fn error_of(v: &Value) -> &str {
+    v["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error message in {v}"))
+}
+
+async fn alive(addr: &str) {
+    let (c, v) = req(
+        addr,
+        "POST",
+        "/api/assemble",
+        br#"{"source":"laneid v1\n"}"#,
+    )
+    .await;
+    assert_eq!(c, 200);
+    assert_eq!(v["ok"], true);
+}
+
+fn limits() -> Limits {
+    Limits {
+        max_body: 4096,
+        max_sessions: 3,
+        max_steps: 5_000,
+        run_time: Duration::from_millis(500),
+        ..Limits::default()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn malformed_json_gets_400_with_a_message() {
+    let a = start(limits()).await;
+    for (path, b) in [
+        ("/api/assemble", &b"{not json"[..]),
+        ("/api/assemble", br#"{"src":"x"}"#),
+        ("/api/sessions", br#"{"source": 5}"#),
+        ("/api/state/validate", b"[]"),
+    ] {
+        let (c, v) = req(&a, "POST", path, b).await;
+        assert_eq!(c, 400, "{path} {v}");
+        assert!(error_of(&v).starts_with("malformed request body"), "{v}");
+        alive(&a).await;
+    }
+    // A state file the CLI rejects: its message, not a crash.
+    let (c, v) = req(
+        &a,
+        "POST",
+        "/api/sessions",
+        br#"{"source":"laneid v1","state":"{\"warps\": 3}"}"#,
+    )
+    .await;
+    assert_eq!(c, 400);
+    assert!(error_of(&v).starts_with("state:"), "{v}");
+    let (c, v) = req(
+        &a,
+        "POST",
+        "/api/state/validate",
+        br#"{"state":"{\"warps\":[{\"exec\":\"zz\"}]}"}"#,
+    )
+    .await;
+    assert_eq!(c, 200);
+    assert_eq!(v["ok"], false);
+    assert!(!v["error"].as_str().unwrap().is_empty());
+    // A program that does not assemble: the rendered diagnostics.
+    let (c, v) = req(&a, "POST", "/api/sessions", br#"{"source":"frob v1\n"}"#).await;
+    assert_eq!(c, 400);
+    assert!(error_of(&v).contains("frob"), "{v}");
+    let (c, v) = req(&a, "GET", "/api/spec/frobnicate", b"").await;
+    assert_eq!(c, 404);
+    assert!(error_of(&v).contains("unknown instruction"), "{v}");
+    alive(&a).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn oversized_bodies_get_413() {
+    let a = start(limits()).await;
+    let big = json!({"source": "; ".to_string() + &"x".repeat(10_000)}).to_string();
+    let (c, _) = req(&a, "POST", "/api/assemble", big.as_bytes()).await;
+    assert_eq!(c, 413);
+    alive(&a).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unknown_sessions_and_actions_get_404() {
+    let a = start(limits()).await;
+    for p in ["/api/sessions/999/step", "/api/sessions/abc/step"] {
+        let (c, v) = req(&a, "POST", p, b"{}").await;
+        assert_eq!(c, 404);
+        assert!(error_of(&v).contains("no session"), "{v}");
+    }
+    let (c, v) = req(&a, "GET", "/api/sessions/999/registers", b"").await;
+    assert_eq!(c, 404, "{v}");
+    let (_, v) = req(&a, "POST", "/api/sessions", br#"{"source":"laneid v1\n"}"#).await;
+    let id = v["id"].as_u64().unwrap();
+    let (c, v) = req(&a, "POST", &format!("/api/sessions/{id}/fly"), b"").await;
+    assert_eq!(c, 404);
+    assert!(error_of(&v).contains("no session action `fly`"), "{v}");
+    let (c, v) = req(
+        &a,
+        "POST",
+        &format!("/api/sessions/{id}/select"),
+        br#"{"warp": 7}"#,
+    )
+    .await;
+    assert_eq!(c, 400);
+    assert!(error_of(&v).contains("no warp 7"), "{v}");
+    let (c, v) = req(&a, "GET", "/nothing/here", b"").await;
+    assert_eq!(c, 404, "{v}");
+    alive(&a).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_program_that_never_exits_stops_at_the_limits() {
+    let a = start(limits()).await;
+    let src = json!({"source": "top:\n        jmp top\n"}).to_string();
+    let (c, v) = req(&a, "POST", "/api/sessions", src.as_bytes()).await;
+    assert_eq!(c, 200, "{v}");
+    let id = v["id"].as_u64().unwrap();
+    for action in ["run", "continue"] {
+        let (c, v) = req(&a, "POST", &format!("/api/sessions/{id}/{action}"), b"").await;
+        assert_eq!(c, 200, "{v}");
+        assert_eq!(v["warps"][0]["status"], "step_limit", "{action}: {v}");
+        assert_eq!(v["warps"][0]["steps"], 5_000);
+    }
+    // Stepping an ended warp is a clear conflict.
+    let (c, v) = req(&a, "POST", &format!("/api/sessions/{id}/step"), b"").await;
+    assert_eq!(c, 409);
+    assert!(error_of(&v).contains("has ended"), "{v}");
+    // The trace of such a program stops at the trace's step limit.
+    let (c, v) = req(&a, "POST", "/api/trace", src.as_bytes()).await;
+    assert_eq!(c, 200);
+    assert!(v["trace"].as_str().unwrap().lines().count() > 1000);
+    alive(&a).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn more_sessions_than_the_limit_get_503_and_closing_one_makes_room() {
+    let a = start(limits()).await;
+    let src = br#"{"source":"laneid v1\n"}"#;
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        let (c, v) = req(&a, "POST", "/api/sessions", src).await;
+        assert_eq!(c, 200);
+        ids.push(v["id"].as_u64().unwrap());
+    }
+    let (c, v) = req(&a, "POST", "/api/sessions", src).await;
+    assert_eq!(c, 503);
+    assert!(error_of(&v).contains("too many sessions"), "{v}");
+    let (c, _) = req(&a, "DELETE", &format!("/api/sessions/{}", ids[0]), b"").await;
+    assert_eq!(c, 200);
+    let (c, _) = req(&a, "POST", "/api/sessions", src).await;
+    assert_eq!(c, 200);
+    alive(&a).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_sessions_expire() {
+    let a = start(Limits {
+        session_idle: Duration::from_millis(200),
+        ..limits()
+    })
+    .await;
+    let (_, v) = req(&a, "POST", "/api/sessions", br#"{"source":"laneid v1\n"}"#).await;
+    let id = v["id"].as_u64().unwrap();
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let (c, v) = req(&a, "POST", &format!("/api/sessions/{id}/step"), b"").await;
+    assert_eq!(c, 404);
+    assert!(error_of(&v).contains("expired"), "{v}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn step_back_and_goto_are_the_engines() {
+    let a = start(limits()).await;
+    let src =
+        json!({"source": "laneid v1\nadd.vi v2, v1, 5\nadd.vi v2, v2, 5\nadd.vi v2, v2, 5\n"})
+            .to_string();
+    let (_, v) = req(&a, "POST", "/api/sessions", src.as_bytes()).await;
+    let id = v["id"].as_u64().unwrap();
+    let mut after = Vec::new();
+    for _ in 0..3 {
+        let (c, v) = req(&a, "POST", &format!("/api/sessions/{id}/step"), b"").await;
+        assert_eq!(c, 200);
+        after.push(v["regs"].clone());
+    }
+    assert_eq!(after[2]["v"][2][7], 17);
+    for _ in 0..2 {
+        req(&a, "POST", &format!("/api/sessions/{id}/back"), b"").await;
+    }
+    let (_, v) = req(&a, "GET", &format!("/api/sessions/{id}/registers"), b"").await;
+    assert_eq!(v, after[0]);
+    let (c, h) = req(
+        &a,
+        "GET",
+        &format!("/api/sessions/{id}/exec-history?warp=0"),
+        b"",
+    )
+    .await;
+    assert_eq!(c, 200);
+    assert_eq!(h["rows"].as_array().unwrap().len(), 4);
+    let p = h["rows"][2]["position"].as_u64().unwrap();
+    let (_, v) = req(
+        &a,
+        "POST",
+        &format!("/api/sessions/{id}/goto"),
+        json!({"position": p}).to_string().as_bytes(),
+    )
+    .await;
+    assert_eq!(v["regs"]["steps"], 2);
+    assert_eq!(v["regs"]["v"][2][7], 12);
+    // A gutter breakpoint on line 3, then continue to it.
+    req(&a, "POST", &format!("/api/sessions/{id}/reset"), b"").await;
+    let (_, v) = req(
+        &a,
+        "POST",
+        &format!("/api/sessions/{id}/breakpoints"),
+        br#"{"lines":[3]}"#,
+    )
+    .await;
+    assert_eq!(v["breakpoint_lines"], json!([3]));
+    let (_, v) = req(&a, "POST", &format!("/api/sessions/{id}/continue"), b"").await;
+    assert_eq!(v["stop"]["reason"], "breakpoint");
+    assert_eq!(v["line"], 3);
+}
+
+#[test]
+fn every_example_is_in_the_menu_with_its_state_file() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples");
+    let mut on_disk: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter_map(|n| n.strip_suffix(".s").map(str::to_string))
+        .collect();
+    on_disk.sort();
+    let mut menu: Vec<String> = warpkit_web::EXAMPLES
+        .iter()
+        .map(|e| e.0.to_string())
+        .collect();
+    menu.sort();
+    assert_eq!(menu, on_disk);
+    for (name, src, state) in warpkit_web::EXAMPLES {
+        assert!(warpkit_web::tools::code_of(src).is_ok(), "{name}");
+        assert!(warpkit_web::tools::validate_state(state).is_ok(), "{name}");
+    }
+}

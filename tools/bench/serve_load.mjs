@@ -1,0 +1,44 @@
+// Load benchmark of `warpkit serve`: N concurrent clients, each with its own session,
+// alternately stepping and reading registers on loopback for a while.
+// Usage: node tools/bench/serve_load.mjs [WARPKIT_BINARY] [CLIENTS=50] [SECONDS=10]
+import { spawn } from 'node:child_process';
+
+const bin = process.argv[2] || 'target/release/warpkit';
+const clients = +(process.argv[3] || 50);
+const seconds = +(process.argv[4] || 10);
+
+const server = spawn(bin, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const base = await new Promise((ok, fail) => {
+  server.stdout.on('data', (d) => { const m = /(http:\/\/\S+?)\/?\s/.exec(String(d)); if (m) ok(m[1]); });
+  server.on('exit', (c) => fail(new Error(`server exited ${c}`)));
+});
+const source = 'top:\n        add.vi v1, v1, 1\n        mul v2, v1, v1\n        jmp top\n';
+const post = (p, b) => fetch(base + p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b ?? {}) });
+
+const lat = { step: [], registers: [] };
+let errors = 0;
+async function client() {
+  const s = await (await post('/api/sessions', { source })).json();
+  const end = Date.now() + seconds * 1000;
+  while (Date.now() < end) {
+    let t = performance.now();
+    const r1 = await post(`/api/sessions/${s.id}/step`);
+    await r1.arrayBuffer();
+    lat.step.push(performance.now() - t);
+    t = performance.now();
+    const r2 = await fetch(`${base}/api/sessions/${s.id}/registers`);
+    await r2.arrayBuffer();
+    lat.registers.push(performance.now() - t);
+    if (!r1.ok || !r2.ok) errors++;
+  }
+}
+const t0 = performance.now();
+await Promise.all(Array.from({ length: clients }, client));
+const wall = (performance.now() - t0) / 1000;
+server.kill();
+const q = (a, p) => { const s = [...a].sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
+const total = lat.step.length + lat.registers.length;
+console.log(`${clients} clients, ${wall.toFixed(1)} s, ${total} requests, ${(total / wall).toFixed(0)} req/s, ${errors} errors`);
+for (const [k, a] of Object.entries(lat)) {
+  console.log(`${k.padEnd(10)} n=${a.length} p50=${q(a, 0.5).toFixed(2)} ms p99=${q(a, 0.99).toFixed(2)} ms max=${q(a, 1).toFixed(2)} ms`);
+}
