@@ -5,13 +5,17 @@
 //! else as `.word` / `.dword` / `.byte` data with a comment that says why.
 
 mod asm;
+mod directives;
 mod disasm;
 mod fast;
 pub mod float;
+mod preprocess;
 mod render;
 pub mod syntax;
+pub mod unit;
 
 pub use asm::{
     assemble, assemble_file, warnings_of, Assembly, Diagnostic, Diagnostics, Related, Severity,
 };
 pub use disasm::{disassemble, format_inst, inst_to_string, DisasmOptions};
+pub use unit::{assemble_unit, Loader, NoIncludes, SourceFile, Unit, UnitDiagnostics};
