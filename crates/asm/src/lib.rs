@@ -9,6 +9,7 @@ mod directives;
 mod disasm;
 mod fast;
 pub mod float;
+pub mod listing;
 mod preprocess;
 mod render;
 pub mod syntax;
@@ -18,4 +19,5 @@ pub use asm::{
     assemble, assemble_file, warnings_of, Assembly, Diagnostic, Diagnostics, Related, Severity,
 };
 pub use disasm::{disassemble, format_inst, inst_to_string, DisasmOptions};
+pub use listing::disassemble_listing;
 pub use unit::{assemble_unit, Loader, NoIncludes, SourceFile, Unit, UnitDiagnostics};

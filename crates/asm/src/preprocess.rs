@@ -139,8 +139,12 @@ pub(crate) struct Pre<'l> {
     pub open_kernel: Option<(String, Loc)>,
 }
 
-/// A line's first word and the rest, after leading labels; `None` for an empty line.
-fn split_line(text: &str) -> (Vec<(usize, usize)>, Option<(usize, usize, &str)>) {
+/// A line's first word (start, end) and the text after it.
+type Word<'a> = (usize, usize, &'a str);
+
+/// The labels (start, end) of a line and its first word after them; `None` for a line of
+/// labels only.
+fn split_line(text: &str) -> (Vec<(usize, usize)>, Option<Word<'_>>) {
     let b = text.as_bytes();
     let mut labels = Vec::new();
     let mut pos = 0;
