@@ -55,10 +55,13 @@ pub fn assembler_version() -> String {
 impl CodeObject {
     /// An object file from an assembled unit; the kernel notes are computed from the code.
     pub fn from_unit(u: warpkit_asm::Unit) -> CodeObject {
+        let mut symbols = u.symbols;
+        // Locals first, as the ELF symbol table has them.
+        symbols.sort_by_key(|s| s.binding == Binding::Global);
         let kernels = u
             .kernels
             .iter()
-            .map(|k| note::analyze(&k.name, k.offset, k.size, &u.code, &u.symbols))
+            .map(|k| note::analyze(&k.name, k.offset, k.size, &u.code, &symbols))
             .collect();
         CodeObject {
             kind: ObjectKind::Relocatable,
@@ -66,7 +69,7 @@ impl CodeObject {
             isa_version: abi::ISA_VERSION,
             assembler: assembler_version(),
             code: u.code,
-            symbols: u.symbols,
+            symbols,
             undefined: u.undefined,
             kernels,
             relocs: u.relocs,

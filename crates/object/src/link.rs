@@ -142,6 +142,7 @@ pub fn link(inputs: &[LinkInput], entry: Option<&str>) -> Result<CodeObject, Vec
             kind: SymKind::NoType,
         });
     }
+    symbols.sort_by_key(|s| s.binding == Binding::Global);
     let mut kernels = Vec::new();
     for (k, i) in inputs.iter().enumerate() {
         for kn in &i.object.kernels {
