@@ -167,6 +167,9 @@ struct Asm<'s> {
     last_col: (usize, usize, usize),
     /// Try the fast path first (off only to test it against the general path).
     fast: bool,
+    /// Object output: references to symbols defined elsewhere become relocations
+    /// (`crate::unit`) instead of errors.
+    externals: Option<Vec<crate::unit::RawReloc>>,
 }
 
 /// Unknown mnemonics searched for a "did you mean" per file.
@@ -428,7 +431,7 @@ fn int_too_large(t: &str) -> bool {
     !digits.is_empty()
         && digits
             .iter()
-            .all(|&c| c == b'_' || (c as char).to_digit(radix).is_some())
+            .all(|&c| c == b'_' || (c as char).is_digit(radix))
 }
 
 fn bad_char_at(s: &str, at: usize) -> ExprErr {
@@ -1644,6 +1647,63 @@ impl<'s> Asm<'s> {
         }
     }
 
+    /// Object output: a deferred operand naming a symbol this file does not define becomes
+    /// a relocation when its type can carry one. The addend is evaluated here.
+    fn external(&mut self, pc: u32, ty: OpType, span: Span) -> bool {
+        let Some(kind) = crate::unit::RelocKind::for_operand(ty) else {
+            return false;
+        };
+        self.push_external(pc, kind, span)
+    }
+
+    /// `.word sym` / `.dword sym` with `sym` defined elsewhere (`inf` and `nan` stay
+    /// float literals).
+    fn data_external(&mut self, at: u32, width: u8, span: Span) -> bool {
+        let kind = match width {
+            4 if float::parse(self.text(span), &BINARY32).is_none() => {
+                crate::unit::RelocKind::Abs32
+            }
+            8 => crate::unit::RelocKind::Abs64,
+            _ => return false,
+        };
+        self.push_external(at, kind, span)
+    }
+
+    fn push_external(&mut self, at: u32, kind: crate::unit::RelocKind, span: Span) -> bool {
+        if self.externals.is_none() {
+            return false;
+        }
+        let t = self.text(span);
+        let Some((name, rest)) = crate::unit::split_reloc_expr(t) else {
+            return false;
+        };
+        if self.syms.contains_key(name) {
+            return false;
+        }
+        let addend = match rest {
+            None => 0,
+            Some((neg, r)) => match self.eval(r, true) {
+                Ok((v, false)) => {
+                    if neg {
+                        v.wrapping_neg()
+                    } else {
+                        v
+                    }
+                }
+                _ => return false,
+            },
+        };
+        if let Some(list) = self.externals.as_mut() {
+            list.push(crate::unit::RawReloc {
+                offset: at,
+                kind,
+                symbol: name.to_string(),
+                addend,
+            });
+        }
+        true
+    }
+
     fn pass2(&mut self) -> Vec<u8> {
         let mut code = vec![0u8; self.pc.min(u32::MAX as u64) as usize];
         let items = std::mem::take(&mut self.items);
@@ -1661,6 +1721,7 @@ impl<'s> Asm<'s> {
                                 Some(v) => inst.set(op.slot, v),
                                 None => ok = false,
                             },
+                            Err(ExprErr::Undefined(_)) if self.external(it.pc, op.ty, span) => {}
                             Err(e) => {
                                 self.bad_expr(span, e, None);
                                 ok = false;
@@ -1676,6 +1737,10 @@ impl<'s> Asm<'s> {
                 ItemKind::Data { width, exprs } => {
                     for (k, e) in (exprs.0..exprs.1).enumerate() {
                         let span = self.data_exprs[e as usize];
+                        let at = it.pc + (k as u32) * *width as u32;
+                        if self.data_external(at, *width, span) {
+                            continue;
+                        }
                         let Some(v) = self.data_value(span, *width) else {
                             continue;
                         };
@@ -1703,7 +1768,27 @@ pub fn assemble(src: &str) -> Result<Assembly, Vec<Diagnostic>> {
 }
 
 fn assemble_with(src: &str, fast: bool) -> Result<Assembly, Vec<Diagnostic>> {
+    assemble_core(src, fast, false, false).map(|(a, _)| a)
+}
+
+/// What an assembly for an object file has besides [`Assembly`].
+pub(crate) struct CoreExtra {
+    /// (offset, size, 0-based line) of every instruction and data item, in code order.
+    pub rows: Vec<(u32, u32, u32)>,
+    /// References to symbols defined elsewhere (only with `externals`).
+    pub relocs: Vec<crate::unit::RawReloc>,
+}
+
+/// Assemble and also report where each item came from; with `externals`, references to
+/// undefined symbols that a relocation can carry are left to the linker.
+pub(crate) fn assemble_core(
+    src: &str,
+    fast: bool,
+    rows: bool,
+    externals: bool,
+) -> Result<(Assembly, CoreExtra), Vec<Diagnostic>> {
     let mut a = Asm {
+        externals: externals.then(Vec::new),
         fast,
         src,
         syms: HashMap::new(),
@@ -1725,13 +1810,28 @@ fn assemble_with(src: &str, fast: bool) -> Result<Assembly, Vec<Diagnostic>> {
     let mut line_start = if src.starts_with('\u{feff}') { 3 } else { 0 };
     a.bom = line_start;
     let sb = src.as_bytes();
+    // The line of each item (at most one item per line).
+    let mut item_lines: Vec<u32> = Vec::new();
+    let mut line_no = 0u32;
     while line_start < src.len() {
         let end = memchr::memchr(b'\n', &sb[line_start..]).map_or(src.len(), |p| line_start + p);
         let body = &src[line_start..end];
         let body = body.strip_suffix('\r').unwrap_or(body);
+        let before = a.items.len();
         a.line(line_start, body);
+        if rows {
+            item_lines.resize(a.items.len().max(before), line_no);
+        }
+        line_no = line_no.saturating_add(1);
         line_start = end + 1;
     }
+    let rows = a
+        .items
+        .iter()
+        .zip(&item_lines)
+        .filter(|(it, _)| !matches!(it.kind, ItemKind::Pad))
+        .map(|(it, &l)| (it.pc, it.size, l))
+        .collect();
     if a.pc > u32::MAX as u64 {
         a.diag(
             Span { start: 0, end: 0 },
@@ -1746,7 +1846,7 @@ fn assemble_with(src: &str, fast: bool) -> Result<Assembly, Vec<Diagnostic>> {
     if diags.iter().any(Diagnostic::is_error) {
         return Err(diags);
     }
-    Ok(Assembly {
+    let assembly = Assembly {
         code,
         labels: a
             .label_order
@@ -1754,7 +1854,42 @@ fn assemble_with(src: &str, fast: bool) -> Result<Assembly, Vec<Diagnostic>> {
             .map(|(n, p)| (n.to_string(), *p))
             .collect(),
         warnings: diags,
-    })
+    };
+    let relocs = a.externals.take().unwrap_or_default();
+    Ok((assembly, CoreExtra { rows, relocs }))
+}
+
+/// Evaluate a constant expression with the assembler's evaluator; `names` are the values
+/// of the symbols it may use (`.if`, `.size`).
+pub(crate) fn eval_const(expr: &str, names: &HashMap<String, i64>) -> Result<i64, String> {
+    let a = Asm {
+        externals: None,
+        fast: false,
+        src: expr,
+        syms: names
+            .iter()
+            .map(|(k, v)| (k.as_str(), Sym::Equ(*v, 0)))
+            .collect(),
+        label_order: Vec::new(),
+        items: Vec::new(),
+        deferred: Vec::new(),
+        data_exprs: Vec::new(),
+        diags: Vec::new(),
+        pc: 0,
+        scratch: Vec::new(),
+        suggestions: HashMap::new(),
+        hints_given: 0,
+        line_starts: Vec::new(),
+        bom: 0,
+        last_col: (usize::MAX, 0, 0),
+    };
+    match a.eval(expr, true) {
+        Ok((v, _)) => Ok(v),
+        Err(ExprErr::Undefined(n)) => Err(format!("`{n}` is not defined")),
+        Err(ExprErr::Syntax(m)) => Err(m),
+        #[allow(unreachable_patterns)]
+        Err(_) => Err(format!("`{expr}` is not a valid expression")),
+    }
 }
 
 /// Assemble a named file; errors come back ready to print.

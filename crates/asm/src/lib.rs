@@ -5,16 +5,22 @@
 //! else as `.word` / `.dword` / `.byte` data with a comment that says why.
 
 mod asm;
+mod directives;
 mod disasm;
 mod fast;
 pub mod float;
+pub mod listing;
+mod preprocess;
 mod render;
 mod source;
 pub mod syntax;
+pub mod unit;
 
 pub use asm::{
     assemble, assemble_file, warnings_of, Assembly, Diagnostic, Diagnostics, Related, Severity,
     MAX_EXPR_DEPTH,
 };
 pub use disasm::{disassemble, format_inst, inst_to_string, DisasmOptions};
+pub use listing::disassemble_listing;
 pub use source::{source_text, NotUtf8};
+pub use unit::{assemble_unit, Loader, NoIncludes, SourceFile, Unit, UnitDiagnostics};

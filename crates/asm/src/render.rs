@@ -200,6 +200,19 @@ pub(crate) fn render(
     color: bool,
     max: usize,
 ) -> String {
+    render_with_notes(file, source, list, &[], color, max)
+}
+
+/// [`render`] with notes per diagnostic (`notes[i]` for `list[i]`; missing entries: none),
+/// printed after the hint: where a macro was defined and used, what included the file.
+pub(crate) fn render_with_notes(
+    file: &str,
+    source: &str,
+    list: &[Diagnostic],
+    notes: &[Vec<String>],
+    color: bool,
+    max: usize,
+) -> String {
     let bom = if source.starts_with('\u{feff}') { 3 } else { 0 };
     let mut buf = if color {
         Buffer::ansi()
@@ -208,7 +221,7 @@ pub(crate) fn render(
     };
     let config = term::Config::default();
     let (mut errors, mut warnings) = (0usize, 0usize);
-    for d in list {
+    for (i, d) in list.iter().enumerate() {
         let count = match d.severity {
             Severity::Error => &mut errors,
             Severity::Warning => &mut warnings,
@@ -234,8 +247,16 @@ pub(crate) fn render(
             Severity::Warning => CsDiag::warning(),
         };
         let mut cs = cs.with_message(&d.message).with_labels(labels);
-        if let Some(h) = &d.hint {
-            cs = cs.with_notes(vec![format!("hint: {h}")]);
+        let mut ns: Vec<String> = d.hint.iter().map(|h| format!("hint: {h}")).collect();
+        ns.extend(
+            notes
+                .get(i)
+                .into_iter()
+                .flatten()
+                .map(|n| format!("note: {n}")),
+        );
+        if !ns.is_empty() {
+            cs = cs.with_notes(ns);
         }
         // Rendering into memory fails only for ranges outside the excerpt, which `map`
         // rules out.

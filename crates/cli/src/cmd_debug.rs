@@ -14,6 +14,7 @@ use warpkit_debug::loc::parse_value;
 use warpkit_debug::{
     BreakKind, Config, Engine, FaultCatch, Loc, Stop, StopReason, Target, WarpStatus,
 };
+use warpkit_debug::{LineRow, LineTable};
 use warpkit_sim::{FaultCause, LANES};
 
 #[derive(clap::Args)]
@@ -50,29 +51,63 @@ frame|display|line|history, backtrace/bt, disassemble/disas, list/l, warp, help,
 Enter repeats the last command.\n\
 Exit status: 0, or 1 when --batch and a command failed; bad program or state: 1.";
 
-/// Loads the program (and, for assembly, its line table) and the state file.
+/// Loads the program (with its labels and line table: from the source for assembly, from
+/// the symbols and `.debug_line` of an ELF file) and the state file.
 pub fn load(
     program: &Path,
     state: Option<&Path>,
     format: Option<input::Format>,
 ) -> Result<(Target, String), String> {
-    let kind = format.unwrap_or_else(|| input::format_of(program));
-    let target = match kind {
+    let target = match format.unwrap_or_else(|| input::format_of(program)) {
         input::Format::Asm => {
-            let src = files::read_text(program)?;
+            let src = input::read_source(program)?;
             let name = files::display(program);
             Target::from_assembly(&name, &src).map_err(|d| {
                 eprint!("{d}");
                 String::new()
             })?
         }
-        input::Format::Bin => Target::from_code(files::read(program)?),
+        _ => target_of(input::load_program(program, format, None, 100)?),
     };
     let state = match state {
         Some(p) => files::read_text(p)?,
         None => "{}".to_string(),
     };
     Ok((target, state))
+}
+
+/// A loaded ELF file (or raw code) as the debugger's target: labels from its symbols,
+/// lines from its line table, source texts read where the table's files are found.
+fn target_of(p: warpkit_object::load::LoadedProgram) -> Target {
+    let Some(o) = p.object else {
+        return Target::from_code(p.code);
+    };
+    let rows = o
+        .lines
+        .rows
+        .iter()
+        .map(|r| LineRow {
+            offset: r.offset,
+            file: r.file,
+            line: r.line,
+        })
+        .collect();
+    let sources = o
+        .lines
+        .files
+        .iter()
+        .filter_map(|f| Some((f.clone(), std::fs::read_to_string(f).ok()?)))
+        .collect();
+    Target {
+        code: p.code,
+        labels: o
+            .symbols
+            .iter()
+            .map(|s| (s.name.clone(), s.offset))
+            .collect(),
+        lines: LineTable::new(o.lines.files.clone(), rows),
+        sources,
+    }
 }
 
 #[derive(clap::Args)]

@@ -17,12 +17,15 @@ const EXIT_NOT_EXITED: u8 = 3;
 
 #[derive(clap::Args)]
 pub struct RunArgs {
-    /// Assembly (.s, .S, .asm) or raw little-endian machine code (any other name;
-    /// `-`: standard input).
+    /// ELF code object or linked program (by its magic), assembly (.s, .S, .asm) or raw
+    /// little-endian machine code (any other name; `-`: standard input).
     program: PathBuf,
-    /// Read PROGRAM as assembly or as machine code, whatever its name.
+    /// Read PROGRAM as assembly, machine code or ELF, whatever its name or contents.
     #[arg(long, value_enum)]
     format: Option<input::Format>,
+    /// Start at this kernel (of an ELF file or assembly with several `.kernel`s).
+    #[arg(long, value_name = "NAME")]
+    kernel: Option<String>,
     /// Initial state (JSON, see below; `-`: standard input); default: one warp. The
     /// output of a run is accepted too, to resume it.
     #[arg(long)]
@@ -104,10 +107,16 @@ pub fn run(a: RunArgs) -> Result<ExitCode, String> {
         .as_deref()
         .map(|t| Output::open(t, &inputs))
         .transpose()?;
-    let kind = a.format.unwrap_or_else(|| input::format_of(program));
-    let code = input::load_program(program, kind, a.max_errors.unwrap_or(100))?;
-    let launch = load_state(a.state.as_deref())?;
-    let mut sim = Sim::from_launch(Program::new(&code), launch);
+    let loaded = input::load_program(
+        program,
+        a.format,
+        a.kernel.as_deref(),
+        a.max_errors.unwrap_or(100),
+    )?;
+    let code = &loaded.code;
+    let mut launch = load_state(a.state.as_deref())?;
+    loaded.prepare(&mut launch)?;
+    let mut sim = Sim::from_launch(Program::new(code), launch);
     let n = sim.num_warps();
     let shown = a
         .warps
@@ -163,12 +172,12 @@ pub fn run(a: RunArgs) -> Result<ExitCode, String> {
         return Ok(ExitCode::from(progress::EXIT_INTERRUPTED));
     }
     let not_exited = report_not_exited(&sim, a.max_errors.unwrap_or(usize::MAX));
-    if a.format.is_none() && kind == input::Format::Bin {
+    if a.format.is_none() && loaded.format == warpkit_object::ProgramFormat::Bin {
         let at_once = (0..n).any(|i| {
             matches!(sim.status(i), Ok(RunStatus::Faulted(_)))
                 && sim.warp(i).is_ok_and(|w| w.steps() == 0)
         });
-        if let Some(h) = input::text_hint(program, &code, at_once) {
+        if let Some(h) = input::text_hint(program, code, at_once) {
             eprintln!("{h}");
         }
     }

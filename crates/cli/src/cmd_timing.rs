@@ -43,12 +43,15 @@ input, written atomically; standard output carries the report, so they must be f
 #[derive(Args)]
 #[command(after_help = HELP)]
 pub struct TimingArgs {
-    /// Assembly (.s, .S, .asm) or raw little-endian machine code (any other name; `-`:
-    /// standard input).
+    /// ELF code object or linked program (by its magic), assembly (.s, .S, .asm) or raw
+    /// little-endian machine code (any other name; `-`: standard input).
     program: PathBuf,
-    /// Read PROGRAM as assembly or as machine code, whatever its name.
+    /// Read PROGRAM as assembly, machine code or ELF, whatever its name or contents.
     #[arg(long, value_enum)]
     format: Option<input::Format>,
+    /// Start at this kernel (of an ELF file or assembly with several `.kernel`s).
+    #[arg(long, value_name = "NAME")]
+    kernel: Option<String>,
     /// Initial state (JSON, as for `run`; `-`: standard input); default: one warp.
     #[arg(long)]
     state: Option<PathBuf>,
@@ -164,18 +167,19 @@ pub fn run(a: TimingArgs) -> Result<(), String> {
     if let Some(p) = &a.policy {
         cfg.set_policy(p.parse::<Policy>().map_err(|e| format!("--policy: {e}"))?);
     }
-    let kind = a.format.unwrap_or_else(|| input::format_of(&a.program));
-    let code = input::load_program(&a.program, kind, a.max_errors)?;
+    let loaded = input::load_program(&a.program, a.format, a.kernel.as_deref(), a.max_errors)?;
+    let code = &loaded.code;
     let state_text = match &a.state {
         Some(p) => files::read_text(p)?,
         None => "{}".to_string(),
     };
-    let launch = parse_state(&state_text).map_err(|e| match &a.state {
+    let mut launch = parse_state(&state_text).map_err(|e| match &a.state {
         Some(p) => format!("{}: {e}", files::display(p)),
         None => e.to_string(),
     })?;
+    loaded.prepare(&mut launch)?;
 
-    let program = Program::new(&code);
+    let program = Program::new(code);
     let timing = Timing::new(&program, &cfg);
     let name = files::display(&a.program);
     let mut timeline = a.timeline.map(Timeline::new);
@@ -233,8 +237,8 @@ pub fn run(a: TimingArgs) -> Result<(), String> {
         s
     };
     crate::write_stdout(text.as_bytes())?;
-    if a.format.is_none() && kind == input::Format::Bin {
-        if let Some(h) = text_hint(&a.program, &code, &run.results) {
+    if a.format.is_none() && loaded.format == warpkit_object::ProgramFormat::Bin {
+        if let Some(h) = text_hint(&a.program, code, &run.results) {
             eprintln!("{h}");
         }
     }

@@ -1,9 +1,10 @@
-//! Programs in: assembly or machine code, by name or by `--format`, assembled with the
-//! diagnostics printed (at most `--max-errors`).
+//! Programs in: ELF code objects (by their magic), assembly (by name or `--format`) or raw
+//! machine code, loaded by `warpkit_object::load_program` (the loader Python and C share),
+//! with the assembler's diagnostics printed (at most `--max-errors`).
 
 use crate::files;
 use std::path::Path;
-use warpkit_asm::{assemble_file, warnings_of};
+use warpkit_object::load::{self, LoadError, LoadOptions, LoadedProgram, ProgramFormat};
 
 /// What a program file holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -12,10 +13,12 @@ pub enum Format {
     Asm,
     /// Raw little-endian machine code.
     Bin,
+    /// An ELF code object or linked program.
+    Elf,
 }
 
 /// The format a name implies: `.s`, `.S`, `.asm` (any case) are assembly, anything else
-/// (standard input included) machine code.
+/// (standard input included) machine code or, by its magic, ELF.
 pub fn format_of(path: &Path) -> Format {
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     if ext.eq_ignore_ascii_case("s") || ext.eq_ignore_ascii_case("asm") {
@@ -30,36 +33,42 @@ fn color() -> bool {
     std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal()
 }
 
-/// Assemble `src`; diagnostics (at most `max_errors` errors, as many warnings) go to
-/// standard error. The error is empty when the diagnostics already said everything.
-pub fn assemble(name: &str, src: &str, max_errors: usize) -> Result<Vec<u8>, String> {
-    match assemble_file(name, src) {
-        Ok(a) => {
-            if !a.warnings.is_empty() {
-                eprint!(
-                    "{}",
-                    warnings_of(name, src, &a).render_limited(color(), max_errors)
-                );
-            }
-            Ok(a.code)
-        }
-        Err(d) => {
+/// Print a load error's diagnostics; the error is empty when they said everything.
+pub fn report(e: LoadError, max_errors: usize) -> String {
+    match e {
+        LoadError::Assembly(d) => {
             eprint!("{}", d.render_limited(color(), max_errors));
-            Err(String::new())
+            String::new()
         }
+        LoadError::Message(m) => m,
     }
 }
 
-/// Load a program for `run`: assembled if its format (given, or implied by the name) is
-/// assembly, else the bytes as they are.
-pub fn load_program(path: &Path, format: Format, max_errors: usize) -> Result<Vec<u8>, String> {
-    match format {
-        Format::Asm => {
-            let src = read_source(path)?;
-            assemble(&files::display(path), &src, max_errors)
-        }
-        Format::Bin => files::read(path),
+/// Load a program for `run`/`timing`: ELF by its magic, else assembly if its format
+/// (given, or implied by the name) is assembly, else the bytes as they are.
+pub fn load_program(
+    path: &Path,
+    format: Option<Format>,
+    kernel: Option<&str>,
+    max_errors: usize,
+) -> Result<LoadedProgram, String> {
+    let bytes = files::read(path)?;
+    let format = match format {
+        None => ProgramFormat::Auto,
+        Some(Format::Asm) => ProgramFormat::Asm,
+        Some(Format::Bin) => ProgramFormat::Bin,
+        Some(Format::Elf) => ProgramFormat::Elf,
+    };
+    let disk = (!files::is_std(path)).then_some(path);
+    let opts = LoadOptions {
+        kernel: kernel.map(str::to_string),
+    };
+    let p = load::load_program(&files::display(path), bytes, disk, format, &opts)
+        .map_err(|e| report(e, max_errors))?;
+    if let Some(w) = p.warnings.as_ref().filter(|w| !w.is_empty()) {
+        eprint!("{}", w.render_limited(color(), max_errors));
     }
+    Ok(p)
 }
 
 /// Read assembly source (`-`: standard input): UTF-8, where comments may hold any bytes; a

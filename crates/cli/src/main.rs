@@ -5,12 +5,14 @@ mod cmd_diff;
 mod cmd_export;
 mod cmd_gen;
 mod cmd_isa;
+mod cmd_link;
 mod cmd_run;
 mod cmd_shrink;
 mod cmd_timing;
 mod files;
 mod help;
 mod input;
+mod objects;
 mod progress;
 mod spec;
 mod view;
@@ -20,7 +22,7 @@ use files::Output;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use warpkit_asm::{disassemble, DisasmOptions};
+use warpkit_asm::DisasmOptions;
 use warpkit_isa::{docs, InsnDesc};
 
 #[derive(Parser)]
@@ -42,9 +44,13 @@ enum Cmd {
     Asm {
         /// Assembly source (`-`: standard input).
         input: PathBuf,
-        /// Output file (default: the input with extension .bin; standard output for `-`).
+        /// Output file (default: the input with extension .bin, or .o for -f elf; standard
+        /// output for `-`).
         #[arg(short, long)]
         output: Option<PathBuf>,
+        /// Raw machine code, or an ELF object with symbols, kernels, lines, relocations.
+        #[arg(short, long, value_enum, default_value = "bin")]
+        format: objects::OutFormat,
         /// Print at most N errors (and N warnings), then how many more there are.
         #[arg(long, value_name = "N", default_value_t = 100)]
         max_errors: usize,
@@ -52,7 +58,7 @@ enum Cmd {
     /// Disassemble machine code into assembly that assembles back to the same bytes.
     #[command(after_help = help::DISASM)]
     Disasm {
-        /// Raw little-endian machine code (`-`: standard input).
+        /// Raw little-endian machine code or an ELF file (`-`: standard input).
         input: PathBuf,
         /// Output file (default: standard output).
         #[arg(short, long)]
@@ -60,6 +66,9 @@ enum Cmd {
         /// Leave out the offset / raw-word comments.
         #[arg(long)]
         no_comments: bool,
+        /// ELF input: show the source lines of its line table as comments.
+        #[arg(long)]
+        source: bool,
     },
     /// Show an instruction's encoding, operands, latency, flags and semantics.
     #[command(after_help = help::SPEC)]
@@ -100,6 +109,8 @@ enum Cmd {
     Dap(cmd_debug::DapArgs),
     /// Serve the web playground (editor, stepping forward and back, lanes, EXEC history).
     Serve(warpkit_web::ServeArgs),
+    /// Link ELF objects into one program with an entry kernel.
+    Link(cmd_link::LinkArgs),
 }
 
 /// One variant as `spec --json` shows it.
@@ -116,11 +127,15 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Cmd::Asm {
             input,
             output,
+            format,
             max_errors,
         } => {
             let out_path = output.unwrap_or_else(|| match files::is_std(&input) {
                 true => PathBuf::from("-"),
-                false => input.with_extension("bin"),
+                false => input.with_extension(match format {
+                    objects::OutFormat::Bin => "bin",
+                    objects::OutFormat::Elf => "o",
+                }),
             });
             let mut out = Output::open(&out_path, &[&input])?;
             if out.is_terminal() {
@@ -129,25 +144,22 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     out.name()
                 ));
             }
-            let src = input::read_source(&input)?;
-            let code = input::assemble(&files::display(&input), &src, max_errors)?;
-            out.write_all_or_closed(&code)?;
+            objects::assemble(&input, &mut out, format, max_errors)?;
             out.commit()
         }
         Cmd::Disasm {
             input,
             output,
             no_comments,
+            source,
         } => {
             let mut out = Output::open(output.as_deref().unwrap_or(Path::new("-")), &[&input])?;
             let code = files::read(&input)?;
-            let text = disassemble(
-                &code,
-                DisasmOptions {
-                    comments: !no_comments,
-                    labels: true,
-                },
-            );
+            let opts = DisasmOptions {
+                comments: !no_comments,
+                labels: true,
+            };
+            let text = objects::disassemble(&code, &files::display(&input), opts, source)?;
             out.write_all_or_closed(text.as_bytes())?;
             out.commit()
         }
@@ -188,6 +200,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Cmd::Export(a) => cmd_export::run(a),
         Cmd::Timing(a) => cmd_timing::run(a),
         Cmd::Serve(a) => warpkit_web::run(a),
+        Cmd::Link(a) => cmd_link::run(a),
     };
     done.map(|()| ExitCode::SUCCESS)
 }

@@ -1,0 +1,242 @@
+//! Translation units: includes, macros, conditionals, symbol directives, relocations and
+//! the line table, and the diagnostics that name both the use and the definition site.
+
+use std::collections::HashMap;
+use warpkit_asm::unit::{Binding, RelocKind, SymKind};
+use warpkit_asm::{assemble, assemble_unit, Loader, NoIncludes, SourceFile, Unit, UnitDiagnostics};
+
+/// Files in memory; names resolve as given.
+struct Mem(HashMap<&'static str, &'static str>);
+
+impl Loader for Mem {
+    fn load(&mut self, _from: &str, path: &str) -> Result<(String, String), String> {
+        self.0
+            .get(path)
+            .map(|t| (path.to_string(), t.to_string()))
+            .ok_or_else(|| "no such file".to_string())
+    }
+}
+
+fn unit(
+    main: &str,
+    files: &[(&'static str, &'static str)],
+    ext: bool,
+) -> Result<Unit, UnitDiagnostics> {
+    let mut l = Mem(files.iter().copied().collect());
+    assemble_unit(
+        SourceFile {
+            name: "main.s".into(),
+            text: main.into(),
+            from_cpp: false,
+        },
+        &mut l,
+        ext,
+    )
+}
+
+fn err(main: &str, files: &[(&'static str, &'static str)]) -> String {
+    unit(main, files, true).expect_err("must fail").to_string()
+}
+
+#[test]
+fn a_plain_file_assembles_as_before() {
+    let src = "start:\n  add v1, v2, v3\n  bz u1, start\n.word 7\n";
+    let u = unit(src, &[], false).unwrap();
+    assert_eq!(u.code, assemble(src).unwrap().code);
+    assert_eq!(
+        u.lines
+            .iter()
+            .map(|r| (r.offset, r.line))
+            .collect::<Vec<_>>(),
+        [(0, 2), (4, 3), (8, 4)]
+    );
+    assert_eq!(u.symbols[0].name, "start");
+    assert_eq!(u.symbols[0].binding, Binding::Local);
+}
+
+#[test]
+fn macros_with_arguments_defaults_and_counters() {
+    let src = ".macro addn d, s, n=3\n  add.vi \\d, \\s, \\n\nl\\@:\n.endm\n  addn v1, v2\n  addn v3, v4, 5\n";
+    let u = unit(src, &[], false).unwrap();
+    let want = assemble("add.vi v1, v2, 3\nadd.vi v3, v4, 5\n")
+        .unwrap()
+        .code;
+    assert_eq!(u.code, want);
+    // Lines of an expansion are attributed to the line that used the macro.
+    assert_eq!(u.lines.iter().map(|r| r.line).collect::<Vec<_>>(), [5, 6]);
+    assert!(u.symbols.iter().any(|s| s.name == "l1") && u.symbols.iter().any(|s| s.name == "l2"));
+}
+
+#[test]
+fn irp_and_conditionals() {
+    let src = ".equ FAST, 1\n.irp r, v1, v2, v3\n  mov \\r, v0\n.endr\n.if FAST\n  add v9, v9, v9\n.else\n  sub v9, v9, v9\n.endif\n.ifdef NOPE\n  jmp 0\n.elseif FAST + 1 - 1\n  xor v1, v1, v1\n.endif\n.ifndef NOPE\n  or v2, v2, v2\n.endif\n";
+    let u = unit(src, &[], false);
+    let want = assemble(
+        "mov v1, v0\nmov v2, v0\nmov v3, v0\nadd v9, v9, v9\nxor v1, v1, v1\nor v2, v2, v2\n",
+    );
+    match (u, want) {
+        (Ok(u), Ok(w)) => assert_eq!(u.code, w.code),
+        (u, w) => panic!("{:?} {:?}", u.err().map(|e| e.to_string()), w.err()),
+    }
+}
+
+#[test]
+fn includes_are_relative_and_checked() {
+    let lib = ".macro twice r\n  add \\r, \\r, \\r\n  add \\r, \\r, \\r\n.endm\n";
+    let u = unit(
+        ".include \"lib.inc\"\n  twice v4\n",
+        &[("lib.inc", lib)],
+        false,
+    )
+    .unwrap();
+    assert_eq!(
+        u.code,
+        assemble("add v4, v4, v4\nadd v4, v4, v4\n").unwrap().code
+    );
+    let e = err(
+        ".include \"a.inc\"\n",
+        &[
+            ("a.inc", ".include \"b.inc\"\n"),
+            ("b.inc", ".include \"a.inc\"\n"),
+        ],
+    );
+    assert!(e.contains("include cycle: a.inc -> b.inc -> a.inc"), "{e}");
+    let e = err(
+        ".include \"self.s\"\n",
+        &[("self.s", ".include \"self.s\"\n")],
+    );
+    assert!(e.contains("include cycle"), "{e}");
+    let e = err(".include \"gone.inc\"\n", &[]);
+    assert!(
+        e.contains("cannot include \"gone.inc\": no such file"),
+        "{e}"
+    );
+    let e = assemble_unit(
+        SourceFile {
+            name: "x.s".into(),
+            text: ".include \"y\"\n".into(),
+            from_cpp: false,
+        },
+        &mut NoIncludes,
+        false,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("cannot include"), "{e}");
+}
+
+#[test]
+fn include_depth_is_limited() {
+    // A file that includes itself under ever new names: the loader makes them up.
+    struct Deep;
+    impl Loader for Deep {
+        fn load(&mut self, from: &str, _path: &str) -> Result<(String, String), String> {
+            Ok((format!("{from}+"), ".include \"next\"\n".into()))
+        }
+    }
+    let e = assemble_unit(
+        SourceFile {
+            name: "d.s".into(),
+            text: ".include \"next\"\n".into(),
+            from_cpp: false,
+        },
+        &mut Deep,
+        false,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains(".include nested more than 32 deep"), "{e}");
+}
+
+#[test]
+fn errors_in_macros_name_use_and_definition() {
+    let lib = ".macro bad r\n  add \\r, v1, v999\n.endm\n";
+    let e = err(".include \"lib.inc\"\n\n  bad v2\n", &[("lib.inc", lib)]);
+    assert!(e.contains("lib.inc:2"), "{e}");
+    assert!(
+        e.contains("in expansion of macro `bad` (defined at lib.inc:1), used at main.s:3"),
+        "{e}"
+    );
+    let e = err(
+        "\n.include \"lib.inc\"\n",
+        &[("lib.inc", "  mov v1, v1\n  add v1, v1, v999\n")],
+    );
+    assert!(
+        e.contains("lib.inc:2:") && e.contains("included from main.s:2"),
+        "{e}"
+    );
+    let e = err(".macro m a\n.endm\n  m 1, 2\n", &[]);
+    assert!(e.contains("macro `m` takes 1 argument, 2 given"), "{e}");
+    let e = err(".macro m a\n  m \\a\n.endm\n  m 1\n", &[]);
+    assert!(e.contains("nested more than 64 deep"), "{e}");
+    let e = err(".macro add a\n.endm\n", &[]);
+    assert!(e.contains("would hide an instruction"), "{e}");
+    let e = err(".macro m a\n  add \\b, v1, v1\n.endm\n m v1\n", &[]);
+    assert!(e.contains("`\\b` is not a parameter here"), "{e}");
+    assert!(err(".if 1\n", &[]).contains("has no .endif"));
+    assert!(err(".endif\n", &[]).contains(".endif without .if"));
+    assert!(err(".macro m\n", &[]).contains("has no .endm"));
+    assert!(err(".if nosuch\n.endif\n", &[]).contains(".if: `nosuch` is not defined"));
+}
+
+#[test]
+fn symbols_kernels_and_relocations() {
+    let src = "  .text\n  .globl helper\n  .kernel k\n  jal u60, helper\n  bz u1, done\n  jmp far+8\n  upc u2, table\n  mov.vl v3, far\ndone:\n  .end_kernel\nhelper:\n  .type helper, @function\n  add v1, v1, v1\n  .size helper, . - helper\n  .word ext, 5\n  .dword ext2 + 1\n";
+    let u = unit(src, &[], true).unwrap();
+    let k = &u.kernels[0];
+    assert_eq!((k.name.as_str(), k.offset, k.size), ("k", 0, 24));
+    let h = u.symbols.iter().find(|s| s.name == "helper").unwrap();
+    assert_eq!(
+        (h.offset, h.size, h.kind, h.binding),
+        (24, 4, SymKind::Func, Binding::Global)
+    );
+    let ks = u.symbols.iter().find(|s| s.name == "k").unwrap();
+    assert_eq!(
+        (ks.kind, ks.binding, ks.size),
+        (SymKind::Func, Binding::Global, 24)
+    );
+    assert!(u.symbols.iter().all(|s| !s.name.starts_with(".L$")));
+    let r: Vec<_> = u
+        .relocs
+        .iter()
+        .map(|r| (r.offset, r.kind, r.symbol.as_str(), r.addend))
+        .collect();
+    assert_eq!(
+        r,
+        [
+            (8, RelocKind::Pc22, "far", 8),
+            (12, RelocKind::Pc17, "table", 0),
+            (16, RelocKind::K32, "far", 0),
+            (28, RelocKind::Abs32, "ext", 0),
+            (36, RelocKind::Abs64, "ext2", 1),
+        ]
+    );
+    assert_eq!(u.undefined, ["far", "table", "ext", "ext2"]);
+    // Without externals the same references are errors.
+    assert!(unit(src, &[], false)
+        .unwrap_err()
+        .to_string()
+        .contains("unknown label or symbol `far`"));
+    assert!(err(".kernel a\n.kernel b\n", &[]).contains("starts inside kernel `a`"));
+    assert!(err(".kernel a\n", &[]).contains("has no .end_kernel"));
+    assert!(err(".data\n", &[]).contains("not supported"));
+    assert!(err(".type nope, @function\n", &[]).contains("not defined in this file"));
+}
+
+#[test]
+fn cpp_line_markers_set_file_and_line() {
+    let text =
+        "# 1 \"k.S\"\n# 1 \"<built-in>\"\n# 1 \"k.S\"\n\n\n# 5 \"k.S\"\n  add v1, v2, v999\n";
+    let e = assemble_unit(
+        SourceFile {
+            name: "k.S".into(),
+            text: text.into(),
+            from_cpp: true,
+        },
+        &mut NoIncludes,
+        false,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("k.S:5:"), "{e}");
+}

@@ -1,0 +1,282 @@
+//! Loading a program file, the one way every front end does it (the command line, the
+//! Python `Sim`, the C `wk_sim_new`): ELF code objects by their magic, assembly by name or
+//! format (`.S` through the C preprocessor first), anything else as raw machine code. The
+//! result knows the entry (`--kernel`) and the kernel's register needs, which
+//! [`LoadedProgram::prepare`] checks against each warp of a launch.
+
+use crate::{CodeObject, KernelInfo, ObjectKind};
+use std::path::{Path, PathBuf};
+use warpkit_asm::unit::{assemble_unit, Loader, NoIncludes, SourceFile, UnitDiagnostics};
+use warpkit_sim::state::Launch;
+
+/// What a program file holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ProgramFormat {
+    /// ELF by its magic, else assembly for `.s`/`.S`/`.asm` names, else raw code.
+    #[default]
+    Auto,
+    Asm,
+    Bin,
+    Elf,
+}
+
+/// The format a file name implies (without looking at the bytes).
+pub fn format_of_name(name: &str) -> ProgramFormat {
+    let ext = Path::new(name)
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("");
+    if ext.eq_ignore_ascii_case("s") || ext.eq_ignore_ascii_case("asm") {
+        ProgramFormat::Asm
+    } else {
+        ProgramFormat::Bin
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct LoadOptions {
+    /// The kernel to start at (by name).
+    pub kernel: Option<String>,
+}
+
+/// A program ready to launch.
+#[derive(Clone, Debug)]
+pub struct LoadedProgram {
+    pub code: Vec<u8>,
+    /// Where fresh warps start.
+    pub entry: u32,
+    /// The entry kernel's note, when the entry is a kernel.
+    pub kernel: Option<KernelInfo>,
+    /// The whole object (ELF input or assembly), for symbols and lines.
+    pub object: Option<CodeObject>,
+    /// The format it was read as.
+    pub format: ProgramFormat,
+    /// Assembler warnings (assembly input).
+    pub warnings: Option<UnitDiagnostics>,
+}
+
+/// Why a program did not load.
+#[derive(Debug)]
+pub enum LoadError {
+    /// Assembly errors, ready to print.
+    Assembly(UnitDiagnostics),
+    Message(String),
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::Assembly(d) => d.fmt(f),
+            LoadError::Message(m) => f.write_str(m),
+        }
+    }
+}
+
+impl From<String> for LoadError {
+    fn from(m: String) -> Self {
+        LoadError::Message(m)
+    }
+}
+
+/// Includes resolved relative to the including file's directory, read from disk.
+pub struct FsLoader;
+
+impl Loader for FsLoader {
+    fn load(&mut self, from: &str, path: &str) -> Result<(String, String), String> {
+        let p = Path::new(path);
+        let full: PathBuf = if p.is_absolute() {
+            p.to_path_buf()
+        } else {
+            Path::new(from)
+                .parent()
+                .map_or_else(|| p.to_path_buf(), |d| d.join(p))
+        };
+        let meta = std::fs::metadata(&full).map_err(|e| e.to_string())?;
+        if !meta.is_file() {
+            return Err("not a regular file".into());
+        }
+        let text = std::fs::read_to_string(&full).map_err(|e| e.to_string())?;
+        Ok((full.to_string_lossy().into_owned(), text))
+    }
+}
+
+/// `.S`: run the C preprocessor (`cpp`) over the file, as GNU as does through gcc. Its line
+/// markers keep diagnostics and line tables on the original lines.
+pub fn preprocess_with_cpp(path: &Path) -> Result<String, String> {
+    let out = std::process::Command::new("cpp")
+        .arg("-x")
+        .arg("assembler-with-cpp")
+        .arg(path)
+        .stdin(std::process::Stdio::null())
+        .output();
+    match out {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(format!(
+            "{}: a .S file goes through the C preprocessor, and `cpp` is not installed \
+             (install gcc or cpp, or rename the file .s if it has no # directives)",
+            path.display()
+        )),
+        Err(e) => Err(format!("{}: cannot run cpp: {e}", path.display())),
+        Ok(o) if !o.status.success() => Err(format!(
+            "{}: cpp failed:\n{}",
+            path.display(),
+            String::from_utf8_lossy(&o.stderr).trim_end()
+        )),
+        Ok(o) => String::from_utf8(o.stdout)
+            .map_err(|_| format!("{}: cpp output is not UTF-8", path.display())),
+    }
+}
+
+/// Assemble a source file into an object (`externals`: undefined symbols become
+/// relocations). `path` (when the source is a file) resolves includes and `.S`.
+pub fn assemble_source(
+    name: &str,
+    text: String,
+    path: Option<&Path>,
+    externals: bool,
+) -> Result<(CodeObject, UnitDiagnostics), LoadError> {
+    let is_cpp = Path::new(name).extension().is_some_and(|e| e == "S");
+    let (text, from_cpp) = match (is_cpp, path) {
+        (true, Some(p)) => (preprocess_with_cpp(p)?, true),
+        _ => (text, false),
+    };
+    let main = SourceFile {
+        name: name.to_string(),
+        text,
+        from_cpp,
+    };
+    let unit = match path {
+        Some(_) => assemble_unit(main, &mut FsLoader, externals),
+        None => assemble_unit(main, &mut NoIncludes, externals),
+    }
+    .map_err(LoadError::Assembly)?;
+    let warnings = unit.warnings.clone();
+    Ok((CodeObject::from_unit(unit), warnings))
+}
+
+/// Load a program: `bytes` of the file `name` (`path` when it is one on disk, for
+/// includes and cpp).
+pub fn load_program(
+    name: &str,
+    bytes: Vec<u8>,
+    path: Option<&Path>,
+    format: ProgramFormat,
+    opts: &LoadOptions,
+) -> Result<LoadedProgram, LoadError> {
+    let format = match format {
+        ProgramFormat::Auto if crate::is_elf(&bytes) => ProgramFormat::Elf,
+        ProgramFormat::Auto => format_of_name(name),
+        f => f,
+    };
+    let (object, warnings) = match format {
+        ProgramFormat::Bin => {
+            if let Some(k) = &opts.kernel {
+                return Err(format!(
+                    "--kernel {k}: {name} is raw machine code, which has no kernels"
+                )
+                .into());
+            }
+            return Ok(LoadedProgram {
+                code: bytes,
+                entry: 0,
+                kernel: None,
+                object: None,
+                format,
+                warnings: None,
+            });
+        }
+        ProgramFormat::Elf => (crate::read(name, &bytes)?, None),
+        _ => {
+            // Comments may hold any bytes; a bad byte elsewhere is named by line and column.
+            let text = match warpkit_asm::source_text(&bytes) {
+                Ok(std::borrow::Cow::Owned(s)) => s,
+                Ok(std::borrow::Cow::Borrowed(_)) => {
+                    String::from_utf8(bytes).map_err(|e| format!("{name}: {e}"))?
+                }
+                Err(e) => return Err(format!("{name}:{e}").into()),
+            };
+            let (o, w) = assemble_source(name, text, path, false)?;
+            (o, Some(w))
+        }
+    };
+    if let Some(r) = object.relocs.first() {
+        return Err(format!(
+            "{name} has {} unresolved relocation{} (the first against `{}`): link it with \
+             `warpkit link` first",
+            object.relocs.len(),
+            if object.relocs.len() == 1 { "" } else { "s" },
+            r.symbol
+        )
+        .into());
+    }
+    let names = || {
+        let v: Vec<&str> = object.kernels.iter().map(|k| k.name.as_str()).collect();
+        if v.is_empty() {
+            "it has none".to_string()
+        } else {
+            format!("it has {}", v.join(", "))
+        }
+    };
+    let (entry, kernel) = match &opts.kernel {
+        Some(k) => match object.kernel(k) {
+            Some(info) => (info.offset, Some(info.clone())),
+            None => {
+                return Err(
+                    format!("--kernel {k}: {name} has no kernel `{k}` ({})", names()).into(),
+                )
+            }
+        },
+        None if object.kind == ObjectKind::Executable => (
+            object.entry,
+            object
+                .kernels
+                .iter()
+                .find(|k| k.offset == object.entry)
+                .cloned(),
+        ),
+        None => match object.kernels.as_slice() {
+            [] => (0, None),
+            [k] => (k.offset, Some(k.clone())),
+            _ => {
+                return Err(format!(
+                    "{name} has several kernels ({}): choose one with --kernel NAME",
+                    names().trim_start_matches("it has ")
+                )
+                .into())
+            }
+        },
+    };
+    Ok(LoadedProgram {
+        code: object.code.clone(),
+        entry,
+        kernel,
+        object: Some(object),
+        format,
+        warnings,
+    })
+}
+
+impl LoadedProgram {
+    /// Start fresh warps (no steps retired, no status, PC 0) at the entry, and check that
+    /// every warp has the vector registers the entry kernel needs.
+    pub fn prepare(&self, launch: &mut Launch) -> Result<(), String> {
+        for (i, w) in launch.warps.iter_mut().enumerate() {
+            let fresh = w.steps() == 0 && launch.status.get(i).is_none_or(|s| s.is_none());
+            if fresh && w.pc() == 0 {
+                w.set_pc(self.entry);
+            }
+            if let Some(k) = &self.kernel {
+                if w.vgprs() < k.vgprs {
+                    return Err(format!(
+                        "warp {i} has vgprs {} but kernel `{}` uses registers up to v{} \
+                         (it needs vgprs >= {}); raise \"vgprs\" in the state file",
+                        w.vgprs(),
+                        k.name,
+                        k.vgprs - 1,
+                        k.vgprs
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
