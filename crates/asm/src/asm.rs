@@ -111,6 +111,30 @@ impl Sym {
     }
 }
 
+impl<'s> Asm<'s> {
+    /// Every label and `.equ` name with its value and the byte range of its definition.
+    fn symbol_defs(&self) -> Vec<crate::outline::SymbolDef> {
+        let mut v: Vec<_> = (self.syms.iter())
+            .map(|(name, sym)| {
+                let (kind, value) = match *sym {
+                    Sym::Label(pc, _) => (crate::outline::SymbolKind::Label, pc as i64),
+                    Sym::Equ(v, _) => (crate::outline::SymbolKind::Equ, v),
+                };
+                let start = sym.defined_at();
+                crate::outline::SymbolDef {
+                    name: name.to_string(),
+                    kind,
+                    value,
+                    start,
+                    end: start + name.len(),
+                }
+            })
+            .collect();
+        v.sort_by_key(|d| d.start);
+        v
+    }
+}
+
 fn offset32(at: usize) -> u32 {
     at.min(u32::MAX as usize) as u32
 }
@@ -1592,6 +1616,15 @@ pub fn assemble(src: &str) -> Result<Assembly, Vec<Diagnostic>> {
 }
 
 fn assemble_with(src: &str, fast: bool) -> Result<Assembly, Vec<Diagnostic>> {
+    assemble_recording(src, fast, None)
+}
+
+/// [`assemble_with`], also filling `outline` (where each line's bytes went, every symbol).
+pub(crate) fn assemble_recording(
+    src: &str,
+    fast: bool,
+    mut outline: Option<&mut crate::outline::Outline>,
+) -> Result<Assembly, Vec<Diagnostic>> {
     let mut a = Asm {
         fast,
         src,
@@ -1618,8 +1651,15 @@ fn assemble_with(src: &str, fast: bool) -> Result<Assembly, Vec<Diagnostic>> {
         let end = memchr::memchr(b'\n', &sb[line_start..]).map_or(src.len(), |p| line_start + p);
         let body = &src[line_start..end];
         let body = body.strip_suffix('\r').unwrap_or(body);
+        let pc = a.pc;
         a.line(line_start, body);
+        if let Some(o) = outline.as_deref_mut() {
+            o.placed(line_start, pc, a.pc);
+        }
         line_start = end + 1;
+    }
+    if let Some(o) = outline {
+        o.symbols = a.symbol_defs();
     }
     if a.pc > u32::MAX as u64 {
         a.diag(

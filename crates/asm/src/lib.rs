@@ -8,6 +8,7 @@ mod asm;
 mod disasm;
 mod fast;
 pub mod float;
+pub mod outline;
 mod render;
 pub mod syntax;
 
@@ -15,3 +16,4 @@ pub use asm::{
     assemble, assemble_file, warnings_of, Assembly, Diagnostic, Diagnostics, Related, Severity,
 };
 pub use disasm::{disassemble, format_inst, inst_to_string, DisasmOptions};
+pub use outline::{assemble_outline, Outline, Placement, SymbolDef, SymbolKind};
