@@ -92,6 +92,8 @@ enum Cmd {
     Export(cmd_export::ExportArgs),
     /// Time a program: cycles, IPC, stalls, timeline, SVG and trace-event pictures.
     Timing(cmd_timing::TimingArgs),
+    /// Language server for warpkit assembly on standard input/output (docs/editors.md).
+    Lsp,
 }
 
 /// One variant as `spec --json` shows it.
@@ -175,6 +177,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Cmd::Diff(a) => cmd_diff::run(a),
         Cmd::Export(a) => cmd_export::run(a),
         Cmd::Timing(a) => cmd_timing::run(a),
+        Cmd::Lsp => return warpkit_lsp::run_stdio().map(|clean| ExitCode::from(!clean as u8)),
     };
     done.map(|()| ExitCode::SUCCESS)
 }
