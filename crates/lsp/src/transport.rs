@@ -68,6 +68,7 @@ fn header_line(r: &mut impl BufRead) -> io::Result<Option<Result<String, String>
 pub fn read(r: &mut impl BufRead) -> io::Result<Option<Incoming>> {
     let mut length: Option<Result<usize, String>> = None;
     let mut problem: Option<String> = None;
+    let mut headers = 0;
     loop {
         let line = match header_line(r)? {
             None => return Ok(None),
@@ -78,12 +79,13 @@ pub fn read(r: &mut impl BufRead) -> io::Result<Option<Incoming>> {
             }
         };
         if line.is_empty() {
-            if length.is_none() && problem.is_none() {
+            if headers == 0 && problem.is_none() {
                 // Blank lines between frames are harmless.
                 continue;
             }
             break;
         }
+        headers += 1;
         match line.split_once(':') {
             Some((name, value)) if name.trim().eq_ignore_ascii_case("content-length") => {
                 length = Some(
