@@ -58,7 +58,7 @@ fn keystroke(c: &mut Criterion) {
                     character: end,
                 })
                 .unwrap();
-            if n % 2 == 0 {
+            if n.is_multiple_of(2) {
                 doc.replace(at, at, "x");
             } else {
                 doc.replace(at - 1, at, "");
