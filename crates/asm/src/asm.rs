@@ -111,6 +111,30 @@ impl Sym {
     }
 }
 
+impl<'s> Asm<'s> {
+    /// Every label and `.equ` name with its value and the byte range of its definition.
+    fn symbol_defs(&self) -> Vec<crate::outline::SymbolDef> {
+        let mut v: Vec<_> = (self.syms.iter())
+            .map(|(name, sym)| {
+                let (kind, value) = match *sym {
+                    Sym::Label(pc, _) => (crate::outline::SymbolKind::Label, pc as i64),
+                    Sym::Equ(v, _) => (crate::outline::SymbolKind::Equ, v),
+                };
+                let start = sym.defined_at();
+                crate::outline::SymbolDef {
+                    name: name.to_string(),
+                    kind,
+                    value,
+                    start,
+                    end: start + name.len(),
+                }
+            })
+            .collect();
+        v.sort_by_key(|d| d.start);
+        v
+    }
+}
+
 fn offset32(at: usize) -> u32 {
     at.min(u32::MAX as usize) as u32
 }
@@ -1768,7 +1792,7 @@ pub fn assemble(src: &str) -> Result<Assembly, Vec<Diagnostic>> {
 }
 
 fn assemble_with(src: &str, fast: bool) -> Result<Assembly, Vec<Diagnostic>> {
-    assemble_core(src, fast, false, false).map(|(a, _)| a)
+    assemble_core(src, fast, false, false, None).map(|(a, _)| a)
 }
 
 /// What an assembly for an object file has besides [`Assembly`].
@@ -1780,12 +1804,14 @@ pub(crate) struct CoreExtra {
 }
 
 /// Assemble and also report where each item came from; with `externals`, references to
-/// undefined symbols that a relocation can carry are left to the linker.
+/// undefined symbols that a relocation can carry are left to the linker; with `outline`,
+/// where each line's bytes went and every symbol (for editors).
 pub(crate) fn assemble_core(
     src: &str,
     fast: bool,
     rows: bool,
     externals: bool,
+    mut outline: Option<&mut crate::outline::Outline>,
 ) -> Result<(Assembly, CoreExtra), Vec<Diagnostic>> {
     let mut a = Asm {
         externals: externals.then(Vec::new),
@@ -1818,12 +1844,19 @@ pub(crate) fn assemble_core(
         let body = &src[line_start..end];
         let body = body.strip_suffix('\r').unwrap_or(body);
         let before = a.items.len();
+        let pc = a.pc;
         a.line(line_start, body);
         if rows {
             item_lines.resize(a.items.len().max(before), line_no);
         }
+        if let Some(o) = outline.as_deref_mut() {
+            o.placed(line_start, pc, a.pc);
+        }
         line_no = line_no.saturating_add(1);
         line_start = end + 1;
+    }
+    if let Some(o) = outline {
+        o.symbols = a.symbol_defs();
     }
     let rows = a
         .items

@@ -10,6 +10,7 @@ mod disasm;
 mod fast;
 pub mod float;
 pub mod listing;
+pub mod outline;
 mod preprocess;
 mod render;
 mod source;
@@ -22,5 +23,6 @@ pub use asm::{
 };
 pub use disasm::{disassemble, format_inst, inst_to_string, DisasmOptions};
 pub use listing::disassemble_listing;
+pub use outline::{assemble_outline, Outline, Placement, SymbolDef, SymbolKind};
 pub use source::{source_text, NotUtf8};
 pub use unit::{assemble_unit, Loader, NoIncludes, SourceFile, Unit, UnitDiagnostics};

@@ -443,7 +443,7 @@ pub fn assemble_unit(
         exp: &exp,
         files: &files,
     };
-    let (asm, extra) = match assemble_core(&exp.text, true, true, externals) {
+    let (asm, extra) = match assemble_core(&exp.text, true, true, externals, None) {
         Ok(x) => x,
         Err(list) => {
             return Err(UnitDiagnostics {

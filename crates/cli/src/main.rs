@@ -111,6 +111,8 @@ enum Cmd {
     Serve(warpkit_web::ServeArgs),
     /// Link ELF objects into one program with an entry kernel.
     Link(cmd_link::LinkArgs),
+    /// Language server for warpkit assembly on standard input/output (docs/editors.md).
+    Lsp,
 }
 
 /// One variant as `spec --json` shows it.
@@ -201,6 +203,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Cmd::Timing(a) => cmd_timing::run(a),
         Cmd::Serve(a) => warpkit_web::run(a),
         Cmd::Link(a) => cmd_link::run(a),
+        Cmd::Lsp => return warpkit_lsp::run_stdio().map(|clean| ExitCode::from(!clean as u8)),
     };
     done.map(|()| ExitCode::SUCCESS)
 }

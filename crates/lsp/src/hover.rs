@@ -1,0 +1,122 @@
+//! Hover text: an instruction's full description from the database, what a register,
+//! modifier, label, `.equ` or literal is.
+
+use crate::analysis::{line_at, token_at, Analysis};
+use crate::directives;
+use crate::facts;
+use crate::lex::{self, Kind, Line};
+use crate::text::Document;
+use warpkit_asm::SymbolKind;
+use warpkit_isa::{docs, InsnDesc, Operand};
+
+/// Markdown and the byte range it is about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hover {
+    pub markdown: String,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// The operand of the line's instruction under byte `offset`: its index among the line's
+/// operands and what the database says it is.
+pub fn operand_at(
+    text: &str,
+    l: &Line,
+    offset: usize,
+) -> Option<(usize, Option<&'static Operand>)> {
+    let (ws, _) = l.word?;
+    if l.is_directive(text) || offset < l.operands_start {
+        return None;
+    }
+    let d = facts::insn(&text[ws..l.word?.1]);
+    let idx = l
+        .operands
+        .iter()
+        .position(|o| offset <= o.end)
+        .unwrap_or(l.operands.len());
+    let o = l.operands.get(idx)?;
+    let Some(d) = d else {
+        return Some((idx, None));
+    };
+    let op = match o.key {
+        Some((ks, ke)) => {
+            facts::modifiers(d).find(|m| m.slot.name().eq_ignore_ascii_case(&text[ks..ke]))
+        }
+        None => {
+            // Positional operands are numbered among themselves.
+            let n = l.operands[..idx].iter().filter(|o| o.key.is_none()).count();
+            facts::positional(d).get(n)
+        }
+    };
+    Some((idx, op))
+}
+
+fn instruction(text: &str, l: &Line) -> Option<&'static InsnDesc> {
+    l.word
+        .filter(|_| !l.is_directive(text))
+        .and_then(|(s, e)| facts::insn(&text[s..e]))
+}
+
+pub fn hover(doc: &Document, an: &Analysis, offset: usize) -> Option<Hover> {
+    let text = doc.text();
+    let l = line_at(doc, offset);
+    let t = token_at(doc, &l, offset)?;
+    let word = &text[t.start..t.end];
+    let markdown = match t.kind {
+        Kind::Mnemonic => {
+            let d = facts::insn(word)?;
+            format!("```text\n{}```", docs::describe(d))
+        }
+        Kind::Directive => {
+            let (name, doc) = directives::find(word)?;
+            format!("`{name}`: {doc}")
+        }
+        Kind::Register => {
+            let r = lex::register(word)?;
+            let mut s = format!("`{word}`: {}", facts::register_text(&r));
+            if let (Some(d), Some((_, Some(o)))) =
+                (instruction(text, &l), operand_at(text, &l, offset))
+            {
+                s.push_str(&format!(
+                    "\n\noperand `{}` of `{}`: {}, {}",
+                    facts::operand_label(o),
+                    d.mnemonic,
+                    facts::reg_kind(o.ty).unwrap_or_else(|| "not a register".into()),
+                    facts::access(d, o)
+                ));
+            }
+            s
+        }
+        Kind::ModKey | Kind::ModValue => {
+            let d = instruction(text, &l)?;
+            let (_, o) = operand_at(text, &l, offset)?;
+            let o = o?;
+            format!(
+                "modifier `{}` of `{}` (bits {}..{} of the word): {}",
+                facts::operand_label(o),
+                d.mnemonic,
+                o.lo,
+                o.lo as u32 + o.width as u32 - 1,
+                facts::modifier_values(o)
+            )
+        }
+        Kind::LabelDef | Kind::Name => {
+            let s = an.symbol(word)?;
+            match s.kind {
+                SymbolKind::Label => format!(
+                    "label `{word}`: byte offset `0x{:x}` ({}) in the code",
+                    s.value, s.value
+                ),
+                SymbolKind::Equ => format!("`.equ {word}`: {}", facts::integer_text(s.value)),
+            }
+        }
+        Kind::Number => facts::integer_text(facts::integer_value(word)?),
+        Kind::Float => facts::float_text(word),
+        Kind::Operator | Kind::Comment => return None,
+    };
+    Some(Hover {
+        markdown,
+        start: t.start,
+        end: t.end,
+    })
+}

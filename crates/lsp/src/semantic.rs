@@ -1,0 +1,79 @@
+//! Semantic tokens: what each piece of a line is, with labels and `.equ` names told apart
+//! by the assembler's symbol table.
+
+use crate::analysis::Analysis;
+use crate::lex::{self, Kind};
+use warpkit_asm::SymbolKind;
+
+/// Token types, in legend order (the protocol's standard names).
+pub const TYPES: &[&str] = &[
+    "keyword",    // mnemonic
+    "macro",      // directive
+    "variable",   // register
+    "parameter",  // modifier key
+    "enumMember", // named modifier value
+    "number",     // integer or float literal
+    "label",      // label
+    "property",   // .equ name
+    "operator",
+    "comment",
+];
+/// Token modifiers, in legend order.
+pub const MODIFIERS: &[&str] = &["declaration", "readonly"];
+
+/// One token on one line: byte range and its type and modifier bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token {
+    pub start: usize,
+    pub end: usize,
+    pub ty: u32,
+    pub modifiers: u32,
+}
+
+/// The tokens of the lines `first..last` (0-based, `last` excluded) of `text`.
+pub fn tokens(text: &str, an: &Analysis, first: usize, last: usize) -> Vec<Token> {
+    let mut out = Vec::new();
+    let mut toks = Vec::new();
+    for (s, e) in lex::line_ranges(text)
+        .skip(first)
+        .take(last.saturating_sub(first))
+    {
+        let l = lex::line(text, s, e);
+        toks.clear();
+        lex::tokens(text, &l, &mut toks);
+        let equ_line = l.is_directive(text)
+            && l.word.is_some_and(|(ws, we)| {
+                let w = &text[ws..we];
+                w.eq_ignore_ascii_case(".equ") || w.eq_ignore_ascii_case(".set")
+            });
+        for (i, t) in toks.iter().enumerate() {
+            let (ty, modifiers) = match t.kind {
+                Kind::Mnemonic => (0, 0),
+                Kind::Directive => (1, 0),
+                Kind::Register => (2, 0),
+                Kind::ModKey => (3, 0),
+                Kind::ModValue => (4, 0),
+                Kind::Number | Kind::Float => (5, 0),
+                Kind::LabelDef => (6, 1),
+                Kind::Name => match an.symbol(&text[t.start..t.end]).map(|s| s.kind) {
+                    Some(SymbolKind::Label) => (6, 0),
+                    Some(SymbolKind::Equ) => {
+                        // The name a `.equ` defines is its first operand.
+                        let defines = equ_line && i == 1;
+                        (7, 2 | defines as u32)
+                    }
+                    None => continue,
+                },
+                Kind::Operator => (8, 0),
+                Kind::Comment => (9, 0),
+            };
+            out.push(Token {
+                start: t.start,
+                end: t.end,
+                ty,
+                modifiers,
+            });
+        }
+    }
+    out
+}

@@ -1,0 +1,731 @@
+//! The protocol loop: JSON-RPC over a byte stream, documents by URI, each request answered
+//! from the engines (`analysis`, `hover`, `complete`, ...) with positions converted to the
+//! protocol's UTF-16 ones. Diagnostics are published once the queue of incoming messages
+//! is empty, so a burst of keystrokes assembles the document once.
+
+use crate::analysis::Analysis;
+use crate::complete::{self, ItemKind};
+use crate::navigate::{self, SymbolRole};
+use crate::text::{Document, Pos};
+use crate::transport::{self, Incoming};
+use crate::{format, hover, inlay, semantic};
+use lsp_server::{ErrorCode, Message, Notification, Request, Response};
+use lsp_types as lt;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use std::collections::{BTreeSet, HashMap};
+use std::io::{BufRead, Write};
+use std::sync::mpsc;
+
+/// At most this many diagnostics are published per document, then one that says how many
+/// more there are (the command line caps its report the same way).
+pub const MAX_DIAGNOSTICS: usize = 1000;
+
+const PUBLISH_AT_LEAST_EVERY: std::time::Duration = std::time::Duration::from_millis(200);
+
+struct Open {
+    doc: Document,
+    version: i32,
+    /// `None` when the text changed since the last assembly.
+    analysis: Option<Analysis>,
+}
+
+impl Open {
+    fn analysis(&mut self) -> &Analysis {
+        let doc = &self.doc;
+        self.analysis
+            .get_or_insert_with(|| Analysis::of(doc.text()))
+    }
+}
+
+/// How the session ended.
+#[derive(Debug, PartialEq, Eq)]
+pub enum End {
+    /// `shutdown` then `exit`.
+    Clean,
+    /// `exit` without `shutdown`, or the input ended.
+    Abrupt,
+}
+
+struct Server<W: Write> {
+    out: W,
+    docs: HashMap<String, Open>,
+    dirty: BTreeSet<String>,
+    /// When the oldest unpublished change arrived.
+    dirty_since: Option<std::time::Instant>,
+    initialized: bool,
+    shut_down: bool,
+}
+
+/// Why a request got no result.
+struct Failure(i32, String);
+
+type Answer = Result<Value, Failure>;
+
+fn invalid(msg: impl Into<String>) -> Failure {
+    Failure(ErrorCode::InvalidParams as i32, msg.into())
+}
+
+fn to_value(v: impl serde::Serialize) -> Answer {
+    serde_json::to_value(v).map_err(|e| Failure(ErrorCode::InternalError as i32, e.to_string()))
+}
+
+fn params<P: DeserializeOwned>(v: Value) -> Result<P, Failure> {
+    serde_json::from_value(v).map_err(|e| invalid(format!("bad parameters: {e}")))
+}
+
+fn pos(p: Pos) -> lt::Position {
+    lt::Position::new(p.line, p.character)
+}
+
+fn range(doc: &Document, start: usize, end: usize) -> lt::Range {
+    lt::Range::new(pos(doc.pos(start)), pos(doc.pos(end)))
+}
+
+fn from_lsp(p: lt::Position) -> Pos {
+    Pos {
+        line: p.line,
+        character: p.character,
+    }
+}
+
+pub fn capabilities() -> lt::ServerCapabilities {
+    lt::ServerCapabilities {
+        position_encoding: Some(lt::PositionEncodingKind::UTF16),
+        text_document_sync: Some(lt::TextDocumentSyncCapability::Options(
+            lt::TextDocumentSyncOptions {
+                open_close: Some(true),
+                change: Some(lt::TextDocumentSyncKind::INCREMENTAL),
+                ..Default::default()
+            },
+        )),
+        hover_provider: Some(lt::HoverProviderCapability::Simple(true)),
+        completion_provider: Some(lt::CompletionOptions {
+            trigger_characters: Some([":", ".", ",", " "].map(String::from).to_vec()),
+            ..Default::default()
+        }),
+        signature_help_provider: Some(lt::SignatureHelpOptions {
+            trigger_characters: Some([" ", ","].map(String::from).to_vec()),
+            retrigger_characters: Some(vec![":".into()]),
+            ..Default::default()
+        }),
+        definition_provider: Some(lt::OneOf::Left(true)),
+        references_provider: Some(lt::OneOf::Left(true)),
+        rename_provider: Some(lt::OneOf::Right(lt::RenameOptions {
+            prepare_provider: Some(true),
+            work_done_progress_options: Default::default(),
+        })),
+        document_symbol_provider: Some(lt::OneOf::Left(true)),
+        document_formatting_provider: Some(lt::OneOf::Left(true)),
+        semantic_tokens_provider: Some(
+            lt::SemanticTokensServerCapabilities::SemanticTokensOptions(
+                lt::SemanticTokensOptions {
+                    legend: lt::SemanticTokensLegend {
+                        token_types: semantic::TYPES
+                            .iter()
+                            .map(|t| lt::SemanticTokenType::new(t))
+                            .collect(),
+                        token_modifiers: semantic::MODIFIERS
+                            .iter()
+                            .map(|m| lt::SemanticTokenModifier::new(m))
+                            .collect(),
+                    },
+                    range: Some(true),
+                    full: Some(lt::SemanticTokensFullOptions::Bool(true)),
+                    ..Default::default()
+                },
+            ),
+        ),
+        inlay_hint_provider: Some(lt::OneOf::Left(true)),
+        ..Default::default()
+    }
+}
+
+/// Serve one client over `input`/`output` until `exit` or the end of the input.
+pub fn serve<R: BufRead + Send + 'static, W: Write>(input: R, output: W) -> std::io::Result<End> {
+    let (tx, rx) = mpsc::sync_channel::<Incoming>(64);
+    let reader = std::thread::Builder::new()
+        .name("lsp-reader".into())
+        .spawn(move || {
+            let mut input = input;
+            // The loop ends at the end of input, on a read error, or when the server is gone.
+            while let Ok(Some(m)) = transport::read(&mut input) {
+                let exit =
+                    matches!(&m, Incoming::Message(Message::Notification(n)) if n.method == "exit");
+                if tx.send(m).is_err() || exit {
+                    break;
+                }
+            }
+        })?;
+    let mut s = Server {
+        out: output,
+        docs: HashMap::new(),
+        dirty: BTreeSet::new(),
+        dirty_since: None,
+        initialized: false,
+        shut_down: false,
+    };
+    let end = loop {
+        // Under a steady stream of requests, diagnostics still go out every so often.
+        if s.dirty_since
+            .is_some_and(|t| t.elapsed() > PUBLISH_AT_LEAST_EVERY)
+        {
+            s.publish_dirty()?;
+        }
+        let m = if s.dirty.is_empty() {
+            match rx.recv() {
+                Ok(m) => m,
+                Err(_) => break End::Abrupt,
+            }
+        } else {
+            match rx.try_recv() {
+                Ok(m) => m,
+                Err(mpsc::TryRecvError::Empty) => {
+                    s.publish_dirty()?;
+                    continue;
+                }
+                Err(mpsc::TryRecvError::Disconnected) => break End::Abrupt,
+            }
+        };
+        match m {
+            Incoming::Malformed { code, id, message } => {
+                transport::write_malformed(&mut s.out, code, id, &message)?
+            }
+            Incoming::Message(Message::Request(r)) => s.request(r)?,
+            Incoming::Message(Message::Notification(n)) => {
+                if n.method == "exit" {
+                    break if s.shut_down { End::Clean } else { End::Abrupt };
+                }
+                s.notification(n)?;
+            }
+            // The server sends no requests, so answers are not expected.
+            Incoming::Message(Message::Response(_)) => {}
+        }
+    };
+    drop(rx);
+    // The reader may be blocked on input the client never sends; it ends with the process.
+    drop(reader);
+    Ok(end)
+}
+
+impl<W: Write> Server<W> {
+    fn send(&mut self, m: Message) -> std::io::Result<()> {
+        transport::write(&mut self.out, &m)
+    }
+
+    fn request(&mut self, r: Request) -> std::io::Result<()> {
+        let id = r.id.clone();
+        let answer = if r.method == "initialize" {
+            if self.initialized {
+                Err(Failure(
+                    ErrorCode::InvalidRequest as i32,
+                    "initialize was already received".into(),
+                ))
+            } else {
+                self.initialized = true;
+                to_value(lt::InitializeResult {
+                    capabilities: capabilities(),
+                    server_info: Some(lt::ServerInfo {
+                        name: "warpkit lsp".into(),
+                        version: Some(env!("CARGO_PKG_VERSION").into()),
+                    }),
+                })
+            }
+        } else if !self.initialized {
+            Err(Failure(
+                ErrorCode::ServerNotInitialized as i32,
+                "the first request must be initialize".into(),
+            ))
+        } else if self.shut_down {
+            Err(Failure(
+                ErrorCode::InvalidRequest as i32,
+                "the server is shut down; only exit is accepted".into(),
+            ))
+        } else if r.method == "shutdown" {
+            self.shut_down = true;
+            Ok(Value::Null)
+        } else {
+            // A defect in a handler answers that request with an error; the session goes on.
+            let method = r.method.clone();
+            match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                self.dispatch(&r.method, r.params)
+            })) {
+                Ok(a) => a,
+                Err(_) => Err(Failure(
+                    ErrorCode::InternalError as i32,
+                    format!("internal error while answering {method}"),
+                )),
+            }
+        };
+        let resp = match answer {
+            Ok(v) => Response {
+                id,
+                response_result: Ok(v),
+            },
+            Err(Failure(code, message)) => Response::new_err(id, code, message),
+        };
+        self.send(Message::Response(resp))
+    }
+
+    fn doc(&mut self, uri: &lt::Uri) -> Result<&mut Open, Failure> {
+        self.docs
+            .get_mut(uri.as_str())
+            .ok_or_else(|| invalid(format!("document not open: {}", uri.as_str())))
+    }
+
+    /// A request's document and the byte offset of its position (`None`: the position is
+    /// not in the document, which gets an empty answer).
+    fn at(
+        &mut self,
+        p: &lt::TextDocumentPositionParams,
+    ) -> Result<(&mut Open, Option<usize>), Failure> {
+        let o = self.doc(&p.text_document.uri)?;
+        let off = o.doc.offset(from_lsp(p.position)).ok();
+        Ok((o, off))
+    }
+
+    fn dispatch(&mut self, method: &str, p: Value) -> Answer {
+        match method {
+            "textDocument/hover" => {
+                let p: lt::HoverParams = params(p)?;
+                let (o, off) = self.at(&p.text_document_position_params)?;
+                let Some(off) = off else {
+                    return Ok(Value::Null);
+                };
+                let h = hover::hover(
+                    &o.doc,
+                    o.analysis.get_or_insert_with(|| Analysis::of(o.doc.text())),
+                    off,
+                );
+                to_value(h.map(|h| lt::Hover {
+                    contents: lt::HoverContents::Markup(lt::MarkupContent {
+                        kind: lt::MarkupKind::Markdown,
+                        value: h.markdown,
+                    }),
+                    range: Some(range(&o.doc, h.start, h.end)),
+                }))
+            }
+            "textDocument/completion" => {
+                let p: lt::CompletionParams = params(p)?;
+                let (o, off) = self.at(&p.text_document_position)?;
+                let Some(off) = off else {
+                    return to_value(Vec::<lt::CompletionItem>::new());
+                };
+                o.analysis();
+                let Open { doc, analysis, .. } = o;
+                let c = complete::complete(doc, analysis.as_ref().expect("assembled above"), off);
+                let r = range(doc, c.start, c.end);
+                let items: Vec<lt::CompletionItem> = c
+                    .items
+                    .into_iter()
+                    .map(|i| lt::CompletionItem {
+                        kind: Some(match i.kind {
+                            ItemKind::Instruction => lt::CompletionItemKind::KEYWORD,
+                            ItemKind::Directive => lt::CompletionItemKind::KEYWORD,
+                            ItemKind::Register => lt::CompletionItemKind::VARIABLE,
+                            ItemKind::Modifier => lt::CompletionItemKind::PROPERTY,
+                            ItemKind::Value => lt::CompletionItemKind::ENUM_MEMBER,
+                            ItemKind::Label => lt::CompletionItemKind::REFERENCE,
+                            ItemKind::Constant => lt::CompletionItemKind::CONSTANT,
+                        }),
+                        detail: Some(i.detail),
+                        text_edit: Some(lt::CompletionTextEdit::Edit(lt::TextEdit {
+                            range: r,
+                            new_text: i.insert.unwrap_or_else(|| i.label.clone()),
+                        })),
+                        command: i.retrigger.then(|| lt::Command {
+                            title: "suggest".into(),
+                            command: "editor.action.triggerSuggest".into(),
+                            arguments: None,
+                        }),
+                        label: i.label,
+                        ..Default::default()
+                    })
+                    .collect();
+                to_value(lt::CompletionResponse::List(lt::CompletionList {
+                    is_incomplete: false,
+                    items,
+                }))
+            }
+            "textDocument/signatureHelp" => {
+                let p: lt::SignatureHelpParams = params(p)?;
+                let (o, off) = self.at(&p.text_document_position_params)?;
+                let Some(s) = off.and_then(|off| complete::signature(&o.doc, off)) else {
+                    return Ok(Value::Null);
+                };
+                let active = s.active.map(|a| a as u32);
+                to_value(lt::SignatureHelp {
+                    signatures: vec![lt::SignatureInformation {
+                        label: s.label,
+                        documentation: Some(lt::Documentation::String(s.doc)),
+                        parameters: Some(
+                            s.params
+                                .into_iter()
+                                .map(|(a, b, what)| lt::ParameterInformation {
+                                    label: lt::ParameterLabel::LabelOffsets([a as u32, b as u32]),
+                                    documentation: Some(lt::Documentation::String(what)),
+                                })
+                                .collect(),
+                        ),
+                        active_parameter: active,
+                    }],
+                    active_signature: Some(0),
+                    active_parameter: active,
+                })
+            }
+            "textDocument/definition" => {
+                let p: lt::GotoDefinitionParams = params(p)?;
+                let uri = p.text_document_position_params.text_document.uri.clone();
+                let (o, off) = self.at(&p.text_document_position_params)?;
+                let Some(off) = off else {
+                    return Ok(Value::Null);
+                };
+                o.analysis();
+                let Open { doc, analysis, .. } = o;
+                let def =
+                    navigate::definition(doc, analysis.as_ref().expect("assembled above"), off);
+                to_value(def.map(|(s, e)| {
+                    lt::GotoDefinitionResponse::Scalar(lt::Location::new(uri, range(doc, s, e)))
+                }))
+            }
+            "textDocument/references" => {
+                let p: lt::ReferenceParams = params(p)?;
+                let uri = p.text_document_position.text_document.uri.clone();
+                let (o, off) = self.at(&p.text_document_position)?;
+                let Some(off) = off else {
+                    return Ok(Value::Array(Vec::new()));
+                };
+                o.analysis();
+                let Open { doc, analysis, .. } = o;
+                let refs = navigate::references(
+                    doc,
+                    analysis.as_ref().expect("assembled above"),
+                    off,
+                    p.context.include_declaration,
+                );
+                to_value(
+                    refs.into_iter()
+                        .map(|(s, e)| lt::Location::new(uri.clone(), range(doc, s, e)))
+                        .collect::<Vec<_>>(),
+                )
+            }
+            "textDocument/prepareRename" => {
+                let p: lt::TextDocumentPositionParams = params(p)?;
+                let (o, off) = self.at(&p)?;
+                let Some(off) = off else {
+                    return Ok(Value::Null);
+                };
+                o.analysis();
+                let Open { doc, analysis, .. } = o;
+                let n = navigate::name_at(doc, analysis.as_ref().expect("assembled above"), off);
+                to_value(n.map(|(_, s, e)| lt::PrepareRenameResponse::Range(range(doc, s, e))))
+            }
+            "textDocument/rename" => {
+                let p: lt::RenameParams = params(p)?;
+                let uri = p.text_document_position.text_document.uri.clone();
+                let (o, off) = self.at(&p.text_document_position)?;
+                let Some(off) = off else {
+                    return Err(invalid("the position is not in the document"));
+                };
+                o.analysis();
+                let Open { doc, analysis, .. } = o;
+                let places = navigate::rename(
+                    doc,
+                    analysis.as_ref().expect("assembled above"),
+                    off,
+                    &p.new_name,
+                )
+                .map_err(|e| Failure(ErrorCode::RequestFailed as i32, e))?;
+                let edits = places
+                    .into_iter()
+                    .map(|(s, e)| lt::TextEdit::new(range(doc, s, e), p.new_name.clone()))
+                    .collect();
+                to_value(lt::WorkspaceEdit::new(HashMap::from([(uri, edits)])))
+            }
+            "textDocument/documentSymbol" => {
+                let p: lt::DocumentSymbolParams = params(p)?;
+                let o = self.doc(&p.text_document.uri)?;
+                o.analysis();
+                let Open { doc, analysis, .. } = o;
+                let syms =
+                    navigate::document_symbols(doc, analysis.as_ref().expect("assembled above"));
+                #[allow(deprecated)] // `deprecated` is a required field of the type
+                let list: Vec<lt::DocumentSymbol> = syms
+                    .into_iter()
+                    .map(|s| lt::DocumentSymbol {
+                        name: s.name,
+                        detail: Some(s.detail),
+                        kind: match s.role {
+                            SymbolRole::Kernel => lt::SymbolKind::FUNCTION,
+                            SymbolRole::Label => lt::SymbolKind::KEY,
+                            SymbolRole::Equ => lt::SymbolKind::CONSTANT,
+                        },
+                        tags: None,
+                        deprecated: None,
+                        range: range(doc, s.start, s.full_end),
+                        selection_range: range(doc, s.start, s.end),
+                        children: None,
+                    })
+                    .collect();
+                to_value(lt::DocumentSymbolResponse::Nested(list))
+            }
+            "textDocument/semanticTokens/full" => {
+                let p: lt::SemanticTokensParams = params(p)?;
+                let o = self.doc(&p.text_document.uri)?;
+                let lines = o.doc.lines();
+                to_value(semantic_tokens(o, 0, lines))
+            }
+            "textDocument/semanticTokens/range" => {
+                let p: lt::SemanticTokensRangeParams = params(p)?;
+                let o = self.doc(&p.text_document.uri)?;
+                let (a, b) = (p.range.start.line as usize, p.range.end.line as usize + 1);
+                to_value(semantic_tokens(o, a, b.min(o.doc.lines())))
+            }
+            "textDocument/formatting" => {
+                let p: lt::DocumentFormattingParams = params(p)?;
+                let o = self.doc(&p.text_document.uri)?;
+                o.analysis();
+                let Open { doc, analysis, .. } = o;
+                let new = format::format(doc.text(), analysis.as_ref().expect("assembled above"))
+                    .map_err(|e| Failure(ErrorCode::RequestFailed as i32, e))?;
+                if new == doc.text() {
+                    return to_value(Vec::<lt::TextEdit>::new());
+                }
+                to_value(vec![lt::TextEdit::new(
+                    range(doc, 0, doc.text().len()),
+                    new,
+                )])
+            }
+            "textDocument/inlayHint" => {
+                let p: lt::InlayHintParams = params(p)?;
+                let o = self.doc(&p.text_document.uri)?;
+                o.analysis();
+                let Open { doc, analysis, .. } = o;
+                let (a, b) = (p.range.start.line as usize, p.range.end.line as usize + 1);
+                let hints = inlay::hints(
+                    doc.text(),
+                    analysis.as_ref().expect("assembled above"),
+                    a,
+                    b.min(doc.lines()),
+                );
+                to_value(
+                    hints
+                        .into_iter()
+                        .map(|h| lt::InlayHint {
+                            position: pos(doc.pos(h.at)),
+                            label: lt::InlayHintLabel::String(h.label),
+                            kind: None,
+                            text_edits: None,
+                            tooltip: None,
+                            padding_left: None,
+                            padding_right: None,
+                            data: None,
+                        })
+                        .collect::<Vec<_>>(),
+                )
+            }
+            m => Err(Failure(
+                ErrorCode::MethodNotFound as i32,
+                format!("unknown method `{m}`"),
+            )),
+        }
+    }
+
+    fn notification(&mut self, n: Notification) -> std::io::Result<()> {
+        if !self.initialized {
+            return Ok(()); // notifications before initialize are dropped
+        }
+        match n.method.as_str() {
+            "textDocument/didOpen" => {
+                if let Ok(p) = serde_json::from_value::<lt::DidOpenTextDocumentParams>(n.params) {
+                    let key = p.text_document.uri.as_str().to_string();
+                    self.docs.insert(
+                        key.clone(),
+                        Open {
+                            doc: Document::new(p.text_document.text),
+                            version: p.text_document.version,
+                            analysis: None,
+                        },
+                    );
+                    self.mark_dirty(key);
+                }
+            }
+            "textDocument/didChange" => {
+                let Ok(p) = serde_json::from_value::<lt::DidChangeTextDocumentParams>(n.params)
+                else {
+                    return self.log("didChange with bad parameters: ignored");
+                };
+                let key = p.text_document.uri.as_str().to_string();
+                let Some(o) = self.docs.get_mut(&key) else {
+                    return self.log(&format!("didChange for a document not open: {key}"));
+                };
+                for c in p.content_changes {
+                    match c.range {
+                        Some(r) => {
+                            let a = o.doc.offset_lenient(from_lsp(r.start));
+                            let b = o.doc.offset_lenient(from_lsp(r.end));
+                            o.doc.replace(a, b, &c.text);
+                        }
+                        None => o.doc.set_text(c.text),
+                    }
+                }
+                o.version = p.text_document.version;
+                o.analysis = None;
+                self.mark_dirty(key);
+            }
+            "textDocument/didClose" => {
+                if let Ok(p) = serde_json::from_value::<lt::DidCloseTextDocumentParams>(n.params) {
+                    let key = p.text_document.uri.as_str().to_string();
+                    if self.docs.remove(&key).is_some() {
+                        self.dirty.remove(&key);
+                        // A closed document's problems leave the editor's list.
+                        self.publish(&key, Vec::new(), None)?;
+                    }
+                }
+            }
+            // didSave, $/cancelRequest, initialized, configuration changes: nothing to do
+            // (requests are answered in order, so there is nothing to cancel).
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn mark_dirty(&mut self, key: String) {
+        self.dirty.insert(key);
+        self.dirty_since.get_or_insert_with(std::time::Instant::now);
+    }
+
+    fn log(&mut self, message: &str) -> std::io::Result<()> {
+        self.send(Message::Notification(Notification::new(
+            "window/logMessage".into(),
+            lt::LogMessageParams {
+                typ: lt::MessageType::WARNING,
+                message: message.into(),
+            },
+        )))
+    }
+
+    fn publish_dirty(&mut self) -> std::io::Result<()> {
+        let dirty = std::mem::take(&mut self.dirty);
+        self.dirty_since = None;
+        for key in dirty {
+            let Some(o) = self.docs.get_mut(&key) else {
+                continue;
+            };
+            o.analysis();
+            let diags = match &o.analysis {
+                Some(an) => diagnostics(&key, &o.doc, an),
+                None => Vec::new(),
+            };
+            let version = Some(o.version);
+            self.publish(&key, diags, version)?;
+        }
+        Ok(())
+    }
+
+    fn publish(
+        &mut self,
+        key: &str,
+        diagnostics: Vec<lt::Diagnostic>,
+        version: Option<i32>,
+    ) -> std::io::Result<()> {
+        let Ok(uri) = key.parse::<lt::Uri>() else {
+            return Ok(());
+        };
+        self.send(Message::Notification(Notification::new(
+            "textDocument/publishDiagnostics".into(),
+            lt::PublishDiagnosticsParams {
+                uri,
+                diagnostics,
+                version,
+            },
+        )))
+    }
+}
+
+/// The assembler's diagnostics of a document in the protocol's terms: the message and the
+/// hint as `warpkit asm` prints them, the first definition of a name defined twice as
+/// related information.
+pub fn diagnostics(key: &str, doc: &Document, an: &Analysis) -> Vec<lt::Diagnostic> {
+    let uri: Option<lt::Uri> = key.parse().ok();
+    let mut out: Vec<lt::Diagnostic> = an
+        .diagnostics
+        .iter()
+        .take(MAX_DIAGNOSTICS)
+        .map(|d| {
+            let mut message = d.message.clone();
+            if let Some(h) = &d.hint {
+                message.push_str("\nhint: ");
+                message.push_str(h);
+            }
+            lt::Diagnostic {
+                range: range(doc, d.start, d.end),
+                severity: Some(if d.is_error() {
+                    lt::DiagnosticSeverity::ERROR
+                } else {
+                    lt::DiagnosticSeverity::WARNING
+                }),
+                source: Some("warpkit asm".into()),
+                message,
+                related_information: d.related.as_ref().and_then(|r| {
+                    Some(vec![lt::DiagnosticRelatedInformation {
+                        location: lt::Location::new(uri.clone()?, range(doc, r.start, r.end)),
+                        message: r.message.clone(),
+                    }])
+                }),
+                ..Default::default()
+            }
+        })
+        .collect();
+    if an.diagnostics.len() > MAX_DIAGNOSTICS {
+        let next = &an.diagnostics[MAX_DIAGNOSTICS];
+        out.push(lt::Diagnostic {
+            range: range(doc, next.start, next.end),
+            severity: Some(lt::DiagnosticSeverity::INFORMATION),
+            source: Some("warpkit asm".into()),
+            message: format!(
+                "... and {} more diagnostics (the first {MAX_DIAGNOSTICS} are shown)",
+                an.diagnostics.len() - MAX_DIAGNOSTICS
+            ),
+            ..Default::default()
+        });
+    }
+    out
+}
+
+fn semantic_tokens(o: &mut Open, first: usize, last: usize) -> lt::SemanticTokens {
+    o.analysis();
+    let doc = &o.doc;
+    let an = o.analysis.as_ref().expect("assembled above");
+    let toks = semantic::tokens(doc.text(), an, first, last);
+    let mut data = Vec::with_capacity(toks.len());
+    let (mut line, mut col) = (0u32, 0u32);
+    for t in toks {
+        let a = doc.pos(t.start);
+        let b = doc.pos(t.end);
+        let len = if b.line == a.line {
+            b.character - a.character
+        } else {
+            continue;
+        };
+        let delta_line = a.line - line;
+        let delta_start = if delta_line == 0 {
+            a.character - col
+        } else {
+            a.character
+        };
+        data.push(lt::SemanticToken {
+            delta_line,
+            delta_start,
+            length: len,
+            token_type: t.ty,
+            token_modifiers_bitset: t.modifiers,
+        });
+        line = a.line;
+        col = a.character;
+    }
+    lt::SemanticTokens {
+        result_id: None,
+        data,
+    }
+}
