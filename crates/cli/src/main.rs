@@ -1,5 +1,6 @@
 //! `warpkit`: the command-line face of the toolchain.
 
+mod cmd_cover;
 mod cmd_diff;
 mod cmd_export;
 mod cmd_gen;
@@ -92,6 +93,9 @@ enum Cmd {
     Export(cmd_export::ExportArgs),
     /// Time a program: cycles, IPC, stalls, timeline, SVG and trace-event pictures.
     Timing(cmd_timing::TimingArgs),
+    /// Functional coverage: run programs into a coverage database; merge; report.
+    #[command(after_help = cmd_cover::AFTER_HELP)]
+    Cover(cmd_cover::CoverArgs),
 }
 
 /// One variant as `spec --json` shows it.
@@ -102,6 +106,7 @@ fn spec_entry(d: &InsnDesc) -> serde_json::Value {
 fn run(cli: Cli) -> Result<ExitCode, String> {
     let done = match cli.cmd {
         Cmd::Run(a) => return cmd_run::run(a),
+        Cmd::Cover(a) => return cmd_cover::run(a),
         Cmd::Asm {
             input,
             output,
