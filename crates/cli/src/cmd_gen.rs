@@ -32,6 +32,11 @@ pub struct GenArgs {
     /// beyond vgprs), each where it ends the program precisely.
     #[arg(long)]
     faults: bool,
+    /// Aim a share of the statements at the holes of this coverage database (from
+    /// `warpkit cover`): missing variants, value classes, rounding modes, flags,
+    /// modifiers, branch outcomes.
+    #[arg(long, value_name = "DB")]
+    toward: Option<PathBuf>,
     /// Run the programs and print which executable variants they executed.
     #[arg(long)]
     coverage: bool,
@@ -45,11 +50,20 @@ pub fn run(a: GenArgs) -> Result<(), String> {
         Some(m) => Mix::parse(m)?,
         None => Mix::default(),
     };
+    let toward = match &a.toward {
+        Some(p) => {
+            let db =
+                warpkit_cover::Db::parse(&crate::files::read_text(p)?, &crate::files::display(p))?;
+            Some(std::sync::Arc::new(warpkit_gen::toward::Toward::new(&db)?))
+        }
+        None => None,
+    };
     let cfg = Config {
         length: a.length,
         mix,
         depth: a.depth,
         faults: a.faults,
+        toward,
     };
     let mut gen = Generator::new(cfg)?;
     a.first
