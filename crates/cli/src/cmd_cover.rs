@@ -14,7 +14,7 @@ const EXIT_BELOW: u8 = 3;
 
 pub const AFTER_HELP: &str = "\
 PROG is an assembly file (.s, .S, .asm), machine code (any other name), a directory (every
-.s file in it, sorted, as `warpkit gen` writes them), or @LIST (a file naming one program
+.s file in it and its subdirectories, sorted, as `warpkit gen` writes them), or @LIST (a file naming one program
 per line). A program X.s without --state runs with X.state.json when that file exists
 (gen's layout), else with one default warp.
 
@@ -190,11 +190,8 @@ fn expand(programs: &[PathBuf], state: Option<&Path>, jobs: &mut Vec<Job>) -> Re
             }
             expand(&named, state, jobs)?;
         } else if p.is_dir() {
-            let mut found: Vec<PathBuf> = std::fs::read_dir(p)
-                .map_err(|e| format!("cannot read directory {}: {e}", p.display()))?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|q| q.is_file() && input::format_of(q) == input::Format::Asm)
-                .collect();
+            let mut found = Vec::new();
+            assembly_files(p, &mut found, 0)?;
             found.sort();
             if found.is_empty() {
                 return Err(format!("{}: no assembly (.s) files in it", p.display()));
@@ -212,6 +209,33 @@ fn expand(programs: &[PathBuf], state: Option<&Path>, jobs: &mut Vec<Job>) -> Re
                 program: p.clone(),
                 state: st,
             });
+        }
+    }
+    Ok(())
+}
+
+/// Deepest directory nesting `cover DIR` descends into (a link loop ends there).
+const MAX_DEPTH: usize = 16;
+
+/// The assembly files under `dir`, its subdirectories included (a farm's work directory
+/// holds one directory per job).
+fn assembly_files(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) -> Result<(), String> {
+    if depth > MAX_DEPTH {
+        return Err(format!(
+            "{}: directories nested more than {MAX_DEPTH} deep",
+            dir.display()
+        ));
+    }
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| format!("cannot read directory {}: {e}", dir.display()))?;
+    for e in entries {
+        let q = e
+            .map_err(|e| format!("cannot read directory {}: {e}", dir.display()))?
+            .path();
+        if q.is_dir() {
+            assembly_files(&q, out, depth + 1)?;
+        } else if q.is_file() && input::format_of(&q) == input::Format::Asm {
+            out.push(q);
         }
     }
     Ok(())
