@@ -47,16 +47,21 @@ def main():
         print(f"  cover, one process each: {t_cov * 1e3:8.1f} ms  ({t_cov / t_run:.2f}x run)")
         print(f"  cover DIR, one process:  {t_dir * 1e3:8.1f} ms  ({t_dir / t_run:.2f}x run)")
 
-        state = os.path.join(tmp, "muladd.json")
-        v = {f"v{r}": hex(r * 0x01010101 + 7) for r in range(24)}
-        json.dump({"warps": [{"u": {"u9": a.iterations}, "v": v}]}, open(state, "w"))
         loop = os.path.join(HERE, "muladd.s")
-        t1, _ = best_time([wk, "run", loop, "--state", state], a.repeat)
-        t2, out = best_time([wk, "cover", loop, "--state", state, "-o", "-"], a.repeat)
-        n = json.loads(out)["instructions"]
-        print(f"long loop (muladd.s, {n} instructions, 1 warp):")
-        print(f"  run {t1 * 1e3:.1f} ms ({t1 / n * 1e9:.1f} ns/instr), "
-              f"cover {t2 * 1e3:.1f} ms ({t2 / n * 1e9:.1f} ns/instr): {t2 / t1:.1f}x")
+        for kind in ("lane-uniform", "per-lane"):
+            state = os.path.join(tmp, "muladd.json")
+            if kind == "lane-uniform":
+                v = {f"v{r}": hex(r * 0x01010101 + 7) for r in range(24)}
+            else:
+                v = {f"v{r}": [hex((r * 0x01010101 + 7) * (l + 1) & 0xffffffff) for l in range(32)]
+                     for r in range(24)}
+            json.dump({"warps": [{"u": {"u9": a.iterations}, "v": v}]}, open(state, "w"))
+            t1, _ = best_time([wk, "run", loop, "--state", state], a.repeat)
+            t2, out = best_time([wk, "cover", loop, "--state", state, "-o", "-"], a.repeat)
+            n = json.loads(out)["instructions"]
+            print(f"long loop (muladd.s, {n} instructions, 1 warp, {kind} values):")
+            print(f"  run {t1 * 1e3:.1f} ms ({t1 / n * 1e9:.1f} ns/instr), "
+                  f"cover {t2 * 1e3:.1f} ms ({t2 / n * 1e9:.1f} ns/instr): {t2 / t1:.1f}x")
 
         sizes = []
         for k in (1, 10, len(progs)):

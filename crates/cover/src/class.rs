@@ -81,6 +81,138 @@ impl Kind {
     }
 }
 
+/// Lane bits, so that "is lane l active" is a compare against a constant vector.
+const LANE_BIT: [u32; 32] = {
+    let mut b = [0u32; 32];
+    let mut l = 0;
+    while l < 32 {
+        b[l] = 1 << l;
+        l += 1;
+    }
+    b
+};
+
+/// OR over the active lanes of a per-lane one-hot class bit (written as selects and an OR
+/// reduction, which the compiler turns into vector code).
+#[inline(always)]
+fn or_active(v: &[u32; 32], lanes: u32, onehot: impl Fn(u32) -> u32) -> u16 {
+    let mut acc = 0u32;
+    for l in 0..32 {
+        let on = if lanes & LANE_BIT[l] != 0 {
+            u32::MAX
+        } else {
+            0
+        };
+        acc |= onehot(v[l]) & on;
+    }
+    acc as u16
+}
+
+/// The class set of `w`-bit integers (zero-extended in `v`) over the lanes of `lanes`.
+#[inline]
+pub fn int_lanes(v: &[u32; 32], lanes: u32, w: u32) -> u16 {
+    let ones = if w == 32 { u32::MAX } else { (1 << w) - 1 };
+    let min = 1u32 << (w - 1);
+    let max = min - 1;
+    or_active(v, lanes, |x| {
+        if x == 0 {
+            1
+        } else if x == 1 {
+            2
+        } else if x == ones {
+            4
+        } else if x == min {
+            8
+        } else if x == max {
+            16
+        } else {
+            32
+        }
+    })
+}
+
+/// The class set of binary floating-point values with `e` exponent and `f` fraction bits
+/// (in the low bits of `v`) over the lanes of `lanes`.
+#[inline]
+pub fn float_lanes(v: &[u32; 32], lanes: u32, e: u32, f: u32) -> u16 {
+    let frac = (1u32 << f) - 1;
+    let expm = ((1u32 << e) - 1) << f;
+    let quiet = 1u32 << (f - 1);
+    let sign = 1u32 << (e + f);
+    or_active(v, lanes, |x| {
+        let ex = x & expm;
+        let fr = x & frac;
+        let base = if ex == 0 {
+            if fr == 0 {
+                1
+            } else {
+                4
+            }
+        } else if ex == expm {
+            if fr == 0 {
+                64
+            } else if x & quiet != 0 {
+                256
+            } else {
+                512
+            }
+        } else {
+            16
+        };
+        // The negative class follows the positive one; NaNs have no sign class.
+        if x & sign != 0 && base < 256 {
+            base << 1
+        } else {
+            base
+        }
+    })
+}
+
+impl Kind {
+    /// The class set of 32 lanes (`v`: the lanes' 32 bits, or their 16-bit value
+    /// zero-extended for 16-bit kinds) over the lanes of `lanes`; not for [`Kind::Int64`].
+    #[inline]
+    pub fn lanes_bits(self, v: &[u32; 32], lanes: u32) -> u16 {
+        if lanes == 0 {
+            return 0;
+        }
+        // Lanes that all hold one value (broadcasts, uniform data) are classed once.
+        let first = v[lanes.trailing_zeros() as usize];
+        let mut diff = 0u32;
+        for l in 0..32 {
+            let on = if lanes & LANE_BIT[l] != 0 {
+                u32::MAX
+            } else {
+                0
+            };
+            diff |= (v[l] ^ first) & on;
+        }
+        if diff == 0 && self != Kind::Int64 {
+            return self.class_bits(first as u64);
+        }
+        match self {
+            Kind::Int16 => int_lanes(v, lanes, 16),
+            Kind::Int32 => int_lanes(v, lanes, 32),
+            Kind::Int64 => {
+                let mut b = 0u16;
+                for (l, &x) in v.iter().enumerate() {
+                    if lanes >> l & 1 == 1 {
+                        b |= self.class_bits(x as u64);
+                    }
+                }
+                b
+            }
+            Kind::F32 => float_lanes(v, lanes, 8, 23),
+            Kind::F16 => float_lanes(v, lanes, 5, 10),
+            Kind::F16x2 => {
+                let hi = v.map(|x| x >> 16);
+                let lo = v.map(|x| x & 0xffff);
+                float_lanes(&lo, lanes, 5, 10) | float_lanes(&hi, lanes, 5, 10)
+            }
+        }
+    }
+}
+
 #[inline]
 fn int_class(v: i64, min: i64, max: i64) -> u32 {
     match v {
@@ -203,6 +335,40 @@ mod tests {
                         "{kind:?} class {c} pick {pick}: {v:#x}"
                     );
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn lane_classes_equal_one_value_at_a_time() {
+        let vals: Vec<u32> = (0..200u64)
+            .map(|i| {
+                let k =
+                    [Kind::Int32, Kind::F32, Kind::F16x2, Kind::Int16, Kind::F16][i as usize % 5];
+                let c = (i as usize / 5) % k.classes().len();
+                k.sample(c, i * 0x9e37_79b9) as u32
+            })
+            .collect();
+        for kind in [Kind::Int16, Kind::Int32, Kind::F32, Kind::F16, Kind::F16x2] {
+            for (chunk, lanes) in
+                vals.chunks(32)
+                    .zip([u32::MAX, 0x1, 0x8000_0000, 0x00ff_00f0, 0, 0x5555_5555])
+            {
+                let mut v = [0u32; 32];
+                for (d, &x) in v.iter_mut().zip(chunk) {
+                    *d = if kind.bits() == 16 { x & 0xffff } else { x };
+                }
+                let mut want = 0u16;
+                for (l, &x) in v.iter().enumerate() {
+                    if lanes >> l & 1 == 1 {
+                        want |= kind.class_bits(x as u64);
+                    }
+                }
+                assert_eq!(
+                    kind.lanes_bits(&v, lanes),
+                    want,
+                    "{kind:?} lanes {lanes:#x}"
+                );
             }
         }
     }

@@ -157,36 +157,26 @@ fn classes(w: &Warp, op: &Operand, a: &Access, lanes: u32) -> u16 {
     let Some(r0) = v.get(a.first as usize) else {
         return 0;
     };
-    let mut bits = 0u16;
-    let mut m = lanes;
     match (a.half, kind) {
         (Some(h), _) => {
             let sh = 16 * h as u32;
-            while m != 0 {
-                let l = m.trailing_zeros() as usize;
-                m &= m - 1;
-                bits |= kind.class_bits(((r0[l] >> sh) & 0xffff) as u64);
-            }
+            kind.lanes_bits(&r0.map(|x| (x >> sh) & 0xffff), lanes)
         }
         (None, Kind::Int64) => {
             let Some(r1) = v.get(a.first as usize + 1) else {
                 return 0;
             };
+            let mut bits = 0u16;
+            let mut m = lanes;
             while m != 0 {
                 let l = m.trailing_zeros() as usize;
                 m &= m - 1;
                 bits |= kind.class_bits(r0[l] as u64 | (r1[l] as u64) << 32);
             }
+            bits
         }
-        (None, _) => {
-            while m != 0 {
-                let l = m.trailing_zeros() as usize;
-                m &= m - 1;
-                bits |= kind.class_bits(r0[l] as u64);
-            }
-        }
+        (None, _) => kind.lanes_bits(r0, lanes),
     }
-    bits
 }
 
 fn add_classes(counts: &mut [u64], first: u32, bits: u16) {
