@@ -33,6 +33,11 @@ pub struct GenArgs {
     /// beyond vgprs), each where it ends the program precisely.
     #[arg(long)]
     faults: bool,
+    /// Aim a share of the statements at the holes of this coverage database (from
+    /// `warpkit cover`): missing variants, value classes, rounding modes, flags,
+    /// modifiers, branch outcomes.
+    #[arg(long, value_name = "DB")]
+    toward: Option<PathBuf>,
     /// Run the programs and print which executable variants they executed.
     #[arg(long)]
     coverage: bool,
@@ -60,11 +65,20 @@ fn parse_depth(s: &str) -> Result<u8, String> {
 
 pub fn run(a: GenArgs) -> Result<(), String> {
     let mix = a.mix.clone().unwrap_or_default();
+    let toward = match &a.toward {
+        Some(p) => {
+            let db =
+                warpkit_cover::Db::parse(&crate::files::read_text(p)?, &crate::files::display(p))?;
+            Some(std::sync::Arc::new(warpkit_gen::toward::Toward::new(&db)?))
+        }
+        None => None,
+    };
     let cfg = Config {
         length: a.length,
         mix,
         depth: a.depth,
         faults: a.faults,
+        toward,
     };
     let mut gen = Generator::new(cfg)?;
     a.first

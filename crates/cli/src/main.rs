@@ -1,5 +1,6 @@
 //! `warpkit`: the command-line face of the toolchain.
 
+mod cmd_cover;
 mod cmd_debug;
 mod cmd_diff;
 mod cmd_export;
@@ -113,6 +114,9 @@ enum Cmd {
     Link(cmd_link::LinkArgs),
     /// Language server for warpkit assembly on standard input/output (docs/editors.md).
     Lsp,
+    /// Functional coverage: run programs into a coverage database; merge; report.
+    #[command(after_help = cmd_cover::AFTER_HELP)]
+    Cover(cmd_cover::CoverArgs),
 }
 
 /// One variant as `spec --json` shows it.
@@ -126,6 +130,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Cmd::Isa(a) => return cmd_isa::run(a),
         Cmd::Debug(a) => return cmd_debug::run(a),
         Cmd::Dap(a) => return cmd_debug::dap(a),
+        Cmd::Cover(a) => return cmd_cover::run(a),
         Cmd::Asm {
             input,
             output,

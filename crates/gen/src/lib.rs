@@ -8,6 +8,7 @@
 //! * [`shrink`] reduces a program and its state file in the style of creduce while an
 //!   "interestingness" test still holds.
 //! * [`run`] executes programs to measure which variants they cover.
+//! * [`toward`] biases generation toward the holes of a coverage database.
 
 pub mod program;
 pub mod rng;
@@ -15,6 +16,7 @@ pub mod run;
 pub mod shrink;
 pub mod state;
 pub mod tables;
+pub mod toward;
 pub mod values;
 
 pub use program::{Config, ExpectedFault, FaultKind, Generated, Generator, Mix, CATEGORIES};

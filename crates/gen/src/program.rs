@@ -101,6 +101,8 @@ pub struct Config {
     pub depth: u8,
     /// Also place one faulting instruction (in three programs of four).
     pub faults: bool,
+    /// Aim at the holes of a coverage database (`gen --toward`).
+    pub toward: Option<std::sync::Arc<crate::toward::Toward>>,
 }
 
 impl Default for Config {
@@ -110,6 +112,7 @@ impl Default for Config {
             mix: Mix::default(),
             depth: 2,
             faults: false,
+            toward: None,
         }
     }
 }
@@ -177,7 +180,7 @@ pub struct Generated {
 }
 
 #[derive(Clone, Copy, Debug)]
-enum Item {
+pub(crate) enum Item {
     Inst(Inst),
     /// A branch or jump whose offset is the label's address minus its own.
     Branch(Inst, u32),
@@ -193,10 +196,10 @@ type Contents = (Vec<(u8, u32)>, Vec<(u8, VInit)>);
 
 /// Generates programs; keeps its buffers between programs.
 pub struct Generator {
-    t: &'static Tables,
+    pub(crate) t: &'static Tables,
     cfg: Config,
-    rng: Rng,
-    items: Vec<Item>,
+    pub(crate) rng: Rng,
+    pub(crate) items: Vec<Item>,
     labels: u32,
     label_pc: Vec<u32>,
     is_label: Vec<bool>,
@@ -204,7 +207,7 @@ pub struct Generator {
     // Registers random code may use.
     vlim: u8,
     vwin: (u8, u8),
-    ufree: u8,
+    pub(crate) ufree: u8,
     uwin: (u8, u8),
     depth: u8,
     trips: u64,
@@ -359,11 +362,11 @@ impl Generator {
         (self.rng.below(slots) as u8) * align
     }
 
-    fn pick_v(&mut self, n: u8, align: u8) -> u8 {
+    pub(crate) fn pick_v(&mut self, n: u8, align: u8) -> u8 {
         self.pick_reg(self.vwin, self.vlim, n, align)
     }
 
-    fn pick_u_dst(&mut self, n: u8, align: u8) -> u8 {
+    pub(crate) fn pick_u_dst(&mut self, n: u8, align: u8) -> u8 {
         self.pick_reg(self.uwin, self.ufree, n, align)
     }
 
@@ -380,7 +383,7 @@ impl Generator {
     /// Random valid operands for `id`, from the database's operand types: registers
     /// inside the current windows (aligned, below vgprs, reserved uniforms never written),
     /// immediates and modifiers biased to corners.
-    fn operands(&mut self, id: InsnId) -> Inst {
+    pub(crate) fn operands(&mut self, id: InsnId) -> Inst {
         let d = id.desc();
         let mut inst = Inst::new(id);
         for o in d.operands {
@@ -443,7 +446,7 @@ impl Generator {
         self.items.push(Item::Branch(i, label));
     }
 
-    fn new_label(&mut self) -> u32 {
+    pub(crate) fn new_label(&mut self) -> u32 {
         self.labels += 1;
         self.labels - 1
     }
@@ -483,6 +486,14 @@ impl Generator {
 
     /// One statement: (static instructions, step bound).
     fn statement(&mut self, rem: usize, pending: &mut Vec<(u32, u32)>) -> (usize, u64) {
+        if let Some(t) = self.cfg.toward.clone() {
+            if self
+                .rng
+                .chance(crate::toward::SHARE.0, crate::toward::SHARE.1)
+            {
+                return t.statement(self, pending);
+            }
+        }
         let c = self.rng.weighted(&self.cfg.mix.weights);
         match c {
             5 => self.branch(pending),
@@ -520,7 +531,7 @@ impl Generator {
     /// `upc tmp, ...` then the indirect jump `id` (`jr`/`jalr`) through `tmp` with a random
     /// immediate; the `upc` offset absorbs the immediate and the low two bits the jump
     /// clears.
-    fn indirect(&mut self, id: InsnId, tmp: u8, label: u32) {
+    pub(crate) fn indirect(&mut self, id: InsnId, tmp: u8, label: u32) {
         let mut j = self.operands(id);
         j.rs1 = tmp;
         let w = id.desc().operand(Slot::Imm).map_or(10, |o| o.width);
@@ -835,8 +846,12 @@ impl Generator {
     // ------------------------------------------------------------------ warps
 
     fn warps(&mut self, n: usize, vlim: u8, vmax: u8) -> Vec<WarpInit> {
-        let rm0 = self.rng.below(5) as u8;
-        let rm16_0 = self.rng.below(5) as u8;
+        let mut rm0 = self.rng.below(5) as u8;
+        let mut rm16_0 = self.rng.below(5) as u8;
+        if let Some(t) = self.cfg.toward.clone() {
+            // MODE is set at launch only: the first warp starts in a missing mode.
+            (rm0, rm16_0) = t.modes(&mut self.rng, rm0, rm16_0);
+        }
         let mut out: Vec<WarpInit> = Vec::with_capacity(n);
         for w in 0..n {
             let vgprs = if self.rng.chance(7, 10) {

@@ -1,0 +1,285 @@
+//! `warpkit cover`: run programs collecting functional coverage into a database; merge
+//! databases; report on one (text, holes, HTML, a percentage gate for CI).
+
+use crate::files::{self, Output};
+use crate::input;
+use clap::{Args, Subcommand};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use warpkit_cover::{report, Counts, Db};
+use warpkit_sim::state::{parse_state, parse_state_reader};
+
+/// Exit status of `report --fail-under` when coverage is below the threshold.
+const EXIT_BELOW: u8 = 3;
+
+pub const AFTER_HELP: &str = "\
+PROG is an assembly file (.s, .S, .asm), machine code (any other name), a directory (every
+.s file in it and its subdirectories, sorted, as `warpkit gen` writes them), or @LIST (a file naming one program
+per line). A program X.s without --state runs with X.state.json when that file exists
+(gen's layout), else with one default warp.
+
+The database is JSON: hit counts by bin name (see docs/coverage.md); `merge` adds counts, so
+any order and grouping of merges gives the same database.
+
+Exit codes: 0 success; 1 bad input (a program that does not assemble, a bad state file or
+database); 2 bad command line; 3 `report --fail-under PCT` and coverage is below PCT.";
+
+#[derive(Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct CoverArgs {
+    #[command(subcommand)]
+    action: Option<Action>,
+    /// Programs: files, directories of `gen` output, or @LIST files.
+    #[arg(value_name = "PROG", required = true)]
+    programs: Vec<PathBuf>,
+    /// Initial state for every program (default: X.state.json next to X.s, else one warp).
+    #[arg(long)]
+    state: Option<PathBuf>,
+    /// Stop a warp when its step count reaches this.
+    #[arg(long, default_value_t = warpkit_sim::DEFAULT_MAX_STEPS)]
+    max_steps: u64,
+    /// The coverage database to write (`-`: standard output).
+    #[arg(short, long, default_value = "-")]
+    output: PathBuf,
+}
+
+#[derive(Subcommand)]
+enum Action {
+    /// Add coverage databases into one.
+    Merge {
+        /// Databases to merge (at least one).
+        #[arg(required = true)]
+        inputs: Vec<PathBuf>,
+        /// The merged database (`-`: standard output).
+        #[arg(short, long, default_value = "-")]
+        output: PathBuf,
+    },
+    /// Totals per group and per variant; holes; an HTML report; a CI gate.
+    Report {
+        /// Databases (several are merged first).
+        #[arg(required = true)]
+        inputs: Vec<PathBuf>,
+        /// List every bin never hit.
+        #[arg(long)]
+        holes: bool,
+        /// Write DIR/index.html: group totals and a per-variant table.
+        #[arg(long, value_name = "DIR")]
+        html: Option<PathBuf>,
+        /// Exit with status 3 when total coverage is below PCT percent.
+        #[arg(long, value_name = "PCT")]
+        fail_under: Option<f64>,
+    },
+}
+
+pub fn run(a: CoverArgs) -> Result<ExitCode, String> {
+    match a.action {
+        Some(Action::Merge { inputs, output }) => {
+            let mut out = Output::open(&output, &refs(&inputs))?;
+            let db = read_all(&inputs)?;
+            out.write_all_or_closed(db.to_json().as_bytes())?;
+            out.commit()?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Action::Report {
+            inputs,
+            holes,
+            html,
+            fail_under,
+        }) => report_cmd(&inputs, holes, html.as_deref(), fail_under),
+        None => collect(&a.programs, a.state.as_deref(), a.max_steps, &a.output),
+    }
+}
+
+fn refs(v: &[PathBuf]) -> Vec<&Path> {
+    v.iter().map(PathBuf::as_path).collect()
+}
+
+fn read_all(inputs: &[PathBuf]) -> Result<Db, String> {
+    let mut db = Db::new();
+    for p in inputs {
+        let text = files::read_text(p)?;
+        db.merge(&Db::parse(&text, &files::display(p))?);
+    }
+    Ok(db)
+}
+
+fn report_cmd(
+    inputs: &[PathBuf],
+    holes: bool,
+    html: Option<&Path>,
+    fail_under: Option<f64>,
+) -> Result<ExitCode, String> {
+    if let Some(p) = fail_under {
+        if !(0.0..=100.0).contains(&p) {
+            return Err(format!("--fail-under must be 0..=100, got {p}"));
+        }
+    }
+    // The HTML page is opened before anything is read, like every output.
+    let page = match html {
+        Some(dir) => {
+            if dir.exists() && !dir.is_dir() {
+                return Err(format!(
+                    "--html {}: exists and is not a directory",
+                    dir.display()
+                ));
+            }
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("cannot create directory {}: {e}", dir.display()))?;
+            let index = dir.join("index.html");
+            Some(Output::open(&index, &refs(inputs))?)
+        }
+        None => None,
+    };
+    let db = read_all(inputs)?;
+    let s = report::summarize(&db);
+    crate::write_stdout(report::text(&s, holes).as_bytes())?;
+    if let Some(mut out) = page {
+        out.write_all_or_closed(report::html(&s).as_bytes())?;
+        out.commit()?;
+    }
+    if let Some(p) = fail_under {
+        if s.total.percent() < p {
+            eprintln!(
+                "warpkit: coverage {:.2}% is below --fail-under {p}",
+                s.total.percent()
+            );
+            return Ok(ExitCode::from(EXIT_BELOW));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A program to run and the state file it runs with.
+struct Job {
+    program: PathBuf,
+    state: Option<PathBuf>,
+}
+
+fn sibling_state(program: &Path) -> Option<PathBuf> {
+    let s = program.with_extension("state.json");
+    s.is_file().then_some(s)
+}
+
+fn expand(programs: &[PathBuf], state: Option<&Path>, jobs: &mut Vec<Job>) -> Result<(), String> {
+    for p in programs {
+        let text = p.to_string_lossy();
+        if let Some(list) = text.strip_prefix('@') {
+            let list = Path::new(list);
+            let body = files::read_text(list)?;
+            let base = list.parent().unwrap_or(Path::new(""));
+            let named: Vec<PathBuf> = body
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .map(|l| {
+                    let q = Path::new(l);
+                    if q.is_relative() && !Path::new(l).exists() {
+                        base.join(q)
+                    } else {
+                        q.to_path_buf()
+                    }
+                })
+                .collect();
+            // A list names programs, not further lists.
+            if let Some(bad) = named.iter().find(|q| q.to_string_lossy().starts_with('@')) {
+                return Err(format!(
+                    "{}: names another list ({}); lists do not nest",
+                    list.display(),
+                    bad.display()
+                ));
+            }
+            expand(&named, state, jobs)?;
+        } else if p.is_dir() {
+            let mut found = Vec::new();
+            assembly_files(p, &mut found, 0)?;
+            found.sort();
+            if found.is_empty() {
+                return Err(format!("{}: no assembly (.s) files in it", p.display()));
+            }
+            for q in found {
+                let st = state.map(Path::to_path_buf).or_else(|| sibling_state(&q));
+                jobs.push(Job {
+                    program: q,
+                    state: st,
+                });
+            }
+        } else {
+            let st = state.map(Path::to_path_buf).or_else(|| sibling_state(p));
+            jobs.push(Job {
+                program: p.clone(),
+                state: st,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Deepest directory nesting `cover DIR` descends into (a link loop ends there).
+const MAX_DEPTH: usize = 16;
+
+/// The assembly files under `dir`, its subdirectories included (a farm's work directory
+/// holds one directory per job).
+fn assembly_files(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) -> Result<(), String> {
+    if depth > MAX_DEPTH {
+        return Err(format!(
+            "{}: directories nested more than {MAX_DEPTH} deep",
+            dir.display()
+        ));
+    }
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| format!("cannot read directory {}: {e}", dir.display()))?;
+    for e in entries {
+        let q = e
+            .map_err(|e| format!("cannot read directory {}: {e}", dir.display()))?
+            .path();
+        if q.is_dir() {
+            assembly_files(&q, out, depth + 1)?;
+        } else if q.is_file() && input::format_of(&q) == input::Format::Asm {
+            out.push(q);
+        }
+    }
+    Ok(())
+}
+
+fn collect(
+    programs: &[PathBuf],
+    state: Option<&Path>,
+    max_steps: u64,
+    output: &Path,
+) -> Result<ExitCode, String> {
+    let mut jobs = Vec::new();
+    expand(programs, state, &mut jobs)?;
+    if jobs.iter().filter(|j| files::is_std(&j.program)).count()
+        + usize::from(state.is_some_and(files::is_std))
+        > 1
+    {
+        return Err("standard input can be read only once (PROG or --state)".into());
+    }
+    let mut inputs: Vec<&Path> = jobs.iter().map(|j| j.program.as_path()).collect();
+    inputs.extend(jobs.iter().filter_map(|j| j.state.as_deref()));
+    let mut out = Output::open(output, &inputs)?;
+    let mut counts = Counts::default();
+    for j in &jobs {
+        let loaded = input::load_program(&j.program, None, None, 100).map_err(|e| {
+            if e.is_empty() {
+                format!(
+                    "{}: does not assemble (errors above)",
+                    files::display(&j.program)
+                )
+            } else {
+                e
+            }
+        })?;
+        let mut launch = match &j.state {
+            None => parse_state("{}").map_err(|e| e.to_string())?,
+            Some(s) => parse_state_reader(files::open_read(s)?)
+                .map_err(|e| format!("{}: {e}", files::display(s)))?,
+        };
+        loaded.prepare(&mut launch)?;
+        counts.run(&loaded.code, launch, max_steps);
+    }
+    let db = Db::from_counts(&counts);
+    out.write_all_or_closed(db.to_json().as_bytes())?;
+    out.commit()?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,389 @@
+//! Value classes: what kind of number a source or result lane holds, by the kind of data
+//! the operand carries (integers of 16, 32 or 64 bits, binary32, binary16).
+
+/// The data an operand carries, as the coverage model reads it from the database.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Int16,
+    Int32,
+    Int64,
+    F32,
+    F16,
+    /// Two binary16 values in one 32-bit lane (packed work): both halves are classed.
+    F16x2,
+}
+
+/// Integer classes, in bin order.
+pub const INT_CLASSES: [&str; 6] = ["zero", "one", "minus_one", "int_min", "int_max", "other"];
+/// Floating-point classes, in bin order.
+pub const FLOAT_CLASSES: [&str; 10] = [
+    "+zero",
+    "-zero",
+    "+subnormal",
+    "-subnormal",
+    "+normal",
+    "-normal",
+    "+inf",
+    "-inf",
+    "qnan",
+    "snan",
+];
+
+impl Kind {
+    pub fn classes(self) -> &'static [&'static str] {
+        match self {
+            Kind::Int16 | Kind::Int32 | Kind::Int64 => &INT_CLASSES,
+            Kind::F32 | Kind::F16 | Kind::F16x2 => &FLOAT_CLASSES,
+        }
+    }
+
+    pub fn is_float(self) -> bool {
+        matches!(self, Kind::F32 | Kind::F16 | Kind::F16x2)
+    }
+
+    /// Bits of a value of this kind (a lane of a packed operand: 32).
+    pub fn bits(self) -> u32 {
+        match self {
+            Kind::Int16 | Kind::F16 => 16,
+            Kind::Int32 | Kind::F32 | Kind::F16x2 => 32,
+            Kind::Int64 => 64,
+        }
+    }
+
+    /// The set of classes (bit i = class i) of one value (`x` holds `bits()` bits).
+    #[inline]
+    pub fn class_bits(self, x: u64) -> u16 {
+        match self {
+            Kind::Int16 => 1 << int_class(x as u16 as i16 as i64, i16::MIN as i64, i16::MAX as i64),
+            Kind::Int32 => 1 << int_class(x as u32 as i32 as i64, i32::MIN as i64, i32::MAX as i64),
+            Kind::Int64 => 1 << int_class(x as i64, i64::MIN, i64::MAX),
+            Kind::F32 => 1 << f32_class(x as u32),
+            Kind::F16 => 1 << f16_class(x as u16),
+            Kind::F16x2 => (1 << f16_class(x as u16)) | (1 << f16_class((x >> 16) as u16)),
+        }
+    }
+
+    /// A value of class `class` (an index into [`Kind::classes`]), for generators that aim
+    /// at a class; `pick` varies the value inside the class. A packed kind repeats the
+    /// binary16 value in both halves.
+    pub fn sample(self, class: usize, pick: u64) -> u64 {
+        match self {
+            Kind::Int16 => int_sample(class, pick, 16),
+            Kind::Int32 => int_sample(class, pick, 32),
+            Kind::Int64 => int_sample(class, pick, 64),
+            Kind::F32 => float_sample(class, pick, 8, 23),
+            Kind::F16 => float_sample(class, pick, 5, 10),
+            Kind::F16x2 => {
+                let h = float_sample(class, pick, 5, 10);
+                h | h << 16
+            }
+        }
+    }
+}
+
+/// Lane bits, so that "is lane l active" is a compare against a constant vector.
+const LANE_BIT: [u32; 32] = {
+    let mut b = [0u32; 32];
+    let mut l = 0;
+    while l < 32 {
+        b[l] = 1 << l;
+        l += 1;
+    }
+    b
+};
+
+/// OR over the active lanes of a per-lane one-hot class bit (written as selects and an OR
+/// reduction, which the compiler turns into vector code).
+#[inline(always)]
+fn or_active(v: &[u32; 32], lanes: u32, onehot: impl Fn(u32) -> u32) -> u16 {
+    let mut acc = 0u32;
+    for l in 0..32 {
+        let on = if lanes & LANE_BIT[l] != 0 {
+            u32::MAX
+        } else {
+            0
+        };
+        acc |= onehot(v[l]) & on;
+    }
+    acc as u16
+}
+
+/// The class set of `w`-bit integers (zero-extended in `v`) over the lanes of `lanes`.
+#[inline]
+pub fn int_lanes(v: &[u32; 32], lanes: u32, w: u32) -> u16 {
+    let ones = if w == 32 { u32::MAX } else { (1 << w) - 1 };
+    let min = 1u32 << (w - 1);
+    let max = min - 1;
+    or_active(v, lanes, |x| {
+        if x == 0 {
+            1
+        } else if x == 1 {
+            2
+        } else if x == ones {
+            4
+        } else if x == min {
+            8
+        } else if x == max {
+            16
+        } else {
+            32
+        }
+    })
+}
+
+/// The class set of binary floating-point values with `e` exponent and `f` fraction bits
+/// (in the low bits of `v`) over the lanes of `lanes`.
+#[inline]
+pub fn float_lanes(v: &[u32; 32], lanes: u32, e: u32, f: u32) -> u16 {
+    let frac = (1u32 << f) - 1;
+    let expm = ((1u32 << e) - 1) << f;
+    let quiet = 1u32 << (f - 1);
+    let sign = 1u32 << (e + f);
+    or_active(v, lanes, |x| {
+        let ex = x & expm;
+        let fr = x & frac;
+        let base = if ex == 0 {
+            if fr == 0 {
+                1
+            } else {
+                4
+            }
+        } else if ex == expm {
+            if fr == 0 {
+                64
+            } else if x & quiet != 0 {
+                256
+            } else {
+                512
+            }
+        } else {
+            16
+        };
+        // The negative class follows the positive one; NaNs have no sign class.
+        if x & sign != 0 && base < 256 {
+            base << 1
+        } else {
+            base
+        }
+    })
+}
+
+impl Kind {
+    /// The class set of 32 lanes (`v`: the lanes' 32 bits, or their 16-bit value
+    /// zero-extended for 16-bit kinds) over the lanes of `lanes`; not for [`Kind::Int64`].
+    #[inline]
+    pub fn lanes_bits(self, v: &[u32; 32], lanes: u32) -> u16 {
+        if lanes == 0 {
+            return 0;
+        }
+        // Lanes that all hold one value (broadcasts, uniform data) are classed once.
+        let first = v[lanes.trailing_zeros() as usize];
+        let mut diff = 0u32;
+        for l in 0..32 {
+            let on = if lanes & LANE_BIT[l] != 0 {
+                u32::MAX
+            } else {
+                0
+            };
+            diff |= (v[l] ^ first) & on;
+        }
+        if diff == 0 && self != Kind::Int64 {
+            return self.class_bits(first as u64);
+        }
+        match self {
+            Kind::Int16 => int_lanes(v, lanes, 16),
+            Kind::Int32 => int_lanes(v, lanes, 32),
+            Kind::Int64 => {
+                let mut b = 0u16;
+                for (l, &x) in v.iter().enumerate() {
+                    if lanes >> l & 1 == 1 {
+                        b |= self.class_bits(x as u64);
+                    }
+                }
+                b
+            }
+            Kind::F32 => float_lanes(v, lanes, 8, 23),
+            Kind::F16 => float_lanes(v, lanes, 5, 10),
+            Kind::F16x2 => {
+                let hi = v.map(|x| x >> 16);
+                let lo = v.map(|x| x & 0xffff);
+                float_lanes(&lo, lanes, 5, 10) | float_lanes(&hi, lanes, 5, 10)
+            }
+        }
+    }
+}
+
+#[inline]
+fn int_class(v: i64, min: i64, max: i64) -> u32 {
+    match v {
+        0 => 0,
+        1 => 1,
+        -1 => 2,
+        _ if v == min => 3,
+        _ if v == max => 4,
+        _ => 5,
+    }
+}
+
+/// Class of a binary floating-point value with `e` exponent bits and `m` fraction bits.
+#[inline]
+fn float_class(exp: u32, frac: u32, sign: u32, exp_max: u32, quiet_bit: u32) -> u32 {
+    if exp == exp_max {
+        if frac == 0 {
+            6 + sign
+        } else if frac & quiet_bit != 0 {
+            8
+        } else {
+            9
+        }
+    } else if exp == 0 {
+        if frac == 0 {
+            sign
+        } else {
+            2 + sign
+        }
+    } else {
+        4 + sign
+    }
+}
+
+#[inline]
+pub fn f32_class(x: u32) -> u32 {
+    float_class((x >> 23) & 0xff, x & 0x7f_ffff, x >> 31, 0xff, 0x40_0000)
+}
+
+#[inline]
+pub fn f16_class(x: u16) -> u32 {
+    let x = x as u32;
+    float_class((x >> 10) & 0x1f, x & 0x3ff, (x >> 15) & 1, 0x1f, 0x200)
+}
+
+fn int_sample(class: usize, pick: u64, bits: u32) -> u64 {
+    let mask = if bits == 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    };
+    let min = 1u64 << (bits - 1);
+    match class {
+        0 => 0,
+        1 => 1,
+        2 => mask,
+        3 => min,
+        4 => min - 1,
+        // Anything else: small values and random bits, never one of the corners above.
+        _ => {
+            let v = match pick % 3 {
+                0 => 2 + pick % 61,
+                1 => mask - 1 - pick % 7,
+                _ => pick,
+            } & mask;
+            if [0, 1, mask, min, min - 1].contains(&v) {
+                2
+            } else {
+                v
+            }
+        }
+    }
+}
+
+fn float_sample(class: usize, pick: u64, e: u32, m: u32) -> u64 {
+    let exp_max = (1u64 << e) - 1;
+    let frac_mask = (1u64 << m) - 1;
+    let sign = 1u64 << (e + m);
+    let frac = |p: u64| (p % frac_mask) + 1; // never 0
+    let (s, bits) = match class {
+        0 | 1 => (class == 1, 0),
+        2 | 3 => (class == 3, frac(pick)),
+        4 | 5 => (
+            class == 5,
+            ((pick % (exp_max - 1)) + 1) << m | (pick >> 8) & frac_mask,
+        ),
+        6 | 7 => (class == 7, exp_max << m),
+        8 => (
+            pick & 1 == 1,
+            exp_max << m | 1 << (m - 1) | (pick >> 1) & (frac_mask >> 1),
+        ),
+        _ => (
+            pick & 1 == 1,
+            exp_max << m | ((pick >> 1) % (frac_mask >> 1) + 1),
+        ),
+    };
+    bits | if s { sign } else { 0 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn samples_fall_in_their_class() {
+        for kind in [
+            Kind::Int16,
+            Kind::Int32,
+            Kind::Int64,
+            Kind::F32,
+            Kind::F16,
+            Kind::F16x2,
+        ] {
+            for c in 0..kind.classes().len() {
+                for pick in [0u64, 1, 2, 3, 77, 0x1234_5678_9abc_def0, u64::MAX] {
+                    let v = kind.sample(c, pick);
+                    assert_eq!(
+                        kind.class_bits(v),
+                        1 << c,
+                        "{kind:?} class {c} pick {pick}: {v:#x}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn lane_classes_equal_one_value_at_a_time() {
+        let vals: Vec<u32> = (0..200u64)
+            .map(|i| {
+                let k =
+                    [Kind::Int32, Kind::F32, Kind::F16x2, Kind::Int16, Kind::F16][i as usize % 5];
+                let c = (i as usize / 5) % k.classes().len();
+                k.sample(c, i * 0x9e37_79b9) as u32
+            })
+            .collect();
+        for kind in [Kind::Int16, Kind::Int32, Kind::F32, Kind::F16, Kind::F16x2] {
+            for (chunk, lanes) in
+                vals.chunks(32)
+                    .zip([u32::MAX, 0x1, 0x8000_0000, 0x00ff_00f0, 0, 0x5555_5555])
+            {
+                let mut v = [0u32; 32];
+                for (d, &x) in v.iter_mut().zip(chunk) {
+                    *d = if kind.bits() == 16 { x & 0xffff } else { x };
+                }
+                let mut want = 0u16;
+                for (l, &x) in v.iter().enumerate() {
+                    if lanes >> l & 1 == 1 {
+                        want |= kind.class_bits(x as u64);
+                    }
+                }
+                assert_eq!(
+                    kind.lanes_bits(&v, lanes),
+                    want,
+                    "{kind:?} lanes {lanes:#x}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn corner_values() {
+        assert_eq!(f32_class(0x7fc0_0000), 8);
+        assert_eq!(f32_class(0x7f80_0001), 9);
+        assert_eq!(f32_class(0x8000_0001), 3);
+        assert_eq!(f32_class(0xff80_0000), 7);
+        assert_eq!(f16_class(0x7e00), 8);
+        assert_eq!(f16_class(0x7c01), 9);
+        assert_eq!(f16_class(0x8400), 5);
+        assert_eq!(Kind::Int32.class_bits(0x8000_0000), 1 << 3);
+        assert_eq!(Kind::Int16.class_bits(0x7fff), 1 << 4);
+        assert_eq!(Kind::Int64.class_bits(u64::MAX), 1 << 2);
+    }
+}
