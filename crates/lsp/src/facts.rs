@@ -256,3 +256,28 @@ pub fn float_text(t: &str) -> String {
         float_line(t, &BINARY16)
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn literal_values_agree_with_an_independent_binary16_conversion() {
+        for bits in [
+            0u16, 1, 0x3c00, 0x7bff, 0x7c00, 0x8001, 0xc000, 0x03ff, 0x3555,
+        ] {
+            let want = format!("as binary16: {:?}", half::f16::from_bits(bits).to_f32());
+            assert!(integer_text(bits as i64).contains(&want), "{bits:#x}");
+        }
+        assert_eq!(integer_value("0x10"), Some(16));
+        assert_eq!(integer_value("0b101"), Some(5));
+        assert_eq!(integer_value("1_000"), Some(1000));
+        assert_eq!(integer_value("zz"), None);
+        let t = float_text("1.5");
+        assert!(
+            t.contains("binary32: `0x3fc00000`") && t.contains("binary16: `0x3e00`"),
+            "{t}"
+        );
+        assert!(float_text("1e999").contains("overflows"));
+    }
+}
