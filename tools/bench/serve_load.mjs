@@ -2,6 +2,7 @@
 // alternately stepping and reading registers on loopback for a while.
 // Usage: node tools/bench/serve_load.mjs [WARPKIT_BINARY] [CLIENTS=50] [SECONDS=10]
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 const bin = process.argv[2] || 'target/release/warpkit';
 const clients = +(process.argv[3] || 50);
@@ -35,10 +36,18 @@ async function client() {
 const t0 = performance.now();
 await Promise.all(Array.from({ length: clients }, client));
 const wall = (performance.now() - t0) / 1000;
+// The server's own CPU time (user + system, clock ticks of 10 ms; Linux): per request it
+// depends less on what else the machine runs than the latencies do.
+let cpu = null;
+try {
+  const f = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  cpu = (+f[11] + +f[12]) / 100;
+} catch (e) { /* not Linux */ }
 server.kill();
 const q = (a, p) => { const s = [...a].sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
 const total = lat.step.length + lat.registers.length;
-console.log(`${clients} clients, ${wall.toFixed(1)} s, ${total} requests, ${(total / wall).toFixed(0)} req/s, ${errors} errors`);
+console.log(`${clients} clients, ${wall.toFixed(1)} s, ${total} requests, ${(total / wall).toFixed(0)} req/s, ${errors} errors`
+  + (cpu === null ? '' : `; server CPU ${cpu.toFixed(2)} s = ${(1000 * cpu / total).toFixed(2)} ms per request`));
 for (const [k, a] of Object.entries(lat)) {
   console.log(`${k.padEnd(10)} n=${a.length} p50=${q(a, 0.5).toFixed(2)} ms p99=${q(a, 0.99).toFixed(2)} ms max=${q(a, 1).toFixed(2)} ms`);
 }

@@ -121,7 +121,8 @@ try {
       return { x: g.left + g.width / 2, y: (c.top + c.bottom) / 2 };
     });
     await page.mouse.click(box.x, box.y);
-    await page.waitForSelector('.cm-bp');
+    // One marker is the gutter's hidden width spacer, the other the breakpoint.
+    await page.waitForFunction(() => document.querySelectorAll('.cm-bp').length === 2);
     await page.keyboard.press('F5');
     await waitStatus(/breakpoint/);
     assert.equal(await steps(), 2);

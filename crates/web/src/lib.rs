@@ -75,6 +75,7 @@ pub struct ServeArgs {
     /// Address to listen on (loopback by default; others are reachable from the network).
     #[arg(long, default_value = "127.0.0.1")]
     pub host: String,
+    /// Port to listen on (0: any free one; the printed URL says which).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
 }

@@ -39,10 +39,13 @@ impl ApiError {
     }
 }
 
+/// Sessions by id, each with its last use.
+type SessionMap = HashMap<u64, (Arc<Mutex<Session>>, Instant)>;
+
 /// The sessions and their last use.
 pub struct Store {
     limits: Limits,
-    map: Mutex<HashMap<u64, (Arc<Mutex<Session>>, Instant)>>,
+    map: Mutex<SessionMap>,
     next: Mutex<u64>,
 }
 
@@ -59,7 +62,7 @@ impl Store {
         &self.limits
     }
 
-    fn lock_map(&self) -> std::sync::MutexGuard<'_, HashMap<u64, (Arc<Mutex<Session>>, Instant)>> {
+    fn lock_map(&self) -> std::sync::MutexGuard<'_, SessionMap> {
         // A panic elsewhere never leaves the map half-changed: its data stays usable.
         self.map.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -346,8 +349,7 @@ impl Session {
         let mut rows = Vec::new();
         let mut pos_before = 0u64;
         let mut complete = true;
-        loop {
-            let Ok(warp) = e.warp(w) else { break };
+        while let Ok(warp) = e.warp(w) {
             if !matches!(e.status(w), Ok(warpkit_debug::WarpStatus::Live)) {
                 break;
             }
