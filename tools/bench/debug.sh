@@ -21,10 +21,21 @@ trap 'rm -f "$script"' EXIT
 } >"$script"
 measure() { # label, command...
   local label=$1; shift
-  local out
-  out=$( { /usr/bin/time -f '%e %M' "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1)
-  printf '%-44s %6s s  peak RSS %6.1f MiB\n' "$label" "${out% *}" "$(echo "${out#* } / 1024" | bc -l)"
+  local tf out
+  tf=$(mktemp)
+  /usr/bin/time -f '%e %M' -o "$tf" "$@" >/dev/null 2>&1
+  out=$(tail -1 "$tf"); rm -f "$tf"
+  printf '%-46s %6s s  peak RSS %6d KiB\n' "$label" "${out% *}" "${out#* }"
 }
 measure "warpkit run --max-steps $steps" $bin run $prog --max-steps "$steps"
 measure "warpkit debug, 10 breakpoints, continue, rs" $bin debug $prog --max-steps "$steps" --batch -x "$script"
 $bin debug $prog --max-steps "$steps" --batch -x "$script" | grep -E 'checkpoints|^\[pos' | sed 's/^/  /'
+# The budget at work: 64 warps make a checkpoint of about 1 MiB, so the STEPS-step run
+# (STEPS/64 per warp) needs thinning to stay within --budget 64.
+state=$(mktemp)
+trap 'rm -f "$script" "$state"' EXIT
+python3 -c 'import json; print(json.dumps({"warps": [{} for _ in range(64)]}))' >"$state"
+per=$((steps / 64))
+measure "warpkit run, 64 warps x $per steps" $bin run $prog --state "$state" --max-steps "$per"
+measure "warpkit debug, 64 warps, same, --budget 64" $bin debug $prog --state "$state" --max-steps "$per" --batch -x "$script"
+$bin debug $prog --state "$state" --max-steps "$per" --batch -x "$script" | grep -E 'checkpoints' | sed 's/^/  /'

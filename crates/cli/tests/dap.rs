@@ -399,3 +399,28 @@ fn bad_input_gets_errors() {
     assert_eq!(t["threads"].as_array().unwrap().len(), 2);
     c.finish();
 }
+
+#[test]
+fn pause_interrupts_a_long_continue() {
+    let endless = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tools/bench/endless.s");
+    let mut c = Client::start();
+    c.ok("initialize", json!({}));
+    c.ok(
+        "launch",
+        json!({"program": endless, "maxSteps": 100_000_000_000u64, "stopOnEntry": true}),
+    );
+    c.motion("configurationDone", json!({}));
+    let cont = c.send("continue", json!({"threadId": 1}));
+    std::thread::sleep(Duration::from_millis(300));
+    let pause = c.send("pause", json!({"threadId": 1}));
+    let mut ev = Vec::new();
+    let r = c.response(cont, &mut ev);
+    assert_eq!(r["success"], true);
+    let s = c.event("stopped", &mut ev);
+    assert_eq!(s["body"]["reason"], "pause", "{s}");
+    let r = c.response(pause, &mut ev);
+    assert_eq!(r["success"], true);
+    let (b, _) = c.ok("evaluate", json!({"expression": "steps > 0"}));
+    assert_eq!(b["result"], "1 (0x1)");
+    c.finish();
+}

@@ -34,6 +34,9 @@ fn engine(t: &Target, max_steps: u64) -> Engine {
     .unwrap()
 }
 
+/// Adds the stops of one case.
+type Setup = dyn Fn(&mut Engine);
+
 fn rate(n: u64, secs: f64) -> String {
     format!("{:7.1} M instr/s", n as f64 / secs / 1e6)
 }
@@ -111,7 +114,7 @@ fn main() {
     );
 
     let m = (n / 10).max(1);
-    let cases: [(&str, &dyn Fn(&mut Engine)); 4] = [
+    let cases: [(&str, &Setup); 4] = [
         (
             "conditional breakpoint in the loop (false)",
             &|e: &mut Engine| {

@@ -47,7 +47,8 @@ pub const MAX_FRAMES: usize = 256;
 /// Session settings.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// Memory for checkpoints, bytes (the launch state is kept whatever its size).
+    /// Memory for checkpoints and the live state, bytes (the launch state is kept whatever
+    /// its size).
     pub budget_bytes: usize,
     /// A warp stops (status `step_limit`) when its step count reaches this.
     pub max_steps: u64,
@@ -339,6 +340,7 @@ pub struct WarpView {
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct HistoryStats {
     pub checkpoints: usize,
+    /// Checkpoints plus the live state (and its working copy).
     pub bytes: usize,
     pub budget_bytes: usize,
     /// Positions of the oldest and newest checkpoint.
@@ -691,6 +693,8 @@ struct Checkpoint {
 struct History {
     cps: BTreeMap<u64, Checkpoint>,
     bytes: usize,
+    /// Bytes of the budget set aside for the live state.
+    reserve: usize,
     budget: usize,
     interval: u64,
 }
@@ -838,10 +842,13 @@ impl Engine {
             cursor: 0,
             slots,
         };
+        // The budget covers the live warps and the copy a stretch of rounds keeps too.
+        let reserve = 2 * world.bytes();
         let mut history = History {
             cps: BTreeMap::new(),
             bytes: 0,
-            budget: cfg.budget_bytes,
+            reserve,
+            budget: cfg.budget_bytes.saturating_sub(reserve),
             interval: cfg.checkpoint_interval.max(1),
         };
         history.insert(&world, true);
@@ -1018,8 +1025,8 @@ impl Engine {
     pub fn history_stats(&self) -> HistoryStats {
         HistoryStats {
             checkpoints: self.history.cps.len(),
-            bytes: self.history.bytes,
-            budget_bytes: self.history.budget,
+            bytes: self.history.bytes + self.history.reserve,
+            budget_bytes: self.history.budget + self.history.reserve,
             first: self.history.cps.keys().next().copied().unwrap_or(0),
             last: self.history.cps.keys().next_back().copied().unwrap_or(0),
         }

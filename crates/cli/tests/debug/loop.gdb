@@ -81,5 +81,12 @@ set v1 = zz
 finish
 rf
 info bogus
+# mnemonic, family and glob breakpoints
+b add
+b cmp.gt*
+b *0x1c
+tbreak 0x20
+info breakpoints
+d
 p exec
 q
