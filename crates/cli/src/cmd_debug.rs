@@ -59,15 +59,24 @@ pub fn load(
     format: Option<input::Format>,
 ) -> Result<(Target, String), String> {
     let target = match format.unwrap_or_else(|| input::format_of(program)) {
+        // The same front stage as `warpkit asm` (includes, macros, kernels), whose line
+        // table names the lines of every included file too.
         input::Format::Asm => {
             let src = input::read_source(program)?;
             let name = files::display(program);
-            Target::from_assembly(&name, &src).map_err(|d| {
-                eprint!("{d}");
-                String::new()
-            })?
+            let disk = (!files::is_std(program)).then_some(program);
+            let (obj, warnings) =
+                warpkit_object::load::assemble_source(&name, src.clone(), disk, false)
+                    .map_err(|e| input::report(e, 100))?;
+            if !warnings.is_empty() {
+                input::report(warpkit_object::load::LoadError::Assembly(warnings), 100);
+            }
+            target_of(obj.code.clone(), Some(obj), vec![(name, src)])
         }
-        _ => target_of(input::load_program(program, format, None, 100)?),
+        _ => {
+            let p = input::load_program(program, format, None, 100)?;
+            target_of(p.code, p.object, Vec::new())
+        }
     };
     let state = match state {
         Some(p) => files::read_text(p)?,
@@ -76,11 +85,16 @@ pub fn load(
     Ok((target, state))
 }
 
-/// A loaded ELF file (or raw code) as the debugger's target: labels from its symbols,
-/// lines from its line table, source texts read where the table's files are found.
-fn target_of(p: warpkit_object::load::LoadedProgram) -> Target {
-    let Some(o) = p.object else {
-        return Target::from_code(p.code);
+/// A code object (or raw code) as the debugger's target: labels from its symbols, lines
+/// from its line table, the source texts given and the others read where the table's files
+/// are found.
+fn target_of(
+    code: Vec<u8>,
+    object: Option<warpkit_object::CodeObject>,
+    mut sources: Vec<(String, String)>,
+) -> Target {
+    let Some(o) = object else {
+        return Target::from_code(code);
     };
     let rows = o
         .lines
@@ -92,14 +106,15 @@ fn target_of(p: warpkit_object::load::LoadedProgram) -> Target {
             line: r.line,
         })
         .collect();
-    let sources = o
-        .lines
-        .files
-        .iter()
-        .filter_map(|f| Some((f.clone(), std::fs::read_to_string(f).ok()?)))
-        .collect();
+    for f in &o.lines.files {
+        if !sources.iter().any(|(n, _)| n == f) {
+            if let Ok(t) = std::fs::read_to_string(f) {
+                sources.push((f.clone(), t));
+            }
+        }
+    }
     Target {
-        code: p.code,
+        code,
         labels: o
             .symbols
             .iter()
