@@ -13,6 +13,7 @@
 #![allow(clippy::missing_safety_doc)]
 
 mod cosim;
+mod program;
 
 use std::ffi::{c_char, c_int, CStr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -174,7 +175,9 @@ impl wk_commit {
     }
 }
 
-/// Load machine code (`len` bytes at `code`; null only when `len` is 0) and launch the
+/// Load machine code or an ELF code object / linked program (recognised by its magic; it
+/// starts at its entry kernel, whose register needs are checked against every warp's
+/// `vgprs`) (`len` bytes at `code`; null only when `len` is 0) and launch the
 /// warps of a state file (`state_json`, NUL-terminated UTF-8, the schema `warpkit run
 /// --state` reads; null: one warp in the default state). Returns null on error, with the
 /// message (`warpkit run`'s) in `err` (up to `err_cap` bytes, NUL-terminated; `err` may be
@@ -208,13 +211,13 @@ pub unsafe extern "C" fn wk_sim_new(
                 Err(e) => return fail(&format!("state file is not valid UTF-8: {e}")),
             }
         };
-        match Sim::new(bytes, state) {
+        match program::sim_new(bytes, state) {
             Ok(sim) => Box::into_raw(Box::new(wk_sim {
                 sim,
                 commit: Commit::new(),
                 asm: String::new(),
             })),
-            Err(e) => fail(&e.to_string()),
+            Err(e) => fail(&e),
         }
     })
 }

@@ -280,3 +280,27 @@ impl LoadedProgram {
         Ok(())
     }
 }
+
+/// A simulator for the bytes of a program file given by an embedding (the C `wk_sim_new`,
+/// the Python `Sim`): an ELF file (by its magic) starts at its entry (or `kernel`) with the
+/// launch checked against its note; anything else is raw machine code as before.
+pub fn sim_from_bytes(
+    bytes: &[u8],
+    state_json: &str,
+    kernel: Option<&str>,
+) -> Result<warpkit_sim::Sim, String> {
+    if !crate::is_elf(bytes) {
+        return warpkit_sim::Sim::new(bytes, state_json).map_err(|e| e.to_string());
+    }
+    let opts = LoadOptions {
+        kernel: kernel.map(str::to_string),
+    };
+    let p = load_program("program", bytes.to_vec(), None, ProgramFormat::Elf, &opts)
+        .map_err(|e| e.to_string())?;
+    let mut launch = warpkit_sim::state::parse_state(state_json).map_err(|e| e.to_string())?;
+    p.prepare(&mut launch)?;
+    Ok(warpkit_sim::Sim::from_launch(
+        warpkit_sim::Program::new(&p.code),
+        launch,
+    ))
+}

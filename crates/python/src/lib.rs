@@ -11,6 +11,7 @@ use pyo3::types::{PyBool, PyBytes, PyDict, PyList, PyString};
 use serde_json::Value;
 use warpkit_asm::{assemble_file, disassemble as disasm, warnings_of, DisasmOptions};
 
+mod elf;
 mod sim;
 
 create_exception!(

@@ -273,7 +273,10 @@ impl PySim {
     ) -> PyResult<Self> {
         let code = program_code(py, program)?;
         let text = state_text(state)?;
-        let sim = Sim::new(&code, &text).map_err(sim_err)?;
+        let sim = match warpkit_object::is_elf(&code) {
+            true => crate::elf::sim_from_elf(&code, &text)?,
+            false => Sim::new(&code, &text).map_err(sim_err)?,
+        };
         Ok(PySim {
             sim,
             commit: Box::new(Commit::new()),
