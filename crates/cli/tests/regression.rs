@@ -116,7 +116,10 @@ fn gen_rejects_bad_options_with_a_message() {
     let d = tempfile::tempdir().unwrap();
     for (args, msg) in [
         (vec!["--mix", "int=2,vec=1"], "unknown mix category `vec`"),
-        (vec!["--length", "0"], "--length <LENGTH>': must be 1..=4000"),
+        (
+            vec!["--length", "0"],
+            "--length <LENGTH>': must be 1..=4000",
+        ),
         (vec!["--depth", "12"], "--depth <DEPTH>': must be 0..=8"),
     ] {
         let mut a = vec!["gen", "--seed", "1", "-o", "x"];

@@ -271,3 +271,73 @@ fn stray_bytes_are_fine_in_comments_and_located_elsewhere() {
     run(&["asm", "bad.s", "-o", "-"], p).fails(1, "bad.s:2:12: byte 0xe9 is not UTF-8");
     run(&["run", "bad.s"], p).fails(1, "bad.s:2:12");
 }
+
+/// Ctrl-C during a long run: within a fraction of a second the state reached is printed (a
+/// valid --state that resumes the run) and the exit status is 130.
+#[test]
+fn sigint_prints_the_state_reached_and_exits_130() {
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path();
+    write(p, "loop.s", "top:\n  add v1, v1, v2\n  jmp top\n");
+    write(
+        p,
+        "s.json",
+        r#"{"warps": [{"v": {"v2": 1}}, {"v": {"v2": 3}}]}"#,
+    );
+    let child = cmd(
+        &[
+            "run",
+            "loop.s",
+            "--state",
+            "s.json",
+            "--max-steps",
+            "1000000000000",
+        ],
+        p,
+    )
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .spawn()
+    .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let t = std::time::Instant::now();
+    let kill = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap();
+    let took = t.elapsed();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(took.as_millis() < 1500, "answered after {took:?}");
+    assert!(err.contains("interrupted after"), "{err}");
+    // The state is where the warps stand: resuming it for 10 more steps of warp 0 gives
+    // what one run of that many steps gives.
+    let st: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let steps = st["warps"][0]["steps"].as_u64().unwrap();
+    assert!(
+        steps > 0 && st["warps"][0]["status"] == "step_limit",
+        "{st}"
+    );
+    let steps1 = st["warps"][1]["steps"].as_u64().unwrap();
+    let target = (steps.max(steps1) + 10).to_string();
+    write(p, "reached.json", &out.stdout);
+    let resumed = run(
+        &[
+            "run",
+            "loop.s",
+            "--state",
+            "reached.json",
+            "--max-steps",
+            &target,
+        ],
+        p,
+    );
+    let direct = run(
+        &["run", "loop.s", "--state", "s.json", "--max-steps", &target],
+        p,
+    );
+    assert_eq!(resumed.code, 0, "{}", resumed.stderr);
+    assert_eq!(resumed.text(), direct.text());
+}

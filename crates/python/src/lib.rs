@@ -11,6 +11,7 @@ use pyo3::types::{PyBool, PyBytes, PyDict, PyList, PyString};
 use serde_json::Value;
 use warpkit_asm::{assemble_file, disassemble as disasm, warnings_of, DisasmOptions};
 
+mod extra;
 mod sim;
 
 create_exception!(
@@ -110,5 +111,6 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(disassemble, m)?)?;
     m.add_function(wrap_pyfunction!(spec, m)?)?;
     sim::register(m)?;
+    extra::register(m)?;
     Ok(())
 }
