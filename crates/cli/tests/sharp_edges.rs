@@ -341,3 +341,41 @@ fn sigint_prints_the_state_reached_and_exits_130() {
     assert_eq!(resumed.code, 0, "{}", resumed.stderr);
     assert_eq!(resumed.text(), direct.text());
 }
+
+/// `--as` per register class: vector registers as f32, uniform masks in hex.
+#[test]
+fn table_formats_can_differ_per_register_class() {
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path();
+    write(p, "p.s", "laneid v9\n");
+    write(
+        p,
+        "s.json",
+        r#"{"u": {"u1": 1}, "v": {"v1": "0x3fc00000"}}"#,
+    );
+    let table = |how: &str| {
+        let o = run(
+            &[
+                "run", "p.s", "--state", "s.json", "--view", "table", "--regs", "v1,u1", "--as",
+                how,
+            ],
+            p,
+        );
+        assert_eq!(o.code, 0, "{how}: {}", o.stderr);
+        o.text()
+    };
+    let all = table("f32");
+    assert!(all.contains("u1 1e-45"), "{all}");
+    let mixed = table("v=f32,u=hex");
+    assert!(mixed.contains("u1 0x00000001"), "{mixed}");
+    assert!(mixed.contains(" 1.5"), "{mixed}");
+    let one = table("v1=i32,f32");
+    assert!(
+        one.contains("u1 1e-45") && one.contains("1069547520"),
+        "{one}"
+    );
+    let o = run(&["run", "p.s", "--view", "table", "--as", "v=f33"], p);
+    o.fails(2, "`f33` is not a kind");
+    let o = run(&["run", "p.s", "--view", "table", "--as", "exec=f32"], p);
+    o.fails(2, "--as applies to v and u registers");
+}
