@@ -428,7 +428,7 @@ fn int_too_large(t: &str) -> bool {
     !digits.is_empty()
         && digits
             .iter()
-            .all(|&c| c == b'_' || (c as char).to_digit(radix).is_some())
+            .all(|&c| c == b'_' || (c as char).is_digit(radix))
 }
 
 fn bad_char_at(s: &str, at: usize) -> ExprErr {
