@@ -30,6 +30,9 @@
 // The library failed internally (a caught panic); the `wk_sim` should be freed.
 #define WK_ERR_INTERNAL -4
 
+// The source did not assemble (wk_assemble; the diagnostics are in its message buffer).
+#define WK_ERR_ASM -5
+
 // Most registers one record holds (vector and uniform together).
 #define WK_MAX_WRITES 16
 
@@ -136,6 +139,22 @@ int wk_cosim_check(struct wk_sim *s,
 
 // A short English text for a WK_* return code (static storage; never null).
 const char *wk_strerror(int code);
+
+// Assemble `len` bytes of source text at `src` (UTF-8; comments may hold other bytes; null
+// only when `len` is 0), as `warpkit asm` does. Returns WK_OK with the machine code's
+// length in `*code_len` and as much of the code as fits in `code` (`cap` bytes; `code` may
+// be null when `cap` is 0: ask for the length first, or call again with a larger buffer when
+// `*code_len > cap`). On assembly errors returns WK_ERR_ASM, `*code_len` 0, and every
+// diagnostic in `msg` (file:line:col, the source line, a caret and the hint, as `warpkit
+// asm` prints them; NUL-terminated, cut at `msg_cap` bytes); warnings, on success, go
+// there too (an empty `msg` means none). `code_len` must not be null.
+int wk_assemble(const uint8_t *src,
+                size_t len,
+                uint8_t *code,
+                size_t cap,
+                size_t *code_len,
+                char *msg,
+                size_t msg_cap);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -29,6 +29,8 @@ pub const WK_ERR_WARP: c_int = -2;
 pub const WK_ERR_ARG: c_int = -3;
 /// The library failed internally (a caught panic); the `wk_sim` should be freed.
 pub const WK_ERR_INTERNAL: c_int = -4;
+/// The source did not assemble (wk_assemble; the diagnostics are in its message buffer).
+pub const WK_ERR_ASM: c_int = -5;
 
 /// Most registers one record holds (vector and uniform together).
 pub const WK_MAX_WRITES: usize = 16;
@@ -372,8 +374,73 @@ pub extern "C" fn wk_strerror(code: c_int) -> *const c_char {
         WK_ERR_WARP => c"no such warp",
         WK_ERR_ARG => c"malformed argument",
         WK_ERR_INTERNAL => c"internal error",
+        WK_ERR_ASM => c"assembly errors",
         1 => c"mismatch",
         _ => c"unknown code",
     };
     s.as_ptr()
+}
+
+/// Assemble `len` bytes of source text at `src` (UTF-8; comments may hold other bytes; null
+/// only when `len` is 0), as `warpkit asm` does. Returns WK_OK with the machine code's
+/// length in `*code_len` and as much of the code as fits in `code` (`cap` bytes; `code` may
+/// be null when `cap` is 0: ask for the length first, or call again with a larger buffer when
+/// `*code_len > cap`). On assembly errors returns WK_ERR_ASM, `*code_len` 0, and every
+/// diagnostic in `msg` (file:line:col, the source line, a caret and the hint, as `warpkit
+/// asm` prints them; NUL-terminated, cut at `msg_cap` bytes); warnings, on success, go
+/// there too (an empty `msg` means none). `code_len` must not be null.
+#[no_mangle]
+pub unsafe extern "C" fn wk_assemble(
+    src: *const u8,
+    len: usize,
+    code: *mut u8,
+    cap: usize,
+    code_len: *mut usize,
+    msg: *mut c_char,
+    msg_cap: usize,
+) -> c_int {
+    if code_len.is_null() || (src.is_null() && len != 0) {
+        write_c(msg, msg_cap, "wk_assemble: null argument");
+        return WK_ERR_NULL;
+    }
+    *code_len = 0;
+    guard(WK_ERR_INTERNAL, || {
+        let bytes: &[u8] = if len == 0 {
+            &[]
+        } else {
+            std::slice::from_raw_parts(src, len)
+        };
+        match assemble_source(bytes) {
+            Ok((out, warnings)) => {
+                *code_len = out.len();
+                if !code.is_null() {
+                    let n = out.len().min(cap);
+                    std::ptr::copy_nonoverlapping(out.as_ptr(), code, n);
+                }
+                write_c(msg, msg_cap, &warnings);
+                WK_OK
+            }
+            Err(diagnostics) => {
+                write_c(msg, msg_cap, &diagnostics);
+                WK_ERR_ASM
+            }
+        }
+    })
+}
+
+/// The code and the rendered warnings, or the rendered errors (name `<source>`).
+fn assemble_source(bytes: &[u8]) -> Result<(Vec<u8>, String), String> {
+    const NAME: &str = "<source>";
+    let text = warpkit_asm::source_text(bytes).map_err(|e| format!("{NAME}:{e}"))?;
+    match warpkit_asm::assemble_file(NAME, &text) {
+        Ok(a) => {
+            let w = if a.warnings.is_empty() {
+                String::new()
+            } else {
+                warpkit_asm::warnings_of(NAME, &text, &a).render(false)
+            };
+            Ok((a.code, w))
+        }
+        Err(d) => Err(d.render(false)),
+    }
 }

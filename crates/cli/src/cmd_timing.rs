@@ -193,11 +193,12 @@ pub fn run(a: TimingArgs) -> Result<(), String> {
     let mut events = te_out
         .as_mut()
         .map(|o| TraceEvents::new(o, &program, &label));
+    let mut per_pc = warpkit_timing::PerPc::default();
     let run = timing
         .run(
             launch.warps,
             a.max_steps,
-            &mut (&mut timeline, (&mut picture, &mut events)),
+            &mut ((&mut timeline, &mut per_pc), (&mut picture, &mut events)),
         )
         .map_err(|e| e.to_string())?;
 
@@ -223,13 +224,13 @@ pub fn run(a: TimingArgs) -> Result<(), String> {
 
     let r = &run.report;
     let text = if a.json {
-        let extra: Vec<(&str, serde_json::Value)> = timeline
-            .iter()
-            .map(|t| ("timeline", t.to_json(&program)))
-            .collect();
+        let mut extra: Vec<(&str, serde_json::Value)> = vec![("per_pc", per_pc.to_json(&program))];
+        extra.extend(timeline.iter().map(|t| ("timeline", t.to_json(&program))));
         r.to_json(&extra) + "\n"
     } else {
         let mut s = r.to_text();
+        s.push('\n');
+        s.push_str(&per_pc.to_text(&program));
         if let Some(t) = &timeline {
             s.push('\n');
             s.push_str(&t.render(&program));

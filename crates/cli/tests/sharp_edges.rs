@@ -271,3 +271,111 @@ fn stray_bytes_are_fine_in_comments_and_located_elsewhere() {
     run(&["asm", "bad.s", "-o", "-"], p).fails(1, "bad.s:2:12: byte 0xe9 is not UTF-8");
     run(&["run", "bad.s"], p).fails(1, "bad.s:2:12");
 }
+
+/// Ctrl-C during a long run: within a fraction of a second the state reached is printed (a
+/// valid --state that resumes the run) and the exit status is 130.
+#[test]
+fn sigint_prints_the_state_reached_and_exits_130() {
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path();
+    write(p, "loop.s", "top:\n  add v1, v1, v2\n  jmp top\n");
+    write(
+        p,
+        "s.json",
+        r#"{"warps": [{"v": {"v2": 1}}, {"v": {"v2": 3}}]}"#,
+    );
+    let child = cmd(
+        &[
+            "run",
+            "loop.s",
+            "--state",
+            "s.json",
+            "--max-steps",
+            "1000000000000",
+        ],
+        p,
+    )
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .spawn()
+    .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let t = std::time::Instant::now();
+    let kill = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap();
+    let took = t.elapsed();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(took.as_millis() < 1500, "answered after {took:?}");
+    assert!(err.contains("interrupted after"), "{err}");
+    // The state is where the warps stand: resuming it for 10 more steps of warp 0 gives
+    // what one run of that many steps gives.
+    let st: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let steps = st["warps"][0]["steps"].as_u64().unwrap();
+    assert!(
+        steps > 0 && st["warps"][0]["status"] == "step_limit",
+        "{st}"
+    );
+    let steps1 = st["warps"][1]["steps"].as_u64().unwrap();
+    let target = (steps.max(steps1) + 10).to_string();
+    write(p, "reached.json", &out.stdout);
+    let resumed = run(
+        &[
+            "run",
+            "loop.s",
+            "--state",
+            "reached.json",
+            "--max-steps",
+            &target,
+        ],
+        p,
+    );
+    let direct = run(
+        &["run", "loop.s", "--state", "s.json", "--max-steps", &target],
+        p,
+    );
+    assert_eq!(resumed.code, 0, "{}", resumed.stderr);
+    assert_eq!(resumed.text(), direct.text());
+}
+
+/// `--as` per register class: vector registers as f32, uniform masks in hex.
+#[test]
+fn table_formats_can_differ_per_register_class() {
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path();
+    write(p, "p.s", "laneid v9\n");
+    write(
+        p,
+        "s.json",
+        r#"{"u": {"u1": 1}, "v": {"v1": "0x3fc00000"}}"#,
+    );
+    let table = |how: &str| {
+        let o = run(
+            &[
+                "run", "p.s", "--state", "s.json", "--view", "table", "--regs", "v1,u1", "--as",
+                how,
+            ],
+            p,
+        );
+        assert_eq!(o.code, 0, "{how}: {}", o.stderr);
+        o.text()
+    };
+    let all = table("f32");
+    assert!(all.contains("u1 1e-45"), "{all}");
+    let mixed = table("v=f32,u=hex");
+    assert!(mixed.contains("u1 0x00000001"), "{mixed}");
+    assert!(mixed.contains(" 1.5"), "{mixed}");
+    let one = table("v1=i32,f32");
+    assert!(
+        one.contains("u1 1e-45") && one.contains("1069547520"),
+        "{one}"
+    );
+    let o = run(&["run", "p.s", "--view", "table", "--as", "v=f33"], p);
+    o.fails(2, "`f33` is not a kind");
+    let o = run(&["run", "p.s", "--view", "table", "--as", "exec=f32"], p);
+    o.fails(2, "--as applies to v and u registers");
+}

@@ -26,21 +26,19 @@ fn header_facts() -> Vec<Variant> {
     let mut by_name: HashMap<String, Variant> = HashMap::new();
     for line in h.lines() {
         let mut w = line.split_whitespace();
-        match (w.next(), w.next(), w.next()) {
-            (Some("#define"), Some(n), Some(v)) if n.starts_with("MATCH_") => {
+        if let (Some("#define"), Some(n), Some(v)) = (w.next(), w.next(), w.next()) {
+            if let Some(name) = n.strip_prefix("MATCH_") {
                 by_name
-                    .entry(n[6..].to_ascii_lowercase())
+                    .entry(name.to_ascii_lowercase())
                     .or_insert(Variant {
                         matchv: 0,
                         mask: 0,
                         reserved: vec![],
                     })
                     .matchv = hex_in(v);
+            } else if let Some(name) = n.strip_prefix("MASK_") {
+                by_name.get_mut(&name.to_ascii_lowercase()).unwrap().mask = hex_in(v);
             }
-            (Some("#define"), Some(n), Some(v)) if n.starts_with("MASK_") => {
-                by_name.get_mut(&n[5..].to_ascii_lowercase()).unwrap().mask = hex_in(v);
-            }
-            _ => {}
         }
         if let Some(args) = line
             .strip_prefix("DECLARE_WK_RESERVED(")

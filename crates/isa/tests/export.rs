@@ -125,7 +125,12 @@ int main(void) {
         let hex = |i: usize| u64::from_str_radix(f[i], 16).unwrap();
         assert_eq!(f[0], d.mnemonic);
         assert_eq!(hex(1), d.match_bits, "{}", d.mnemonic);
-        assert_eq!(hex(2), d.match_mask | d.zero_mask, "{}", d.mnemonic);
+        assert_eq!(
+            hex(2),
+            d.match_mask | d.zero_mask | warpkit_isa::export::operand_zero_bits(d),
+            "{}",
+            d.mnemonic
+        );
         assert_eq!(num(3), d.opcode as u64, "{}", d.mnemonic);
         assert_eq!(
             num(4),

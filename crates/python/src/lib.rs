@@ -12,6 +12,7 @@ use serde_json::Value;
 use warpkit_asm::{assemble_file, disassemble as disasm, warnings_of, DisasmOptions};
 
 mod elf;
+mod extra;
 mod sim;
 
 create_exception!(
@@ -111,5 +112,6 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(disassemble, m)?)?;
     m.add_function(wrap_pyfunction!(spec, m)?)?;
     sim::register(m)?;
+    extra::register(m)?;
     Ok(())
 }

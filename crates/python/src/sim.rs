@@ -24,7 +24,7 @@ pub struct PySim {
     names: Vec<Py<PyString>>,
 }
 
-fn sim_err(e: SimError) -> PyErr {
+pub(crate) fn sim_err(e: SimError) -> PyErr {
     match e {
         SimError::NoWarp { .. } => PyIndexError::new_err(e.to_string()),
         e => PyValueError::new_err(e.to_string()),
@@ -39,7 +39,7 @@ fn type_name(o: &Bound<'_, PyAny>) -> String {
 }
 
 /// The machine code of a `program` argument: bytes-like as they are, str assembled.
-fn program_code(py: Python<'_>, program: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+pub(crate) fn program_code(py: Python<'_>, program: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
     if let Ok(s) = program.cast::<PyString>() {
         return assemble_text(py, &s.to_cow()?);
     }
@@ -57,7 +57,7 @@ fn program_code(py: Python<'_>, program: &Bound<'_, PyAny>) -> PyResult<Vec<u8>>
 
 /// A `state` argument as the text of a state file: None is one default warp, a str is
 /// the JSON itself, a dict is converted (ints, 0x strings, lists, dicts as in the file).
-fn state_text(state: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+pub(crate) fn state_text(state: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
     let Some(st) = state.filter(|s| !s.is_none()) else {
         return Ok("{}".to_string());
     };
@@ -147,7 +147,7 @@ fn py_to_json_at(o: &Bound<'_, PyAny>, path: &str, depth: usize) -> PyResult<Val
 
 /// JSON as Python objects, with every `0x` hex string (the values `warpkit run` prints)
 /// as an int.
-fn json_to_py_ints<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
+pub(crate) fn json_to_py_ints<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
     Ok(match v {
         Value::String(s) => match s.strip_prefix("0x").map(|h| u64::from_str_radix(h, 16)) {
             Some(Ok(n)) => n.into_pyobject(py)?.into_any(),
@@ -191,7 +191,7 @@ fn warp_index(sim: &Sim, warp: &Bound<'_, PyAny>) -> PyResult<usize> {
 }
 
 /// A step count argument: an int 0 .. 2**64-1.
-fn steps_arg(max_steps: &Bound<'_, PyAny>) -> PyResult<u64> {
+pub(crate) fn steps_arg(max_steps: &Bound<'_, PyAny>) -> PyResult<u64> {
     if max_steps.cast::<PyInt>().is_err() {
         return Err(PyTypeError::new_err(format!(
             "max_steps must be an int, not {}",

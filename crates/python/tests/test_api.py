@@ -14,7 +14,9 @@ from conftest import EXAMPLES
 
 
 def test_surface():
-    assert sorted(warpkit.__all__) == ["AssemblyError", "Sim", "assemble", "disassemble", "spec"]
+    assert sorted(warpkit.__all__) == [
+        "AssemblyError", "Sim", "__version__", "assemble", "disassemble", "generate", "spec", "timing"
+    ]
     assert issubclass(warpkit.AssemblyError, ValueError)
     assert warpkit.AssemblyError.__module__ == "warpkit"
     assert warpkit.Sim.__module__ == "warpkit"

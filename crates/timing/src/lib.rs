@@ -7,10 +7,12 @@
 //!   returns the [`Report`] (cycles, instructions, IPC, stall cycles by cause, active-lane
 //!   histograms) and the warps' final states, which are exactly `warpkit run`'s.
 //! * Observers see every issued instruction: [`Timeline`] (llvm-mca-style text), [`Picture`]
-//!   (SVG), [`TraceEvents`] (Chrome trace-event JSON for Perfetto).
+//!   (SVG), [`TraceEvents`] (Chrome trace-event JSON for Perfetto), [`PerPc`] (issues and
+//!   stall cycles by cause per instruction, as llvm-mca's per-instruction view).
 
 mod config;
 mod engine;
+mod per_pc;
 mod report;
 pub mod svg;
 mod timeline;
@@ -18,6 +20,7 @@ mod trace_events;
 
 pub use config::{units, ConfigError, Policy, SmConfig, Unit, MAX_LATENCY, MAX_SCHEDULERS};
 pub use engine::{Issue, Observer, Timing, TimingError, TimingRun, Wait};
+pub use per_pc::{PcTotal, PerPc};
 pub use report::{Report, Stalls, WarpReport};
 pub use svg::Picture;
 pub use timeline::{Timeline, LEGEND, MAX_STRIP};

@@ -2,7 +2,10 @@
 
 from typing import Any, Literal, TypedDict, Union
 
-__all__ = ["AssemblyError", "Sim", "assemble", "disassemble", "spec"]
+__all__ = ["AssemblyError", "Sim", "__version__", "assemble", "disassemble", "generate", "spec", "timing"]
+
+__version__: str
+"""The version of warpkit this package was built from (as `warpkit --version`)."""
 
 class AssemblyError(ValueError):
     """Assembly failed; str(e) holds every diagnostic, as `warpkit asm` prints them."""
@@ -48,6 +51,28 @@ def spec(name: str) -> Union[SpecEntry, list[SpecEntry]]:
 
     Raises ValueError with the command's message (and suggestions) for an unknown name.
     """
+
+def timing(
+    program: Union[str, bytes],
+    state: Union[dict[str, Any], str, None] = None,
+    schedulers: Union[int, None] = None,
+    policy: Union[Literal["lrr", "gto"], None] = None,
+    max_steps: int = 1_000_000,
+) -> dict[str, Any]:
+    """What `warpkit timing --json` prints: cycles, instructions, ipc, stalls by cause,
+    active lanes, per-warp figures and `per_pc` (issues and stall cycles per instruction).
+    ValueError with the command's message for bad input."""
+
+def generate(
+    seed: int,
+    index: int = 0,
+    length: int = 200,
+    depth: int = 2,
+    mix: Union[str, None] = None,
+    faults: bool = False,
+) -> tuple[str, dict[str, Any]]:
+    """Program `index` of `seed` and its state, exactly what `warpkit gen` writes
+    (`mix` as `--mix` takes it, e.g. "int=3,fp=2")."""
 
 class Record(TypedDict):
     """One retired instruction: the keys of a `warpkit run --trace` line."""
@@ -108,7 +133,9 @@ class Sim:
 
     def run(self, max_steps: int = 1_000_000) -> None:
         """Run every warp until its step count reaches `max_steps` or it ends (like
-        `warpkit run --max-steps`); continues from where stepping left off."""
+        `warpkit run --max-steps`); continues from where stepping left off. Signals are
+        handled every few tens of milliseconds: Ctrl-C raises KeyboardInterrupt with every
+        warp between two instructions, so state() is then valid and run() goes on."""
 
     def state(self) -> State:
         """The state of every warp, as `warpkit run` prints it, values as ints. Valid as a
