@@ -724,7 +724,9 @@ pub fn problems(db: &Database) -> Vec<Problem> {
             );
         }
         // Fields must cover every bit exactly once.
-        let mut owner: Vec<Option<&FieldDef>> = vec![None; f.bits as usize];
+        // Fields never reach past bit 63 (the parser refuses them), so 64 entries bound the
+        // table whatever bit count a line claims.
+        let mut owner: Vec<Option<&FieldDef>> = vec![None; f.bits.min(64) as usize];
         for fd in &f.fields {
             for b in fd.lo..=fd.hi {
                 match owner.get_mut(b as usize) {
@@ -982,7 +984,8 @@ fn row_problems<'a>(
                     format!("funct field {n} but format {} has {}", f.name, fd.name),
                 ));
             }
-            if *v >> fd.width() != 0 {
+            let fits = bit_range(0, fd.width());
+            if *v as u64 & !fits != 0 {
                 errs.push((
                     FUNCT,
                     "field-width",
@@ -990,7 +993,7 @@ fn row_problems<'a>(
                         "funct 0x{v:x} wider than {} ({} bits: a decoder reads 0x{:x})",
                         fd.name,
                         fd.width(),
-                        v & ((1 << fd.width()) - 1)
+                        *v as u64 & fits
                     ),
                 ));
             }

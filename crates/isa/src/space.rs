@@ -25,7 +25,8 @@ impl Slot {
     /// How many variants the opcode can hold: 2^width of the function code, or 1.
     pub fn capacity(&self) -> u64 {
         match &self.funct {
-            Some((_, w)) => 1u64 << w,
+            // Fields are at most 64 bits wide; a 64-bit function code saturates.
+            Some((_, w)) => 1u64.checked_shl(*w).unwrap_or(u64::MAX),
             None => 1,
         }
     }
@@ -53,7 +54,9 @@ impl Slot {
     }
 
     pub fn free(&self) -> u64 {
-        self.free_runs().iter().map(|(a, b)| b - a + 1).sum()
+        self.free_runs().iter().fold(0u64, |n, (a, b)| {
+            n.saturating_add((b - a).saturating_add(1))
+        })
     }
 }
 
@@ -117,8 +120,10 @@ pub fn totals(db: &Database, slots: &[Slot]) -> Vec<FormatTotal> {
                 bits: f.bits,
                 opcodes: mine.len(),
                 variants: mine.iter().map(|s| s.used.len()).sum(),
-                capacity: mine.iter().map(|s| s.capacity()).sum(),
-                free: mine.iter().map(|s| s.free()).sum(),
+                capacity: mine
+                    .iter()
+                    .fold(0u64, |n, s| n.saturating_add(s.capacity())),
+                free: mine.iter().fold(0u64, |n, s| n.saturating_add(s.free())),
             }
         })
         .collect()
@@ -137,7 +142,7 @@ pub struct FreeRun {
 
 impl FreeRun {
     pub fn count(&self) -> u64 {
-        self.last - self.first + 1
+        (self.last - self.first).saturating_add(1)
     }
 }
 
@@ -172,7 +177,7 @@ pub fn free(db: &Database, format: &str) -> Result<Vec<FreeRun>, String> {
             None if s.size == size => runs.push(FreeRun {
                 opcode: s.opcode,
                 first: 0,
-                last: width.map_or(0, |w| (1u64 << w) - 1),
+                last: width.map_or(0, |w| crate::parse::bit_range(0, w)),
                 new_opcode: true,
             }),
             _ => {}
@@ -230,7 +235,7 @@ pub fn free_text(db: &Database, format: &str, runs: &[FreeRun]) -> String {
             }
         );
     }
-    let total: u64 = runs.iter().map(|r| r.count()).sum();
+    let total: u64 = runs.iter().fold(0u64, |n, r| n.saturating_add(r.count()));
     let _ = writeln!(
         s,
         "{total} (opcode, funct) pairs for a new {} variant; the first is opcode 0x{:02x}{}",
@@ -245,7 +250,7 @@ pub fn free_text(db: &Database, format: &str, runs: &[FreeRun]) -> String {
 pub fn free_json(format: &str, runs: &[FreeRun]) -> serde_json::Value {
     serde_json::json!({
         "format": format,
-        "total": runs.iter().map(|r| r.count()).sum::<u64>(),
+        "total": runs.iter().fold(0u64, |n, r| n.saturating_add(r.count())),
         "runs": runs.iter().map(|r| serde_json::json!({
             "opcode": r.opcode, "first": r.first, "last": r.last,
             "count": r.count(), "new_opcode": r.new_opcode,

@@ -439,3 +439,39 @@ fn isa_diff_names_each_change_and_fails_on_a_moved_opcode() {
         Some("no differences")
     );
 }
+
+#[test]
+fn malformed_tables_give_problems_not_panics() {
+    let bad = [
+        "",
+        "@format\n",
+        "@format Z\n",
+        "@format Z 4294967295 op[6:0]\n",
+        "@format Z 64 op[6:0] f64[63:0]\n@group g chapter=7 unit=x t\nz | Z | 0x01 | f64=0xffffffff | fixed:4 | - | - | - | - | x\n",
+        "@format Z 32 op[6:0] f40[39:0]\n@group g chapter=7 unit=x t\nz | Z | 0x02 | f40=0x1 | fixed:4 | - | - | - | - | x\n",
+        "@format Z 32 op[99:0]\n",
+        "@format Z 32 op[6:0] x[3:9]\n",
+        "@group g chapter=7 unit=x t\nz | Q | 0xfff | - | fixed:999 | rd:zz | nope | rd | rd | x\n",
+        "@group g chapter=7 unit=x t\nz | | | | | | | | |\n",
+        "z | R | 0x02 | - | fixed:4 | - | - | - | - | x\n",
+        "@group g chapter=7 unit=x t\nz | R | 0x02 | f4=0xzz | fixed:4 | - | - | - | - | x\n",
+        "@group g chapter=7 unit=x t\nü | R | 0x02 | f4=0x1 | fixed:4 | rd:v | - | exec | rd | ü|ü|ü\n",
+    ];
+    for text in bad {
+        let (db, mut problems) = parse::parse_all(text);
+        problems.extend(parse::problems(&db));
+        if !text.is_empty() {
+            assert!(!problems.is_empty(), "{text:?}");
+        }
+        for p in &problems {
+            assert!(p.line >= 1 && p.span.col >= 1, "{text:?}: {p:?}");
+        }
+        let _ = space::map_text(&db);
+        let _ = space::map_svg(&db);
+        let _ = space::map_json(&db);
+        for f in &db.formats {
+            let _ = space::free(&db, &f.name);
+        }
+        let _ = diff::text(&diff::diff(&db, &parse::parse(SOURCE).unwrap()));
+    }
+}

@@ -28,6 +28,13 @@ class Operand(TypedDict):
     slot: str
     type: str
 
+class LayoutField(TypedDict):
+    field: str
+    hi: int
+    lo: int
+    value: Union[int, None]
+    operand: Union[str, None]
+
 class SpecEntry(TypedDict):
     mnemonic: str
     format: str
@@ -44,6 +51,9 @@ class SpecEntry(TypedDict):
     unit: str
     semantics: str
     executable: bool
+    match: str
+    mask: str
+    layout: list[LayoutField]
 
 def spec(name: str) -> Union[SpecEntry, list[SpecEntry]]:
     """What `warpkit spec --json NAME` prints: the entry of one variant for a mnemonic
