@@ -72,6 +72,7 @@ pub fn generate<'py>(
         mix,
         depth,
         faults,
+        ..Default::default()
     };
     let mut g = warpkit_gen::Generator::new(cfg).map_err(PyValueError::new_err)?;
     let p = g.generate(seed, index);
