@@ -212,9 +212,16 @@ fn completion_and_signature_help_come_from_the_database() {
     let got = labels_of(&c.at("textDocument/completion", "c.s", 3, 11));
     assert!(got.contains(&"top".to_string()), "{got:?}");
     assert!(!got.iter().any(|g| g.starts_with('v')), "{got:?}");
+    // Every directive the assembler knows that starts so, in the list's order.
+    let want: Vec<String> = warpkit_lsp::directives::DIRECTIVES
+        .iter()
+        .filter(|(n, _)| n.starts_with(".e"))
+        .map(|(n, _)| n.to_string())
+        .collect();
+    assert!(want.len() > 1 && want.contains(&".end_kernel".to_string()));
     assert_eq!(
         labels_of(&c.at("textDocument/completion", "c.s", 4, 6)),
-        vec![".equ"]
+        want
     );
     // add's rs1 is a vector register: all of them, then the modifier keys (none for add).
     let got = labels_of(&c.at("textDocument/completion", "c.s", 5, 12));

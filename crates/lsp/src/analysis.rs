@@ -43,7 +43,10 @@ impl Analysis {
             Ok(u) => (in_document(&u.warnings), Some(u.code)),
             Err(d) => (in_document(&d), None),
         };
-        let (r, outline) = assemble_outline(text);
+        // Symbol directives change no byte: blanked (offsets kept), the plain assembler
+        // reads such a file as the front stage does.
+        let blanked = blank_symbol_directives(text);
+        let (r, outline) = assemble_outline(&blanked);
         let (plain_diags, plain_code) = match r {
             Ok(a) => (a.warnings, Some(a.code)),
             Err(d) => (d, None),
@@ -67,6 +70,28 @@ impl Analysis {
     pub fn symbol(&self, name: &str) -> Option<&SymbolDef> {
         self.outline.symbol(name)
     }
+}
+
+/// `text` with every line that is only a symbol or section directive turned into spaces.
+fn blank_symbol_directives(text: &str) -> String {
+    const BLANKED: &[&str] = &[
+        ".globl", ".global", ".local", ".type", ".size", ".text", ".section",
+    ];
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let word = line.split_whitespace().next().unwrap_or("");
+        if BLANKED.iter().any(|d| d.eq_ignore_ascii_case(word)) {
+            let body = line.trim_end_matches(['\n', '\r']);
+            out.extend(body.chars().map(|c| if c == '\t' { '\t' } else { ' ' }));
+            // Spaces for each byte, so offsets stay (a wide character becomes its bytes).
+            let pad = body.len() - body.chars().count();
+            out.extend(std::iter::repeat_n(' ', pad));
+            out.push_str(&line[body.len()..]);
+        } else {
+            out.push_str(line);
+        }
+    }
+    out
 }
 
 /// A unit's diagnostics placed in its main file: one in an included file goes on the
