@@ -331,6 +331,7 @@ impl<'l> Pre<'l> {
             hint,
             related: None,
             notes,
+            main_at: crate::unit::main_at(&self.ctxs, at, ctx),
         });
     }
 
@@ -788,6 +789,7 @@ impl<'l> Pre<'l> {
                         hint: None,
                         related: None,
                         notes,
+                        main_at: crate::unit::main_at(&self.ctxs, def, ctx),
                     });
                     return;
                 }

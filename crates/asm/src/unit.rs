@@ -202,6 +202,9 @@ pub struct UnitDiag {
     pub related: Option<(usize, usize, u32, String)>,
     /// "in expansion of macro ...", "included from ...".
     pub notes: Vec<String>,
+    /// The byte offset in the main file (file 0) the diagnostic belongs to: its own start
+    /// when it is there, else the outermost `.include` or macro use there that leads to it.
+    pub main_at: Option<usize>,
 }
 
 /// The diagnostics of a translation unit, ready to print.
@@ -316,6 +319,44 @@ pub(crate) fn ctx_notes(files: &[SourceFile], ctxs: &[Ctx], mut ctx: Option<u32>
     out
 }
 
+/// Where a diagnostic at `at` (in context `ctx`) shows in the main file.
+pub(crate) fn main_at(ctxs: &[Ctx], at: Loc, mut ctx: Option<u32>) -> Option<usize> {
+    if at.file == 0 {
+        return Some(at.off);
+    }
+    let mut found = None;
+    while let Some(c) = ctx.and_then(|c| ctxs.get(c as usize)) {
+        if c.used_at.file == 0 {
+            found = Some(c.used_at.off);
+        }
+        ctx = c.parent;
+    }
+    found
+}
+
+/// Includes resolved relative to the including file's directory, read from disk.
+pub struct FsLoader;
+
+impl Loader for FsLoader {
+    fn load(&mut self, from: &str, path: &str) -> Result<(String, String), String> {
+        use std::path::{Path, PathBuf};
+        let p = Path::new(path);
+        let full: PathBuf = if p.is_absolute() {
+            p.to_path_buf()
+        } else {
+            Path::new(from)
+                .parent()
+                .map_or_else(|| p.to_path_buf(), |d| d.join(p))
+        };
+        let meta = std::fs::metadata(&full).map_err(|e| e.to_string())?;
+        if !meta.is_file() {
+            return Err("not a regular file".into());
+        }
+        let text = std::fs::read_to_string(&full).map_err(|e| e.to_string())?;
+        Ok((full.to_string_lossy().into_owned(), text))
+    }
+}
+
 /// Maps offsets and lines of the expanded text back to the files.
 struct Back<'a> {
     exp: &'a Expanded,
@@ -397,6 +438,7 @@ impl Back<'_> {
             hint: d.hint.clone(),
             related,
             notes,
+            main_at: main_at(&self.exp.ctxs, at, ctx),
         }
     }
 
@@ -465,6 +507,7 @@ pub fn assemble_unit(
                 hint: None,
                 related: None,
                 notes: ctx_notes(&files, &exp.ctxs, ctx),
+                main_at: main_at(&exp.ctxs, at, ctx),
             })
         });
     if !errs.is_empty() {

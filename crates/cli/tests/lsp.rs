@@ -212,9 +212,16 @@ fn completion_and_signature_help_come_from_the_database() {
     let got = labels_of(&c.at("textDocument/completion", "c.s", 3, 11));
     assert!(got.contains(&"top".to_string()), "{got:?}");
     assert!(!got.iter().any(|g| g.starts_with('v')), "{got:?}");
+    // Every directive the assembler knows that starts so, in the list's order.
+    let want: Vec<String> = warpkit_lsp::directives::DIRECTIVES
+        .iter()
+        .filter(|(n, _)| n.starts_with(".e"))
+        .map(|(n, _)| n.to_string())
+        .collect();
+    assert!(want.len() > 1 && want.contains(&".end_kernel".to_string()));
     assert_eq!(
         labels_of(&c.at("textDocument/completion", "c.s", 4, 6)),
-        vec![".equ"]
+        want
     );
     // add's rs1 is a vector register: all of them, then the modifier keys (none for add).
     let got = labels_of(&c.at("textDocument/completion", "c.s", 5, 12));
@@ -538,6 +545,144 @@ fn formatting_gives_the_canonical_form_and_the_same_bytes() {
     assert!(
         r["error"]["message"].as_str().unwrap().contains("errors"),
         "{r}"
+    );
+    assert_eq!(c.finish(), 0);
+}
+
+/// What `warpkit asm` prints for a file on disk (named by its full path, as the server
+/// names a `file:` document), and whether it succeeded.
+fn cli_report_of(path: &std::path::Path) -> (bool, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_warpkit"))
+        .arg("asm")
+        .arg(path)
+        .args(["-o", "/dev/null"])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Open the file at `path` (its text from disk) under its `file:` URI; its diagnostics.
+fn open_file(c: &mut Client, path: &std::path::Path) -> Vec<Value> {
+    let u = format!("file://{}", path.display());
+    let text = std::fs::read_to_string(path).unwrap();
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": u, "languageId": "warpkit-asm", "version": 1, "text": text}}),
+    );
+    let v = c.wait_for(|m| {
+        m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == json!(u)
+    });
+    v["params"]["diagnostics"].as_array().unwrap().clone()
+}
+
+/// Every line of each diagnostic's message is a line of the command line's report, and
+/// the report has no error or warning the server left out.
+fn assert_same_as_cli(d: &[Value], report: &str) {
+    for x in d {
+        let msg = x["message"].as_str().unwrap();
+        let mut lines = msg.split('\n');
+        let first = lines.next().unwrap();
+        let sev = if x["severity"] == 1 {
+            "error"
+        } else {
+            "warning"
+        };
+        assert!(
+            report.contains(&format!("{sev}: {first}\n")),
+            "{first}\n{report}"
+        );
+        for l in lines {
+            // The report draws the place as `┌─ file:line:col`.
+            let want = if let Some(at) = l.strip_prefix("--> ") {
+                format!("─ {at}\n")
+            } else {
+                format!("= {l}\n")
+            };
+            assert!(report.contains(&want), "{l}\n{report}");
+        }
+        assert_eq!(x["source"], "warpkit asm");
+    }
+    let count = |p: &str| report.lines().filter(|l| l.starts_with(p)).count();
+    let sevs = |s: u64| d.iter().filter(|x| x["severity"] == s).count();
+    assert_eq!((count("error: "), count("warning: ")), (sevs(1), sevs(2)));
+}
+
+#[test]
+fn real_code_directives_and_includes_get_the_command_lines_diagnostics() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path();
+    std::fs::write(
+        p.join("ops.s"),
+        ".ifndef OPS\n.equ OPS, 1\n.macro add3 d, a, b\n    add \\d, \\a, \\b\n.endm\n.endif\n",
+    )
+    .unwrap();
+    std::fs::write(p.join("bad.s"), "    add v1, v2\n").unwrap();
+    let clean = p.join("clean.s");
+    std::fs::write(
+        &clean,
+        ".include \"ops.s\"\n.globl k\n.kernel k\n    add3 v1, v2, v3\n.end_kernel\n",
+    )
+    .unwrap();
+    // An error inside an included file; one in a macro's use (a missing argument).
+    let wrong = p.join("wrong.s");
+    std::fs::write(
+        &wrong,
+        ".include \"ops.s\"\n.include \"bad.s\"\n.kernel k\n    add3 v1, v2, v3\n.end_kernel\n",
+    )
+    .unwrap();
+    let wrong_macro = p.join("wrong_macro.s");
+    std::fs::write(
+        &wrong_macro,
+        ".include \"ops.s\"\n.kernel k\n    add3 v1, v2\n.end_kernel\n",
+    )
+    .unwrap();
+    let mut c = Client::start();
+
+    let (ok, report) = cli_report_of(&clean);
+    assert!(ok && report.is_empty(), "{report}");
+    let d = open_file(&mut c, &clean);
+    assert!(d.is_empty(), "{d:?}");
+
+    let (ok, report) = cli_report_of(&wrong);
+    assert!(!ok);
+    let d = open_file(&mut c, &wrong);
+    assert!(!d.is_empty(), "{report}");
+    assert_same_as_cli(&d, &report);
+    // The included file's error is on the `.include` that brings it in, and names its file.
+    let inc = d
+        .iter()
+        .find(|x| x["message"].as_str().unwrap().contains("bad.s:1:"))
+        .unwrap_or_else(|| panic!("{d:?}\n{report}"));
+    assert_eq!(range_of(&inc["range"]).0 .0, 1, "{inc}");
+
+    let (ok, report) = cli_report_of(&wrong_macro);
+    assert!(!ok);
+    let d = open_file(&mut c, &wrong_macro);
+    assert_eq!(d.len(), 1, "{report}");
+    assert_same_as_cli(&d, &report);
+    assert_eq!(range_of(&d[0]["range"]).0 .0, 2, "{d:?}");
+
+    // The same text in a document that is no file: its includes are errors, as for stdin.
+    let u = "untitled:Untitled-1";
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": u, "languageId": "warpkit-asm", "version": 1,
+            "text": std::fs::read_to_string(&clean).unwrap()}}),
+    );
+    let v = c.wait_for(|m| {
+        m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == json!(u)
+    });
+    let d = v["params"]["diagnostics"].as_array().unwrap();
+    assert!(
+        d.iter().any(|x| x["message"]
+            .as_str()
+            .unwrap()
+            .contains("cannot include files")),
+        "{d:?}"
     );
     assert_eq!(c.finish(), 0);
 }

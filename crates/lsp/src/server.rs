@@ -15,6 +15,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 use std::collections::{BTreeSet, HashMap};
 use std::io::{BufRead, Write};
+use std::path::PathBuf;
 use std::sync::mpsc;
 
 /// At most this many diagnostics are published per document, then one that says how many
@@ -28,14 +29,41 @@ struct Open {
     version: i32,
     /// `None` when the text changed since the last assembly.
     analysis: Option<Analysis>,
+    /// The file the document is, for `.include` (none for other URI schemes).
+    path: Option<PathBuf>,
 }
 
 impl Open {
     fn analysis(&mut self) -> &Analysis {
-        let doc = &self.doc;
+        let (doc, path) = (&self.doc, self.path.as_deref());
         self.analysis
-            .get_or_insert_with(|| Analysis::of(doc.text()))
+            .get_or_insert_with(|| Analysis::of_file(doc.text(), path))
     }
+}
+
+/// The path of a `file:` URI (`file:///dir/a%20b.s`, or with `localhost` as the host);
+/// none for other schemes, other hosts, or escapes that are not UTF-8.
+pub fn file_path(uri: &str) -> Option<PathBuf> {
+    let rest = uri.strip_prefix("file://")?;
+    let rest = rest.strip_prefix("localhost").unwrap_or(rest);
+    if !rest.starts_with('/') {
+        return None;
+    }
+    let rest = rest.split(['?', '#']).next().unwrap_or(rest);
+    let b = rest.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' {
+            let hex = std::str::from_utf8(b.get(i + 1..i + 3)?).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok().map(PathBuf::from)
 }
 
 /// How the session ended.
@@ -294,7 +322,8 @@ impl<W: Write> Server<W> {
                 };
                 let h = hover::hover(
                     &o.doc,
-                    o.analysis.get_or_insert_with(|| Analysis::of(o.doc.text())),
+                    o.analysis
+                        .get_or_insert_with(|| Analysis::of_file(o.doc.text(), o.path.as_deref())),
                     off,
                 );
                 to_value(h.map(|h| lt::Hover {
@@ -545,6 +574,7 @@ impl<W: Write> Server<W> {
                             doc: Document::new(p.text_document.text),
                             version: p.text_document.version,
                             analysis: None,
+                            path: file_path(&key),
                         },
                     );
                     self.mark_dirty(key);

@@ -5,8 +5,8 @@
 //! [`LoadedProgram::prepare`] checks against each warp of a launch.
 
 use crate::{CodeObject, KernelInfo, ObjectKind};
-use std::path::{Path, PathBuf};
-use warpkit_asm::unit::{assemble_unit, Loader, NoIncludes, SourceFile, UnitDiagnostics};
+use std::path::Path;
+use warpkit_asm::unit::{assemble_unit, NoIncludes, SourceFile, UnitDiagnostics};
 use warpkit_sim::state::Launch;
 
 /// What a program file holds.
@@ -78,27 +78,7 @@ impl From<String> for LoadError {
     }
 }
 
-/// Includes resolved relative to the including file's directory, read from disk.
-pub struct FsLoader;
-
-impl Loader for FsLoader {
-    fn load(&mut self, from: &str, path: &str) -> Result<(String, String), String> {
-        let p = Path::new(path);
-        let full: PathBuf = if p.is_absolute() {
-            p.to_path_buf()
-        } else {
-            Path::new(from)
-                .parent()
-                .map_or_else(|| p.to_path_buf(), |d| d.join(p))
-        };
-        let meta = std::fs::metadata(&full).map_err(|e| e.to_string())?;
-        if !meta.is_file() {
-            return Err("not a regular file".into());
-        }
-        let text = std::fs::read_to_string(&full).map_err(|e| e.to_string())?;
-        Ok((full.to_string_lossy().into_owned(), text))
-    }
-}
+pub use warpkit_asm::unit::FsLoader;
 
 /// `.S`: run the C preprocessor (`cpp`) over the file, as GNU as does through gcc. Its line
 /// markers keep diagnostics and line tables on the original lines.
