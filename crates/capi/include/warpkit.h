@@ -92,7 +92,9 @@ typedef struct wk_commit {
 extern "C" {
 #endif // __cplusplus
 
-// Load machine code (`len` bytes at `code`; null only when `len` is 0) and launch the
+// Load machine code or an ELF code object / linked program (recognised by its magic; it
+// starts at its entry kernel, whose register needs are checked against every warp's
+// `vgprs`) (`len` bytes at `code`; null only when `len` is 0) and launch the
 // warps of a state file (`state_json`, NUL-terminated UTF-8, the schema `warpkit run
 // --state` reads; null: one warp in the default state). Returns null on error, with the
 // message (`warpkit run`'s) in `err` (up to `err_cap` bytes, NUL-terminated; `err` may be

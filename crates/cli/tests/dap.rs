@@ -424,3 +424,55 @@ fn pause_interrupts_a_long_continue() {
     assert_eq!(b["result"], "1 (0x1)");
     c.finish();
 }
+
+/// The program of `examples/multi` assembled to two objects and linked (file names relative
+/// to `dir`, as the line table keeps them).
+fn linked_multi(dir: &std::path::Path) -> std::path::PathBuf {
+    let ex = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/multi");
+    for f in ["kernels.s", "helper.s", "macros.inc", "axpy.state.json"] {
+        std::fs::copy(format!("{ex}/{f}"), dir.join(f)).unwrap();
+    }
+    let w = |args: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_warpkit"))
+            .args(args)
+            .current_dir(dir)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{args:?}: {o:?}");
+    };
+    w(&["asm", "-f", "elf", "kernels.s", "-o", "kernels.o"]);
+    w(&["asm", "-f", "elf", "helper.s", "-o", "helper.o"]);
+    w(&["link", "kernels.o", "helper.o", "-o", "prog.elf"]);
+    dir.join("prog.elf")
+}
+
+#[test]
+fn a_linked_file_shows_the_source_lines_of_its_line_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let elf = linked_multi(dir.path());
+    let state = dir.path().join("axpy.state.json");
+    let mut c = Client::start();
+    c.ok("initialize", json!({"linesStartAt1": true}));
+    c.ok(
+        "launch",
+        json!({"program": elf, "state": state, "stopOnEntry": true}),
+    );
+    c.motion("configurationDone", json!({}));
+    let top = c.top(1);
+    let path = top["source"]["path"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(path.ends_with("kernels.s"), "{top}");
+    assert_eq!(top["line"], 10, "the kernel's first instruction: {top}");
+    // mov.vu, then the macro's call: into helper.s (a file of the other object).
+    c.motion("stepIn", json!({"threadId": 1}));
+    c.motion("stepIn", json!({"threadId": 1}));
+    let top = c.top(1);
+    let path = top["source"]["path"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(path.ends_with("helper.s"), "{top}");
+    c.finish();
+}

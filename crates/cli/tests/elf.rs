@@ -453,3 +453,37 @@ fn includes_macros_and_cpp_from_files() {
         assert_eq!(std::fs::read(d.join("k.bin")).unwrap(), want);
     }
 }
+
+/// `warpkit debug` on a linked file: positions, breakpoints and backtraces in the source
+/// lines of its line table, in both objects' files.
+#[test]
+fn the_debugger_shows_source_lines_of_a_linked_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let ex = examples().join("multi");
+    for f in ["kernels.s", "helper.s", "macros.inc", "axpy.state.json"] {
+        std::fs::copy(ex.join(f), d.join(f)).unwrap();
+    }
+    ok(&["asm", "-f", "elf", "kernels.s", "-o", "kernels.o"], d);
+    ok(&["asm", "-f", "elf", "helper.s", "-o", "helper.o"], d);
+    ok(&["link", "kernels.o", "helper.o", "-o", "prog.elf"], d);
+    std::fs::write(d.join("cmds"), "info line\nstep\nstep\ninfo line\nbt\n").unwrap();
+    let out = ok(
+        &[
+            "debug",
+            "prog.elf",
+            "--state",
+            "axpy.state.json",
+            "--batch",
+            "-x",
+            "cmds",
+        ],
+        d,
+    );
+    assert!(out.contains("is in kernels.s:10"), "{out}");
+    assert!(out.contains("helper.s:"), "{out}");
+    assert!(
+        out.contains("kernels.s:11"),
+        "the caller's line in the backtrace: {out}"
+    );
+}

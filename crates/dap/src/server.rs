@@ -475,6 +475,7 @@ impl Server<'_> {
                             .map(|x| x.0.to_string()),
                     ));
                 }
+                let single = s.engine.target().lines.files().len() <= 1;
                 let frames: Vec<StackFrame> = pcs
                     .iter()
                     .enumerate()
@@ -486,9 +487,12 @@ impl Server<'_> {
                                 Some(l) => format!("{l} (0x{pc:x})"),
                                 None => format!("0x{pc:x}"),
                             },
-                            source: pos.as_ref().map(|_| SourceOut {
-                                name: base_name(&s.program),
-                                path: s.program.clone(),
+                            source: pos.as_ref().map(|p| {
+                                let path = source_path(&s.program, single, &p.file);
+                                SourceOut {
+                                    name: base_name(&path),
+                                    path,
+                                }
                             }),
                             line: pos.map_or(0, |p| p.line),
                             column: 1,
@@ -954,4 +958,21 @@ fn capabilities() -> Capabilities {
             },
         ],
     }
+}
+
+/// Where a line-table file is for the editor: the program itself for a one-file assembly,
+/// else the file as named (absolute, or found beside the program), else the name as it is.
+fn source_path(program: &str, single: bool, file: &str) -> String {
+    let f = std::path::Path::new(file);
+    if f.is_absolute() {
+        return file.to_string();
+    }
+    let program = std::path::Path::new(program);
+    if let Some(p) = program.parent().map(|d| d.join(f)).filter(|p| p.exists()) {
+        return p.to_string_lossy().into_owned();
+    }
+    if single {
+        return program.to_string_lossy().into_owned();
+    }
+    file.to_string()
 }

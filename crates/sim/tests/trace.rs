@@ -158,8 +158,9 @@ fn spills_stay_within_the_window_behind_a_long_head() {
     let made = made.into_inner();
     let most = most.into_inner();
     assert!(made > 0, "warps ran ahead of the head and spilled");
+    // The documented bound: at most the window's warps have spills at once.
     assert!(
-        most < threads * WINDOW_PER_THREAD,
+        most <= threads * WINDOW_PER_THREAD,
         "{most} spills open at once; window {}",
         threads * WINDOW_PER_THREAD
     );
