@@ -4,7 +4,7 @@
 
 use clap::Args;
 use warpkit_isa::search::{self, find, Found};
-use warpkit_isa::{docs, InsnDesc, InsnId, INSNS};
+use warpkit_isa::{InsnDesc, InsnId, INSNS};
 
 #[derive(Args)]
 pub struct SpecArgs {
@@ -137,15 +137,7 @@ pub fn answer(a: &SpecArgs) -> Result<String, String> {
         Found::Exact(id) if filter.is_none() => Ok(if json {
             serde_json::to_string_pretty(&crate::spec_entry(id.desc())).unwrap_or_default() + "\n"
         } else {
-            let mut s = docs::describe(id.desc());
-            let sib: Vec<&str> = search::siblings(id)
-                .iter()
-                .map(|x| x.desc().mnemonic)
-                .collect();
-            if !sib.is_empty() {
-                s.push_str(&format!("  family:    {}\n", sib.join(" ")));
-            }
-            s
+            search::describe_with_family(id)
         }),
         Found::Exact(id) => {
             let ids = keep(vec![id]);

@@ -198,3 +198,14 @@ pub fn siblings(id: InsnId) -> Vec<InsnId> {
     let root = id.desc().mnemonic.split('.').next().unwrap_or_default();
     family(root).into_iter().filter(|x| *x != id).collect()
 }
+
+/// What `warpkit spec NAME` prints for one variant: [`crate::docs::describe`] and the
+/// other variants of its family (the playground's hover shows the same text).
+pub fn describe_with_family(id: InsnId) -> String {
+    let mut s = crate::docs::describe(id.desc());
+    let sib: Vec<&str> = siblings(id).iter().map(|x| x.desc().mnemonic).collect();
+    if !sib.is_empty() {
+        s.push_str(&format!("  family:    {}\n", sib.join(" ")));
+    }
+    s
+}

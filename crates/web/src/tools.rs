@@ -5,7 +5,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 use warpkit_asm::{assemble_file, format_inst, Diagnostic, Severity};
 use warpkit_isa::export::spec_lookup;
-use warpkit_isa::{docs, Flags};
+use warpkit_isa::Flags;
 use warpkit_sim::state::parse_state;
 use warpkit_sim::{Program, Sim, TraceFilter, TraceOptions};
 use warpkit_timing::{Picture, SmConfig, Timing};
@@ -151,8 +151,8 @@ pub fn spec(name: &str) -> Result<Value, String> {
     if v.is_array() {
         return Ok(json!({ "matches": v }));
     }
-    let d = match warpkit_isa::search::find(name) {
-        warpkit_isa::search::Found::Exact(id) => id.desc(),
+    let (id, d) = match warpkit_isa::search::find(name) {
+        warpkit_isa::search::Found::Exact(id) => (id, id.desc()),
         _ => return Ok(json!({ "spec": v })),
     };
     let f = d.format_desc();
@@ -163,7 +163,7 @@ pub fn spec(name: &str) -> Result<Value, String> {
         .collect();
     Ok(json!({
         "spec": v,
-        "text": docs::describe(d),
+        "text": warpkit_isa::search::describe_with_family(id),
         "encoding": {"format": f.name, "size": f.size, "fields": fields},
     }))
 }
