@@ -46,8 +46,11 @@ try {
 server.kill();
 const q = (a, p) => { const s = [...a].sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
 const total = lat.step.length + lat.registers.length;
-console.log(`${clients} clients, ${wall.toFixed(1)} s, ${total} requests, ${(total / wall).toFixed(0)} req/s, ${errors} errors`
-  + (cpu === null ? '' : `; server CPU ${cpu.toFixed(2)} s = ${(1000 * cpu / total).toFixed(2)} ms per request`));
+// One line per figure (the comparison across machines reads them one by one).
+console.log(`clients: ${clients}; wall: ${wall.toFixed(1)} s; requests: ${total}; errors: ${errors}`);
+console.log(`requests/s: ${(total / wall).toFixed(0)}`);
+console.log(cpu === null ? 'server CPU per request: unknown (no /proc)'
+  : `server CPU per request: ${(1000 * cpu / total).toFixed(3)} ms (${cpu.toFixed(2)} s in all)`);
 for (const [k, a] of Object.entries(lat)) {
-  console.log(`${k.padEnd(10)} n=${a.length} p50=${q(a, 0.5).toFixed(2)} ms p99=${q(a, 0.99).toFixed(2)} ms max=${q(a, 1).toFixed(2)} ms`);
+  console.log(`${k}: p50 ${q(a, 0.5).toFixed(2)} ms, p99 ${q(a, 0.99).toFixed(2)} ms, max ${q(a, 1).toFixed(2)} ms (n=${a.length})`);
 }

@@ -1665,19 +1665,35 @@ impl Engine {
 
     /// The last event of `ctx` before position `before` (its position and warp), searched
     /// stretch by stretch backwards; leaves the engine somewhere (callers seek).
-    fn find_last(&mut self, mut ctx: Ctx, before: u64) -> Option<(u64, usize, Ev)> {
+    fn find_last(&mut self, ctx: Ctx, before: u64) -> Option<(u64, usize, Ev)> {
+        self.find_last_within(ctx, before, None).unwrap_or(None)
+    }
+
+    /// [`Self::find_last`], stopped early by `interrupt`: then `Err(p)`, where nothing of
+    /// `ctx` happens between position `p` and `before`.
+    fn find_last_within(
+        &mut self,
+        mut ctx: Ctx,
+        before: u64,
+        interrupt: Option<&AtomicBool>,
+    ) -> Result<Option<(u64, usize, Ev)>, u64> {
         ctx.events = true;
         self.repatch(&ctx);
         let mut hi = before;
         let found = loop {
             let Some(cp) = self.history.latest_lt(hi) else {
-                break None;
+                break Ok(None);
             };
             self.world = self.history.cps[&cp].world.clone();
             let mut last = None;
             let mut incl = true;
+            let mut cut = false;
             loop {
-                match self.forward(&ctx, hi, incl, None) {
+                match self.forward(&ctx, hi, incl, interrupt) {
+                    Fwd::Interrupted => {
+                        cut = true;
+                        break;
+                    }
                     // An event at `hi` is one after the stretch's last attempt: it belongs
                     // here, except at the search's own bound.
                     Fwd::Event { warp, ev }
@@ -1689,8 +1705,11 @@ impl Engine {
                     _ => break,
                 }
             }
+            if cut {
+                break Err(hi);
+            }
             if last.is_some() {
-                break last;
+                break Ok(last);
             }
             hi = cp;
         };
@@ -1823,13 +1842,27 @@ impl Engine {
     /// Back to the previous stop a forward `continue` would make (breakpoint, watchpoint,
     /// caught fault), or to the launch.
     pub fn reverse_continue(&mut self) -> Stop {
+        self.reverse_continue_within(None)
+    }
+
+    /// [`Self::reverse_continue`] that `interrupt` can stop: then it stops (reason
+    /// `Interrupted`) as far back as it has searched, and going on from there misses nothing.
+    pub fn reverse_continue_within(&mut self, interrupt: Option<&AtomicBool>) -> Stop {
         let here = self.world.pos;
-        match self.find_last(Self::user_ctx(), here) {
-            Some((pos, warp, ev)) => {
+        match self.find_last_within(Self::user_ctx(), here, interrupt) {
+            Err(pos) => {
+                self.seek(pos);
+                Stop {
+                    position: pos,
+                    warp: None,
+                    reason: StopReason::Interrupted,
+                }
+            }
+            Ok(Some((pos, warp, ev))) => {
                 self.seek(pos);
                 self.make_stop(Fwd::Event { warp, ev }, None)
             }
-            None => {
+            Ok(None) => {
                 self.seek(0);
                 Stop {
                     position: 0,

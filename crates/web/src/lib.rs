@@ -42,7 +42,7 @@ pub struct Limits {
     /// Checkpoint memory per session.
     pub history_bytes: usize,
     pub checkpoint_interval: u64,
-    /// Rows of an EXEC history.
+    /// Steps of an EXEC history window (the overview covers the whole run).
     pub exec_history_steps: usize,
     /// Steps per warp and bytes of a downloaded trace; steps of a timing run.
     pub trace_steps: u64,
@@ -152,6 +152,7 @@ pub fn router(store: Arc<Store>) -> Router {
         .route("/api/sessions", post(create))
         .route("/api/sessions/:id", get(show).delete(close))
         .route("/api/sessions/:id/registers", get(registers))
+        .route("/api/sessions/:id/state", get(state))
         .route("/api/sessions/:id/exec-history", get(exec_history))
         .route("/api/sessions/:id/:action", post(act))
         .fallback(|| async { err(ApiError(404, "no such page or API route".into())) })
@@ -271,51 +272,63 @@ fn session_id(s: &str) -> Result<u64, ApiError> {
         .map_err(|_| ApiError(404, format!("no session `{s}`: session ids are numbers")))
 }
 
+fn json_bytes(b: impl Into<Bytes>) -> Response {
+    (
+        StatusCode::OK,
+        [(header::CONTENT_TYPE, "application/json")],
+        b.into(),
+    )
+        .into_response()
+}
+
+fn value_bytes(v: &Value) -> Result<Bytes, ApiError> {
+    serde_json::to_vec(v)
+        .map(Bytes::from)
+        .map_err(|e| ApiError(500, format!("internal error: {e}")))
+}
+
 async fn create(State(st): State<Arc<Store>>, b: Bytes) -> Response {
     let r = match body::<ProgramReq>(&b) {
         Ok(r) => r,
         Err(e) => return err(e),
     };
-    blocking(move || {
-        let s = Session::new(r.source, r.state, st.limits())?;
-        let mut v = s.view();
-        let id = st.insert(s)?;
-        v["id"] = json!(id);
-        Ok(v)
-    })
-    .await
+    let limits = st.limits().clone();
+    let made = tokio::task::spawn_blocking(move || Session::new(r.source, r.state, &limits)).await;
+    let s = match made {
+        Ok(Ok(s)) => s,
+        Ok(Err(e)) => return err(e),
+        Err(e) => return err(ApiError(500, format!("internal error: {e}"))),
+    };
+    let s = match st.insert(s) {
+        Ok(id) => id,
+        Err(e) => return err(e),
+    };
+    session_call(&st, &s.to_string(), |s, id| Ok(s.view(id, None).into())).await
 }
 
-fn with_session<F>(
-    st: &Store,
-    id: &str,
-    f: F,
-) -> Result<impl FnOnce() -> Result<Value, ApiError>, ApiError>
-where
-    F: FnOnce(&mut Session) -> Result<Value, ApiError> + Send + 'static,
-{
-    let id = session_id(id)?;
-    let s = st.get(id)?;
-    Ok(move || {
-        let mut g = s.lock().unwrap_or_else(|e| e.into_inner());
-        let mut v = f(&mut g)?;
-        v["id"] = json!(id);
-        Ok(v)
-    })
-}
+type SessionJob = Box<dyn FnOnce(&mut Session, u64) -> Result<Bytes, ApiError> + Send>;
 
+/// Run `f` on session `id` off the async threads, under the session's own lock (waited for
+/// without holding a thread); a panic becomes a 500 and the server goes on.
 async fn session_call<F>(st: &Store, id: &str, f: F) -> Response
 where
-    F: FnOnce(&mut Session) -> Result<Value, ApiError> + Send + 'static,
+    F: FnOnce(&mut Session, u64) -> Result<Bytes, ApiError> + Send + 'static,
 {
-    match with_session(st, id, f) {
-        Ok(job) => blocking(job).await,
-        Err(e) => err(e),
+    let job: SessionJob = Box::new(f);
+    let (id, s) = match session_id(id).and_then(|i| Ok((i, st.get(i)?))) {
+        Ok(x) => x,
+        Err(e) => return err(e),
+    };
+    let mut g = s.lock_owned().await;
+    match tokio::task::spawn_blocking(move || job(&mut g, id)).await {
+        Ok(Ok(b)) => json_bytes(b),
+        Ok(Err(e)) => err(e),
+        Err(e) => err(ApiError(500, format!("internal error: {e}"))),
     }
 }
 
 async fn show(State(st): State<Arc<Store>>, Path(id): Path<String>) -> Response {
-    session_call(&st, &id, |s| Ok(s.view())).await
+    session_call(&st, &id, |s, id| Ok(s.view(id, None).into())).await
 }
 
 async fn close(State(st): State<Arc<Store>>, Path(id): Path<String>) -> Response {
@@ -335,14 +348,39 @@ fn warp_param(q: &HashMap<String, String>, s: &Session) -> Result<usize, ApiErro
     }
 }
 
+/// `{"id":ID,` and the registers' own fields.
+fn with_id(id: u64, regs: &[u8]) -> Bytes {
+    let mut v = format!("{{\"id\":{id},").into_bytes();
+    v.extend_from_slice(regs.get(1..).unwrap_or_default());
+    v.into()
+}
+
 async fn registers(
     State(st): State<Arc<Store>>,
     Path(id): Path<String>,
     Query(q): Query<HashMap<String, String>>,
 ) -> Response {
-    session_call(&st, &id, move |s| {
+    // Registers already made for this position are answered on the spot: no engine work.
+    if let Ok(n) = session_id(&id) {
+        if let Ok(s) = st.get(n) {
+            let g = s.lock().await;
+            if let Ok(w) = warp_param(&q, &g) {
+                if let Some(b) = g.cached_regs(w) {
+                    return json_bytes(with_id(n, &b));
+                }
+            }
+        }
+    }
+    session_call(&st, &id, move |s, id| {
         let w = warp_param(&q, s)?;
-        serde_json::to_value(s.regs(w)?).map_err(|e| ApiError(500, e.to_string()))
+        Ok(with_id(id, &s.regs_json(w)?))
+    })
+    .await
+}
+
+async fn state(State(st): State<Arc<Store>>, Path(id): Path<String>) -> Response {
+    session_call(&st, &id, |s, id| {
+        value_bytes(&json!({"id": id, "state": s.state_json()}))
     })
     .await
 }
@@ -352,10 +390,17 @@ async fn exec_history(
     Path(id): Path<String>,
     Query(q): Query<HashMap<String, String>>,
 ) -> Response {
-    let max = st.limits().exec_history_steps;
-    session_call(&st, &id, move |s| {
+    let (window, deadline) = (st.limits().exec_history_steps, st.limits().run_time);
+    session_call(&st, &id, move |s, _| {
         let w = warp_param(&q, s)?;
-        s.exec_history(w, max)
+        let around = match q.get("around") {
+            None => None,
+            Some(a) => Some(
+                a.parse()
+                    .map_err(|_| ApiError::bad(format!("around `{a}` is not a step number")))?,
+            ),
+        };
+        s.exec_history(w, around, window, deadline)
     })
     .await
 }
@@ -384,22 +429,23 @@ async fn act(
     };
     let deadline = st.limits().run_time;
     let max_lines = 10_000;
-    session_call(&st, &id, move |s| {
+    session_call(&st, &id, move |s, id| {
         if let Some(w) = r.warp {
             s.select(w)?;
         }
-        let mut extra = Value::Null;
+        let mut extra = None;
         match action.as_str() {
             "select" => {}
             "step" => s.step()?,
             "back" => s.back()?,
             "continue" => s.cont(deadline),
-            "reverse-continue" => s.reverse_continue(),
+            "reverse-continue" => s.reverse_continue(deadline),
             "run" => s.run_to_end(deadline),
             "reset" => s.reset()?,
             "goto" => s.goto(
                 r.position
                     .ok_or_else(|| ApiError::bad("goto needs a `position`"))?,
+                deadline,
             ),
             "breakpoints" => {
                 let lines = r
@@ -408,7 +454,7 @@ async fn act(
                 if lines.len() > max_lines {
                     return Err(ApiError::bad(format!("at most {max_lines} breakpoints")));
                 }
-                extra = json!(s.set_breakpoints(&lines)?);
+                extra = Some(s.set_breakpoints(&lines)?);
             }
             a => {
                 return Err(ApiError(
@@ -420,11 +466,7 @@ async fn act(
                 ))
             }
         }
-        let mut v = s.view();
-        if !extra.is_null() {
-            v["breakpoint_errors"] = extra;
-        }
-        Ok(v)
+        Ok(s.view(id, extra.as_deref()).into())
     })
     .await
 }

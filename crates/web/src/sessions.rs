@@ -1,12 +1,16 @@
 //! Debugging sessions of the page: an [`Engine`] each, bounded in number, dropped when
 //! idle, and the views the page shows (registers of one warp, the EXEC history).
 
+use axum::body::Bytes;
 use serde::Serialize;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+// Per-session locks are waited for without holding a thread; the map's lock is held only
+// to find a session, never across engine work.
+use tokio::sync::Mutex as AsyncMutex;
 use warpkit_debug::{Breakpoint, Config, Engine, Stop, Target, WarpView};
 use warpkit_isa::Flags;
 
@@ -23,7 +27,11 @@ pub struct Session {
     last_stop: Option<Stop>,
     note: Option<String>,
     /// Cached EXEC histories by warp (the schedule is deterministic: valid until a reset).
-    exec_hist: HashMap<usize, Value>,
+    exec_hist: HashMap<usize, ExecOverview>,
+    /// The last EXEC history answer: (warp, window start, JSON).
+    exec_window: Option<(usize, u64, Bytes)>,
+    /// The registers' JSON at (position, warp).
+    regs_cache: Option<(u64, usize, Bytes)>,
 }
 
 /// An error for a client: the HTTP status and the message.
@@ -40,7 +48,7 @@ impl ApiError {
 }
 
 /// Sessions by id, each with its last use.
-type SessionMap = HashMap<u64, (Arc<Mutex<Session>>, Instant)>;
+type SessionMap = HashMap<u64, (Arc<AsyncMutex<Session>>, Instant)>;
 
 /// The sessions and their last use.
 pub struct Store {
@@ -101,11 +109,11 @@ impl Store {
         let mut n = self.next.lock().unwrap_or_else(|e| e.into_inner());
         let id = *n;
         *n += 1;
-        m.insert(id, (Arc::new(Mutex::new(s)), Instant::now()));
+        m.insert(id, (Arc::new(AsyncMutex::new(s)), Instant::now()));
         Ok(id)
     }
 
-    pub fn get(&self, id: u64) -> Result<Arc<Mutex<Session>>, ApiError> {
+    pub fn get(&self, id: u64) -> Result<Arc<AsyncMutex<Session>>, ApiError> {
         let mut m = self.lock_map();
         match m.get_mut(&id) {
             Some((s, t)) if t.elapsed() < self.limits.session_idle => {
@@ -134,20 +142,91 @@ impl Store {
     }
 }
 
-/// Registers of one warp, for the grid.
+/// Registers of one warp, for the grid, written as JSON:
+/// `{warp, pc, exec, rm, rm16, fflags, steps, vgprs, v, u}`. Lane values go out as hex, 8
+/// digits per 32-bit value: one string of 32 lanes (lane 0 first) per vector register and
+/// one string for all uniform registers. Written straight into bytes with a table: this is
+/// most of what a step costs the server, and a fraction of the work (and bytes) of 4096
+/// JSON numbers.
+pub fn regs_to_json(w: usize, warp: &warpkit_sim::Warp) -> Vec<u8> {
+    use std::io::Write;
+    let n = (warp.vgprs() as usize).min(warp.vregs().len());
+    let (vregs, uregs) = (&warp.vregs()[..n], warp.uregs());
+    let mut out = Vec::with_capacity(192 + n * (32 * 8 + 3) + uregs.len() * 8);
+    // Writing to a Vec cannot fail.
+    let _ = write!(
+        out,
+        r#"{{"warp":{w},"pc":{},"exec":{},"rm":{},"rm16":{},"fflags":{},"steps":{},"vgprs":{n},"v":["#,
+        warp.pc(),
+        warp.exec(),
+        warp.mode().rm,
+        warp.mode().rm16,
+        warp.fflags(),
+        warp.steps()
+    );
+    for (i, r) in vregs.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        push_hex(&mut out, r);
+    }
+    out.extend_from_slice(br#"],"u":"#);
+    push_hex(&mut out, uregs);
+    out.push(b'}');
+    out
+}
+
+/// The 8 hex digits of `x`, most significant first, computed in one u64 (no table, no
+/// branch): each nibble is spread into a byte, then made a digit or a letter.
+fn hex8(x: u32) -> [u8; 8] {
+    let mut v = x as u64;
+    v = (v | (v << 16)) & 0x0000_ffff_0000_ffff;
+    v = (v | (v << 8)) & 0x00ff_00ff_00ff_00ff;
+    v = (v | (v << 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    // 1 in each byte whose nibble is 10 or more.
+    let letters = ((v + 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101;
+    (v + 0x3030_3030_3030_3030 + letters * (b'a' - b'0' - 10) as u64).to_be_bytes()
+}
+
+/// `"` + 8 hex digits per word + `"`.
+fn push_hex(out: &mut Vec<u8>, words: &[u32]) {
+    out.push(b'"');
+    let start = out.len();
+    out.resize(start + words.len() * 8, 0);
+    for (w, o) in words.iter().zip(out[start..].chunks_exact_mut(8)) {
+        o.copy_from_slice(&hex8(*w));
+    }
+    out.push(b'"');
+}
+
+/// The lane values of a hex string of [`RegsView`] (for clients and tests).
+pub fn unhex(s: &str) -> Option<Vec<u32>> {
+    if !s.len().is_multiple_of(8) || !s.is_ascii() {
+        return None;
+    }
+    (0..s.len() / 8)
+        .map(|i| u32::from_str_radix(&s[8 * i..8 * i + 8], 16).ok())
+        .collect()
+}
+
+/// What a motion leaves for the page, serialised straight to bytes (no JSON tree).
 #[derive(Serialize)]
-pub struct RegsView {
-    pub warp: usize,
-    pub pc: u32,
-    pub exec: u32,
-    pub rm: u8,
-    pub rm16: u8,
-    pub fflags: u8,
-    pub steps: u64,
-    pub vgprs: u32,
-    /// v0..v(vgprs-1), 32 lanes each.
-    pub v: Vec<[u32; 32]>,
-    pub u: Vec<u32>,
+struct ViewOut<'a> {
+    id: u64,
+    position: u64,
+    selected: usize,
+    stop: &'a Option<Stop>,
+    note: &'a Option<String>,
+    warps: Vec<WarpView>,
+    line: Option<u32>,
+    breakpoints: &'a [Breakpoint],
+    breakpoint_lines: &'a [u32],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    breakpoint_errors: Option<&'a [Value]>,
+}
+
+fn to_bytes<T: Serialize>(v: &T) -> Result<Vec<u8>, ApiError> {
+    serde_json::to_vec(v).map_err(|e| ApiError(500, format!("internal error: {e}")))
 }
 
 impl Session {
@@ -177,6 +256,8 @@ impl Session {
             last_stop: None,
             note: None,
             exec_hist: HashMap::new(),
+            regs_cache: None,
+            exec_window: None,
         })
     }
 
@@ -190,6 +271,7 @@ impl Session {
         self.set_breakpoints(&lines)?;
         self.last_stop = None;
         self.note = None;
+        self.regs_cache = None;
         Ok(())
     }
 
@@ -256,14 +338,51 @@ impl Session {
         }
     }
 
-    pub fn reverse_continue(&mut self) {
-        let s = self.engine.reverse_continue();
+    /// Back to the previous breakpoint or the launch, within the run-time limit.
+    pub fn reverse_continue(&mut self, deadline: Duration) {
+        let stop_flag = Arc::new(AtomicBool::new(false));
+        let timer = arm(stop_flag.clone(), deadline);
+        let s = self.engine.reverse_continue_within(Some(&stop_flag));
+        drop(timer);
+        let timed_out = matches!(s.reason, warpkit_debug::StopReason::Interrupted);
         self.stopped(s);
+        if timed_out {
+            self.note = Some(format!(
+                "stopped by the run-time limit ({} ms) with no breakpoint after this position; \
+                 reverse-continue goes on from here",
+                deadline.as_millis()
+            ));
+        }
     }
 
-    pub fn goto(&mut self, pos: u64) {
-        let s = self.engine.goto(pos);
-        self.stopped(s);
+    /// Go to a position; forward in slices so that the time limit holds (going back replays
+    /// from the nearest checkpoint, which is bounded).
+    pub fn goto(&mut self, pos: u64, deadline: Duration) {
+        let t0 = Instant::now();
+        let slice = 1 << 16;
+        loop {
+            let here = self.engine.position();
+            let next = if pos <= here {
+                pos
+            } else {
+                pos.min(here.saturating_add(slice))
+            };
+            let s = self.engine.goto(next);
+            // Reached, or the run ended before it.
+            if next == pos || self.engine.position() < next {
+                self.stopped(s);
+                return;
+            }
+            if t0.elapsed() >= deadline {
+                self.stopped(s);
+                self.note = Some(format!(
+                    "stopped by the run-time limit ({} ms) at position {} on the way to {pos}",
+                    deadline.as_millis(),
+                    self.engine.position()
+                ));
+                return;
+            }
+        }
     }
 
     /// Replace the breakpoints by one per source line.
@@ -288,98 +407,269 @@ impl Session {
         Ok(errors)
     }
 
-    pub fn regs(&self, w: usize) -> Result<RegsView, ApiError> {
-        let warp = self.engine.warp(w).map_err(ApiError::bad)?;
-        let n = warp.vgprs().min(warp.vregs().len() as u32);
-        Ok(RegsView {
-            warp: w,
-            pc: warp.pc(),
-            exec: warp.exec(),
-            rm: warp.mode().rm,
-            rm16: warp.mode().rm16,
-            fflags: warp.fflags(),
-            steps: warp.steps(),
-            vgprs: n,
-            v: warp.vregs()[..n as usize].to_vec(),
-            u: warp.uregs().to_vec(),
-        })
-    }
-
-    /// Everything the page shows after a motion.
-    pub fn view(&self) -> Value {
-        let w = self.engine.selected();
-        let warps: Vec<WarpView> = self.engine.warp_views();
-        let pc = self.engine.warp(w).map(|x| x.pc()).unwrap_or(0);
-        let line = self.engine.target().lines.pos_of(pc).map(|p| p.line);
-        let bps: Vec<&Breakpoint> = self.engine.breakpoints().iter().collect();
-        json!({
-            "position": self.engine.position(),
-            "selected": w,
-            "stop": self.last_stop,
-            "note": self.note,
-            "warps": warps,
-            "line": line,
-            "breakpoints": bps,
-            "breakpoint_lines": self.bp_lines,
-            "regs": self.regs(w).ok(),
-            "state": self.engine.state_json(),
-        })
-    }
-
-    /// EXEC before each of warp `w`'s first `max` instructions, with the position to go to
-    /// for each (a second engine replays the same deterministic schedule).
-    pub fn exec_history(&mut self, w: usize, max: usize) -> Result<Value, ApiError> {
-        self.engine.warp(w).map_err(ApiError::bad)?;
-        if let Some(v) = self.exec_hist.get(&w) {
-            return Ok(v.clone());
-        }
-        let target = self.engine.target().clone();
-        let marks = |pc: u32| match self.engine.program().inst_at(pc) {
-            Some(i) => {
-                let f = i.desc().flags;
-                (
-                    f.has(Flags::BR) || f.has(Flags::IX),
-                    f.has(Flags::WE),
-                    i.desc().mnemonic,
-                )
+    /// The registers of warp `w` as JSON; made once per position and warp (the page reads
+    /// them after every motion, the load benchmark after every step).
+    pub fn regs_json(&mut self, w: usize) -> Result<Bytes, ApiError> {
+        let pos = self.engine.position();
+        if let Some((p, cw, b)) = &self.regs_cache {
+            if *p == pos && *cw == w {
+                return Ok(b.clone());
             }
-            None => (false, false, ""),
+        }
+        let warp = self.engine.warp(w).map_err(ApiError::bad)?;
+        let b = Bytes::from(regs_to_json(w, warp));
+        self.regs_cache = Some((pos, w, b.clone()));
+        Ok(b)
+    }
+
+    /// The cached registers of warp `w` at the current position, if made already.
+    pub fn cached_regs(&self, w: usize) -> Option<Bytes> {
+        match &self.regs_cache {
+            Some((p, cw, b)) if *p == self.engine.position() && *cw == w => Some(b.clone()),
+            _ => None,
+        }
+    }
+
+    /// Everything the page shows after a motion (`id` is the session's): JSON bytes.
+    pub fn view(&mut self, id: u64, breakpoint_errors: Option<&[Value]>) -> Vec<u8> {
+        let w = self.engine.selected();
+        let regs = self.regs_json(w).ok();
+        let pc = self.engine.warp(w).map(|x| x.pc()).unwrap_or(0);
+        let out = ViewOut {
+            id,
+            position: self.engine.position(),
+            selected: w,
+            stop: &self.last_stop,
+            note: &self.note,
+            warps: self.engine.warp_views(),
+            line: self.engine.target().lines.pos_of(pc).map(|p| p.line),
+            breakpoints: self.engine.breakpoints(),
+            breakpoint_lines: &self.bp_lines,
+            breakpoint_errors,
         };
+        // Serialising these plain structs cannot fail; the registers are spliced in as the
+        // cached bytes.
+        let mut v = serde_json::to_vec(&out).unwrap_or_else(|_| b"{}".to_vec());
+        if let Some(r) = regs {
+            v.pop();
+            v.extend_from_slice(b",\"regs\":");
+            v.extend_from_slice(&r);
+            v.push(b'}');
+        }
+        v
+    }
+
+    /// The state file of every warp now (what `warpkit run` prints for the same program).
+    pub fn state_json(&self) -> String {
+        self.engine.state_json()
+    }
+
+    /// The EXEC history of warp `w`: an overview of the whole run (at most
+    /// [`OVERVIEW_COLUMNS`] columns, each the union and intersection of EXEC over a run of
+    /// steps) and every step in a window of `window` steps around step `around` (the warp's
+    /// current step by default), each with the position to go to for it. A second engine
+    /// replays the same deterministic schedule; the overview is made once per warp (within
+    /// the time limit), windows start from its nearest column.
+    pub fn exec_history(
+        &mut self,
+        w: usize,
+        around: Option<u64>,
+        window: usize,
+        deadline: Duration,
+    ) -> Result<Bytes, ApiError> {
+        let cur = self.engine.warp(w).map_err(ApiError::bad)?.steps();
+        let window = window.max(1) as u64;
+        let lo = around.unwrap_or(cur).saturating_sub(window / 2);
+        if let Some((cw, clo, b)) = &self.exec_window {
+            if *cw == w && *clo == lo {
+                return Ok(b.clone());
+            }
+        }
+        let t0 = Instant::now();
+        let target = self.engine.target().clone();
         let mut e = Engine::new(target, &self.state, self.cfg.clone()).map_err(ApiError::bad)?;
+        let cached = self.exec_hist.get(&w);
+        let mut ov = ExecOverview::default();
+        if let Some(c) = cached {
+            // Start the window from the last column at or before it.
+            if let Some(col) = c.columns.iter().rev().find(|c| c.step <= lo) {
+                e.goto(col.position);
+            }
+        }
         let mut rows = Vec::new();
-        let mut pos_before = 0u64;
-        let mut complete = true;
+        let mut pos_before = e.position();
+        let mut n = 0u32;
+        let mut cut = false;
         while let Ok(warp) = e.warp(w) {
             if !matches!(e.status(w), Ok(warpkit_debug::WarpStatus::Live)) {
                 break;
             }
-            if rows.len() >= max {
-                complete = false;
+            let (pc, exec, step) = (warp.pc(), warp.exec(), warp.steps());
+            if cached.is_some() && step >= lo + window {
                 break;
             }
-            let (pc, exec, step) = (warp.pc(), warp.exec(), warp.steps());
-            let (branch, writes_exec, mnemonic) = marks(pc);
-            let line = e.target().lines.pos_of(pc).map(|p| p.line);
-            rows.push(json!({
-                "step": step,
-                "position": pos_before,
-                "pc": pc,
-                "exec": exec,
-                "line": line,
-                "mnemonic": mnemonic,
-                "branch": branch,
-                "writes_exec": writes_exec,
-            }));
+            n = n.wrapping_add(1);
+            if n.is_multiple_of(256) && t0.elapsed() >= deadline {
+                cut = true;
+                break;
+            }
+            let (branch, writes_exec, mnemonic) = match e.program().inst_at(pc) {
+                Some(i) => {
+                    let f = i.desc().flags;
+                    (
+                        f.has(Flags::BR) || f.has(Flags::IX),
+                        f.has(Flags::WE),
+                        i.desc().mnemonic,
+                    )
+                }
+                None => (false, false, ""),
+            };
+            if cached.is_none() {
+                ov.push(step, pos_before, exec, branch, writes_exec);
+            }
+            if step >= lo && step < lo + window {
+                rows.push(ExecRow {
+                    step,
+                    position: pos_before,
+                    pc,
+                    exec,
+                    line: e.target().lines.pos_of(pc).map(|p| p.line),
+                    mnemonic,
+                    branch,
+                    writes_exec,
+                });
+            }
             if e.step(w).is_err() {
                 break;
             }
             pos_before = e.position();
         }
-        let final_exec = e.warp(w).map(|x| x.exec()).unwrap_or(0);
-        let v = json!({"warp": w, "rows": rows, "complete": complete, "final_exec": final_exec});
-        self.exec_hist.insert(w, v.clone());
-        Ok(v)
+        if cached.is_none() {
+            ov.complete = !cut;
+            ov.final_exec = e.warp(w).map(|x| x.exec()).unwrap_or(0);
+            // Overviews of a few warps are kept: memory stays bounded with many warps.
+            if self.exec_hist.len() >= 4 {
+                self.exec_hist.clear();
+            }
+            self.exec_hist.insert(w, ov);
+        }
+        let ov = &self.exec_hist[&w];
+        let b = Bytes::from(to_bytes(&ExecHistoryOut {
+            warp: w,
+            window_start: lo,
+            rows: &rows,
+            window_complete: !cut,
+            complete: ov.complete,
+            final_exec: ov.final_exec,
+            overview: ov,
+        })?);
+        self.exec_window = Some((w, lo, b.clone()));
+        Ok(b)
     }
+}
+
+/// Columns of an EXEC overview at most.
+pub const OVERVIEW_COLUMNS: usize = 512;
+
+/// One step of an EXEC history window.
+#[derive(Serialize)]
+struct ExecRow {
+    step: u64,
+    position: u64,
+    pc: u32,
+    exec: u32,
+    line: Option<u32>,
+    mnemonic: &'static str,
+    branch: bool,
+    writes_exec: bool,
+}
+
+/// EXEC over a whole run, downsampled: each column covers `per` steps (a power of two that
+/// doubles whenever the columns fill up, merging neighbours).
+#[derive(Serialize, Default)]
+pub struct ExecOverview {
+    per: u64,
+    columns: Vec<OverviewColumn>,
+    /// Steps covered (the whole run unless the time limit cut it).
+    steps: u64,
+    complete: bool,
+    #[serde(skip)]
+    final_exec: u32,
+}
+
+#[derive(Serialize, Clone, Copy)]
+struct OverviewColumn {
+    /// The first step and the position before it.
+    step: u64,
+    position: u64,
+    /// Lanes active in some / every step of the column.
+    any: u32,
+    all: u32,
+    branch: bool,
+    writes_exec: bool,
+}
+
+impl ExecOverview {
+    fn push(&mut self, step: u64, position: u64, exec: u32, branch: bool, writes_exec: bool) {
+        if self.per == 0 {
+            self.per = 1;
+        }
+        let starts_column = self
+            .columns
+            .last()
+            .is_none_or(|c| step >= c.step + self.per);
+        if starts_column && self.columns.len() == OVERVIEW_COLUMNS {
+            self.columns = self
+                .columns
+                .chunks(2)
+                .map(|p| {
+                    let mut c = p[0];
+                    if let Some(d) = p.get(1) {
+                        c.any |= d.any;
+                        c.all &= d.all;
+                        c.branch |= d.branch;
+                        c.writes_exec |= d.writes_exec;
+                    }
+                    c
+                })
+                .collect();
+            self.per *= 2;
+        }
+        let starts_column = self
+            .columns
+            .last()
+            .is_none_or(|c| step >= c.step + self.per);
+        if starts_column {
+            self.columns.push(OverviewColumn {
+                step,
+                position,
+                any: exec,
+                all: exec,
+                branch,
+                writes_exec,
+            });
+        } else if let Some(c) = self.columns.last_mut() {
+            c.any |= exec;
+            c.all &= exec;
+            c.branch |= branch;
+            c.writes_exec |= writes_exec;
+        }
+        self.steps = step + 1;
+    }
+}
+
+#[derive(Serialize)]
+struct ExecHistoryOut<'a> {
+    warp: usize,
+    /// The first step of the window (its rows start there, or at the run's end).
+    window_start: u64,
+    rows: &'a [ExecRow],
+    /// Whether the window holds every step it should (the time limit may cut it).
+    window_complete: bool,
+    /// Whether the overview covers the whole run.
+    complete: bool,
+    final_exec: u32,
+    overview: &'a ExecOverview,
 }
 
 /// Sets `flag` after `after` unless dropped first.
@@ -400,4 +690,35 @@ fn arm(flag: Arc<AtomicBool>, after: Duration) -> Timer {
         }
     });
     Timer(Some(tx))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_words_are_eight_digits_each_most_significant_first() {
+        let mut out = Vec::new();
+        push_hex(&mut out, &[0x0123_abcd, 0xffff_ffff, 0, 0x8000_0001]);
+        assert_eq!(out, br#""0123abcdffffffff0000000080000001""#);
+        assert_eq!(
+            unhex("0123abcdffffffff0000000080000001"),
+            Some(vec![0x0123_abcd, 0xffff_ffff, 0, 0x8000_0001])
+        );
+        for x in [
+            0u32,
+            9,
+            10,
+            15,
+            16,
+            0x9a9a_9a9a,
+            0xdead_beef,
+            u32::MAX,
+            0x7fff_0001,
+        ] {
+            assert_eq!(hex8(x), *format!("{x:08x}").as_bytes(), "{x:#x}");
+        }
+        assert_eq!(unhex("123"), None);
+        assert_eq!(unhex("0000000g"), None);
+    }
 }

@@ -43,6 +43,14 @@ async fn req(addr: &str, method: &str, path: &str, body: &[u8]) -> (u16, Value) 
     (status, v)
 }
 
+/// Lane `l` of register `v{r}` of a registers view (hex, 8 digits per lane).
+fn lane(regs: &Value, r: usize, l: usize) -> u32 {
+    let hex = regs["v"][r]
+        .as_str()
+        .unwrap_or_else(|| panic!("no v{r} in {regs}"));
+    warpkit_web::sessions::unhex(hex).expect("hex lanes")[l]
+}
+
 fn error_of(v: &Value) -> &str {
     v["error"]
         .as_str()
@@ -226,7 +234,7 @@ async fn step_back_and_goto_are_the_engines() {
         assert_eq!(c, 200);
         after.push(v["regs"].clone());
     }
-    assert_eq!(after[2]["v"][2][7], 17);
+    assert_eq!(lane(&after[2], 2, 7), 17);
     for _ in 0..2 {
         req(&a, "POST", &format!("/api/sessions/{id}/back"), b"").await;
     }
@@ -255,7 +263,7 @@ async fn step_back_and_goto_are_the_engines() {
     )
     .await;
     assert_eq!(v["regs"]["steps"], 2);
-    assert_eq!(v["regs"]["v"][2][7], 12);
+    assert_eq!(lane(&v["regs"], 2, 7), 12);
     // A gutter breakpoint on line 3, then continue to it.
     req(&a, "POST", &format!("/api/sessions/{id}/reset"), b"").await;
     let (_, v) = req(
@@ -269,6 +277,166 @@ async fn step_back_and_goto_are_the_engines() {
     let (_, v) = req(&a, "POST", &format!("/api/sessions/{id}/continue"), b"").await;
     assert_eq!(v["stop"]["reason"], "breakpoint");
     assert_eq!(v["line"], 3);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn goto_and_reverse_continue_stop_at_the_time_limit() {
+    let a = start(Limits {
+        max_steps: 1 << 40,
+        run_time: Duration::from_millis(300),
+        ..limits()
+    })
+    .await;
+    // Line 2 never runs: its breakpoint makes reverse-continue search the whole history.
+    let src = json!({"source": "        jmp top\n        laneid v1\ntop:\n        jmp top\n"})
+        .to_string();
+    let (_, v) = req(&a, "POST", "/api/sessions", src.as_bytes()).await;
+    let id = v["id"].as_u64().unwrap();
+    let far = 1u64 << 39;
+    let (c, v) = req(
+        &a,
+        "POST",
+        &format!("/api/sessions/{id}/goto"),
+        json!({ "position": far }).to_string().as_bytes(),
+    )
+    .await;
+    assert_eq!(c, 200, "{v}");
+    let reached = v["position"].as_u64().unwrap();
+    assert!(reached > 0 && reached < far, "{v}");
+    assert!(
+        v["note"].as_str().unwrap_or("").contains("run-time limit"),
+        "{v}"
+    );
+    assert_eq!(v["warps"][0]["status"], "live");
+    // Three more limited gotos: a history that takes longer to search than the limit.
+    let mut here = reached;
+    for _ in 0..3 {
+        let (_, v) = req(
+            &a,
+            "POST",
+            &format!("/api/sessions/{id}/goto"),
+            json!({ "position": far }).to_string().as_bytes(),
+        )
+        .await;
+        let p = v["position"].as_u64().unwrap();
+        assert!(p > here, "goto went on from where it stopped: {v}");
+        here = p;
+    }
+    req(
+        &a,
+        "POST",
+        &format!("/api/sessions/{id}/breakpoints"),
+        br#"{"lines":[2]}"#,
+    )
+    .await;
+    let (c, v) = req(
+        &a,
+        "POST",
+        &format!("/api/sessions/{id}/reverse-continue"),
+        b"",
+    )
+    .await;
+    assert_eq!(c, 200, "{v}");
+    assert_eq!(v["stop"]["reason"], "interrupted", "{v}");
+    let back = v["position"].as_u64().unwrap();
+    assert!(back > 0 && back < here, "{back} vs {here}: {v}");
+    assert!(
+        v["note"].as_str().unwrap_or("").contains("run-time limit"),
+        "{v}"
+    );
+    // Going on goes further back, and the server still answers.
+    let (_, v) = req(
+        &a,
+        "POST",
+        &format!("/api/sessions/{id}/reverse-continue"),
+        b"",
+    )
+    .await;
+    assert!(v["position"].as_u64().unwrap() < back, "{v}");
+    alive(&a).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_exec_history_covers_a_whole_long_run() {
+    let a = start(limits()).await;
+    // Lanes 0-7 run the loop body's `add` only: EXEC changes twice per iteration.
+    let src = json!({"source": "        laneid v1\n        cmp.lt.u32.vi u2, v1, 8\ntop:\n        \
+        saveexec.and u3, u2\n        add.vi v2, v2, 1\n        exec.set u3\n        jmp top\n"})
+    .to_string();
+    let (c, v) = req(&a, "POST", "/api/sessions", src.as_bytes()).await;
+    assert_eq!(c, 200, "{v}");
+    let id = v["id"].as_u64().unwrap();
+    let (c, h) = req(
+        &a,
+        "GET",
+        &format!("/api/sessions/{id}/exec-history?warp=0&around=4000"),
+        b"",
+    )
+    .await;
+    assert_eq!(c, 200, "{h}");
+    let o = &h["overview"];
+    // The warp stops at the step limit (5000 steps): all of them are in the overview.
+    assert_eq!(o["steps"], 5_000, "{o}");
+    assert_eq!(h["complete"], true);
+    let cols = o["columns"].as_array().unwrap();
+    let per = o["per"].as_u64().unwrap();
+    assert!(
+        cols.len() <= 512 && per > 1 && per.is_power_of_two(),
+        "{per} {}",
+        cols.len()
+    );
+    assert_eq!(cols.len() as u64, 5_000u64.div_ceil(per));
+    // Columns after the start see lanes 0-7 always on and the others on in some steps.
+    assert_eq!(cols[5]["all"], 0xff, "{}", cols[5]);
+    assert_eq!(cols[5]["any"], 0xffff_ffffu32, "{}", cols[5]);
+    assert_eq!(cols[5]["writes_exec"], true);
+    // The window: 2048 steps from 4000 - 1024, cut by the run's end.
+    let rows = h["rows"].as_array().unwrap();
+    assert_eq!(h["window_start"], 2976);
+    assert_eq!(rows.len(), 5_000 - 2976);
+    assert_eq!(rows[0]["step"], 2976);
+    let p = rows[0]["position"].as_u64().unwrap();
+    let (_, v) = req(
+        &a,
+        "POST",
+        &format!("/api/sessions/{id}/goto"),
+        json!({ "position": p }).to_string().as_bytes(),
+    )
+    .await;
+    assert_eq!(v["regs"]["steps"], 2976, "{}", v["regs"]);
+    assert_eq!(v["regs"]["exec"], rows[0]["exec"]);
+    // A window elsewhere starts from the overview and agrees with the first one.
+    let (_, h2) = req(
+        &a,
+        "GET",
+        &format!("/api/sessions/{id}/exec-history?warp=0&around=3500"),
+        b"",
+    )
+    .await;
+    let rows2 = h2["rows"].as_array().unwrap();
+    assert_eq!(rows2[0]["step"], 2476);
+    assert_eq!(rows2[500], rows[0]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_state_of_a_session_is_what_warpkit_run_prints() {
+    let a = start(limits()).await;
+    let (_, v) = req(
+        &a,
+        "POST",
+        "/api/sessions",
+        br#"{"source":"laneid v1\nadd.vi v1, v1, 7\n"}"#,
+    )
+    .await;
+    let id = v["id"].as_u64().unwrap();
+    req(&a, "POST", &format!("/api/sessions/{id}/run"), b"").await;
+    let (c, v) = req(&a, "GET", &format!("/api/sessions/{id}/state"), b"").await;
+    assert_eq!(c, 200, "{v}");
+    let st: Value = serde_json::from_str(v["state"].as_str().unwrap()).unwrap();
+    let (_, r) = req(&a, "GET", &format!("/api/sessions/{id}/registers"), b"").await;
+    assert_eq!(lane(&r, 1, 5), 12);
+    assert_eq!(st["warps"][0]["status"], "exited", "{st}");
+    assert_eq!(st["warps"][0]["steps"], 2, "{st}");
 }
 
 #[test]

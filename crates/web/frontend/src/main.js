@@ -239,7 +239,16 @@ function status(text, bad) {
   s.style.color = bad ? 'var(--err)' : '';
 }
 
+// Lane values come as hex, 8 digits per 32-bit value (see the API in docs/playground.md).
+function unhex(s) {
+  const a = new Uint32Array(s.length >> 3);
+  for (let i = 0; i < a.length; i++) a[i] = parseInt(s.substr(8 * i, 8), 16);
+  return a;
+}
+function decodeRegs(r) { return r && { ...r, v: r.v.map(unhex), u: unhex(r.u) }; }
+
 function show(v, fresh) {
+  v.regs = decodeRegs(v.regs);
   const old = view;
   view = v;
   prevRegs = fresh || !old || old.selected !== v.selected ? v.regs : old.regs;
@@ -350,45 +359,75 @@ $('rows').onchange = drawRegs;
 $('warp').onchange = () => act('select', { warp: +$('warp').value });
 
 // ---------------------------------------------------------------- EXEC history
+// The server sends a window of single steps around the current one and an overview of the
+// whole run; a new window is asked for when the current step leaves this one.
 let historyCache = null;
 async function drawHistory() {
   if (!session || !view) return;
   const w = view.selected;
-  if (!historyCache || historyCache.warp !== w || historyCache.session !== session) {
+  const cur = view.warps[w].steps;
+  const hc = historyCache;
+  const inWindow = hc && hc.rows.length > 0 && cur >= hc.rows[0].step
+    && (cur <= hc.rows[hc.rows.length - 1].step || hc.rows.length < hc.size);
+  if (!hc || hc.warp !== w || hc.session !== session || !inWindow) {
     try {
-      const h = await api('GET', `/api/sessions/${session}/exec-history?warp=${w}`);
-      historyCache = { ...h, session };
+      const h = await api('GET', `/api/sessions/${session}/exec-history?warp=${w}&around=${cur}`);
+      historyCache = { ...h, session, size: Math.max(h.rows.length, hc ? hc.size : 0) };
     } catch (e) { $('history-info').textContent = e.message; return; }
   }
   const h = historyCache;
+  const css = getComputedStyle(document.documentElement);
+  const col = (k) => css.getPropertyValue(k);
   const c = $('history');
   const cw = 10, top = 12, ch = 8;
   c.width = Math.max(1, h.rows.length) * cw;
   c.height = top + 32 * ch;
   c.dataset.columns = h.rows.map((r) => hex8(r.exec)).join(',');
   const g = c.getContext('2d');
-  const css = getComputedStyle(document.documentElement);
-  g.fillStyle = css.getPropertyValue('--off');
+  g.fillStyle = col('--off');
   g.fillRect(0, 0, c.width, c.height);
-  const cur = view.warps[w].steps;
   h.rows.forEach((r, k) => {
-    if (r.step === cur) { g.fillStyle = css.getPropertyValue('--cur'); g.fillRect(k * cw, 0, cw, c.height); }
+    if (r.step === cur) { g.fillStyle = col('--cur'); g.fillRect(k * cw, 0, cw, c.height); }
     for (let l = 0; l < 32; l++) {
-      if ((r.exec >>> l) & 1) { g.fillStyle = css.getPropertyValue('--on'); g.fillRect(k * cw + 1, top + l * ch, cw - 2, ch - 1); }
+      if ((r.exec >>> l) & 1) { g.fillStyle = col('--on'); g.fillRect(k * cw + 1, top + l * ch, cw - 2, ch - 1); }
     }
     if (r.branch) { g.fillStyle = '#2563eb'; g.fillText('▲', k * cw, 10); }
     if (r.writes_exec) { g.fillStyle = '#dc2626'; g.fillText('◆', k * cw, 10); }
   });
-  c.onclick = (ev) => {
-    const k = Math.floor((ev.offsetX * c.width / c.clientWidth) / cw);
-    const r = h.rows[k];
-    if (r) act('goto', { position: r.position, warp: w });
-  };
+  const rowAt = (ev) => h.rows[Math.floor((ev.offsetX * c.width / c.clientWidth) / cw)];
+  c.onclick = (ev) => { const r = rowAt(ev); if (r) act('goto', { position: r.position, warp: w }); };
   c.onmousemove = (ev) => {
-    const r = h.rows[Math.floor((ev.offsetX * c.width / c.clientWidth) / cw)];
+    const r = rowAt(ev);
     if (r) c.title = `step ${r.step} · line ${r.line ?? '?'} · ${r.mnemonic} · EXEC ${hex8(r.exec)}`;
   };
-  $('history-info').textContent = `${h.rows.length} steps${h.complete ? '' : ' (first ones only)'}; warp ${w} now at step ${cur}`;
+
+  const o = h.overview, oc = $('history-overview');
+  const ow = 4;
+  oc.width = Math.max(1, o.columns.length) * ow;
+  oc.height = top + 32 * 4;
+  const og = oc.getContext('2d');
+  og.fillStyle = col('--off');
+  og.fillRect(0, 0, oc.width, oc.height);
+  o.columns.forEach((x, k) => {
+    if (cur >= x.step && cur < x.step + o.per) { og.fillStyle = col('--cur'); og.fillRect(k * ow, 0, ow, oc.height); }
+    for (let l = 0; l < 32; l++) {
+      const all = (x.all >>> l) & 1, any = (x.any >>> l) & 1;
+      if (any) { og.globalAlpha = all ? 1 : 0.4; og.fillStyle = col('--on'); og.fillRect(k * ow, top + l * 4, ow - 1, 3); }
+    }
+    og.globalAlpha = 1;
+    if (x.writes_exec) { og.fillStyle = '#dc2626'; og.fillRect(k * ow, 2, ow - 1, 4); }
+    else if (x.branch) { og.fillStyle = '#2563eb'; og.fillRect(k * ow, 6, ow - 1, 4); }
+  });
+  const colAt = (ev) => o.columns[Math.floor((ev.offsetX * oc.width / oc.clientWidth) / ow)];
+  oc.onclick = (ev) => { const x = colAt(ev); if (x) act('goto', { position: x.position, warp: w }); };
+  oc.onmousemove = (ev) => {
+    const x = colAt(ev);
+    if (x) oc.title = `steps ${x.step}..${x.step + o.per - 1} · lanes ever on ${hex8(x.any)} · always on ${hex8(x.all)}`;
+  };
+  const first = h.rows.length ? h.rows[0].step : h.window_start;
+  $('history-info').textContent = `steps ${first}..${first + Math.max(h.rows.length, 1) - 1} of ${o.steps}`
+    + `${h.complete ? '' : ' (the run went on: the time limit cut the overview here)'}`
+    + `; warp ${w} now at step ${cur}; overview: ${o.per} step${o.per === 1 ? '' : 's'} per column`;
 }
 
 // ---------------------------------------------------------------- tabs, timing, state
