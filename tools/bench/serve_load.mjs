@@ -18,9 +18,15 @@ const post = (p, b) => fetch(base + p, { method: 'POST', headers: { 'content-typ
 
 const lat = { step: [], registers: [] };
 let errors = 0;
-async function client() {
-  const s = await (await post('/api/sessions', { source })).json();
-  const end = Date.now() + seconds * 1000;
+// The server's own CPU time, user and system (clock ticks of 10 ms; Linux): per request it
+// depends less on what else the machine runs than the latencies do.
+function cpuTime() {
+  try {
+    const f = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return [+f[11] / 100, +f[12] / 100];
+  } catch (e) { return null; /* not Linux */ }
+}
+async function client(s, end) {
   while (Date.now() < end) {
     let t = performance.now();
     const r1 = await post(`/api/sessions/${s.id}/step`);
@@ -33,16 +39,15 @@ async function client() {
     if (!r1.ok || !r2.ok) errors++;
   }
 }
+// Sessions first: their making (assembling, launching) is not part of the figures.
+const sessions = await Promise.all(Array.from({ length: clients }, async () => (await post('/api/sessions', { source })).json()));
+const cpu0 = cpuTime();
 const t0 = performance.now();
-await Promise.all(Array.from({ length: clients }, client));
+const end = Date.now() + seconds * 1000;
+await Promise.all(sessions.map((s) => client(s, end)));
 const wall = (performance.now() - t0) / 1000;
-// The server's own CPU time (user + system, clock ticks of 10 ms; Linux): per request it
-// depends less on what else the machine runs than the latencies do.
-let cpu = null;
-try {
-  const f = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  cpu = (+f[11] + +f[12]) / 100;
-} catch (e) { /* not Linux */ }
+const cpu1 = cpuTime();
+const cpu = cpu0 && cpu1 ? [cpu1[0] - cpu0[0], cpu1[1] - cpu0[1]] : null;
 server.kill();
 const q = (a, p) => { const s = [...a].sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
 const total = lat.step.length + lat.registers.length;
@@ -50,7 +55,7 @@ const total = lat.step.length + lat.registers.length;
 console.log(`clients: ${clients}; wall: ${wall.toFixed(1)} s; requests: ${total}; errors: ${errors}`);
 console.log(`requests/s: ${(total / wall).toFixed(0)}`);
 console.log(cpu === null ? 'server CPU per request: unknown (no /proc)'
-  : `server CPU per request: ${(1000 * cpu / total).toFixed(3)} ms (${cpu.toFixed(2)} s in all)`);
+  : `server CPU per request: ${(1000 * (cpu[0] + cpu[1]) / total).toFixed(3)} ms (user ${(1000 * cpu[0] / total).toFixed(3)}, system ${(1000 * cpu[1] / total).toFixed(3)}; ${(cpu[0] + cpu[1]).toFixed(2)} s in all)`);
 for (const [k, a] of Object.entries(lat)) {
   console.log(`${k}: p50 ${q(a, 0.5).toFixed(2)} ms, p99 ${q(a, 0.99).toFixed(2)} ms, max ${q(a, 1).toFixed(2)} ms (n=${a.length})`);
 }

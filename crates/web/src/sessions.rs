@@ -144,14 +144,20 @@ impl Store {
 
 /// Registers of one warp, for the grid, written as JSON:
 /// `{warp, pc, exec, rm, rm16, fflags, steps, vgprs, v, u}`. Lane values go out as hex, 8
-/// digits per 32-bit value: one string of 32 lanes (lane 0 first) per vector register and
-/// one string for all uniform registers. Written straight into bytes with a table: this is
+/// digits per 32-bit value: one string of 32 lanes (lane 0 first) per vector register up to
+/// the last one that is not all zero, and one string for all uniform registers. Written straight into bytes with a table: this is
 /// most of what a step costs the server, and a fraction of the work (and bytes) of 4096
 /// JSON numbers.
 pub fn regs_to_json(w: usize, warp: &warpkit_sim::Warp) -> Vec<u8> {
     use std::io::Write;
     let n = (warp.vgprs() as usize).min(warp.vregs().len());
-    let (vregs, uregs) = (&warp.vregs()[..n], warp.uregs());
+    // Registers after the last one with a non-zero lane are all zero: left out (`vgprs`
+    // says how many there are).
+    let sent = warp.vregs()[..n]
+        .iter()
+        .rposition(|r| r.iter().any(|&x| x != 0))
+        .map_or(0, |i| i + 1);
+    let (vregs, uregs) = (&warp.vregs()[..sent], warp.uregs());
     let mut out = Vec::with_capacity(192 + n * (32 * 8 + 3) + uregs.len() * 8);
     // Writing to a Vec cannot fail.
     let _ = write!(

@@ -245,7 +245,13 @@ function unhex(s) {
   for (let i = 0; i < a.length; i++) a[i] = parseInt(s.substr(8 * i, 8), 16);
   return a;
 }
-function decodeRegs(r) { return r && { ...r, v: r.v.map(unhex), u: unhex(r.u) }; }
+// Vector registers after the last non-zero one are left out: they are all zero.
+function decodeRegs(r) {
+  if (!r) return r;
+  const v = r.v.map(unhex);
+  while (v.length < r.vgprs) v.push(new Uint32Array(32));
+  return { ...r, v, u: unhex(r.u) };
+}
 
 function show(v, fresh) {
   v.regs = decodeRegs(v.regs);
