@@ -180,6 +180,9 @@ try {
     const cols = (await page.getAttribute('#history', 'data-columns')).split(',');
     assert.ok(cols.includes('0xffffffff') && cols.includes('0x00000fff') && cols.includes('0xfffff000'), cols.join());
     assert.equal(cols[cols.length - 1], '0xffffffff', 'the last instruction runs after reconverging');
+    // The overview of the whole run: one column per step for a run this short.
+    assert.match(await page.textContent('#history-info'), new RegExp(`^steps 0\\.\\.${cols.length - 1} of ${cols.length};`));
+    assert.equal(await page.$eval('#history-overview', (c) => c.width), 4 * cols.length);
     // Clicking a step goes there (back in time).
     const box = await page.$eval('#history', (c) => { const r = c.getBoundingClientRect(); return { x: r.left + 15 * r.width / c.width, y: r.top + r.height / 2 }; });
     await page.mouse.click(box.x, box.y);
