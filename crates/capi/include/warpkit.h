@@ -158,6 +158,26 @@ int wk_assemble(const uint8_t *src,
                 char *msg,
                 size_t msg_cap);
 
+// Compare two commit logs as `warpkit diff A B` does: JSON Lines text (`a_len` bytes at
+// `a`, `b_len` at `b`; either null only when its length is 0), one record per executed
+// instruction, as `warpkit run --trace` writes them (or a device's log: numbers compare by
+// value, "0x0a" equals 10). `ignore`: keys not compared, comma-separated (`asm,fflags`),
+// NUL-terminated; null for none. `lanes`: lanes listed per differing register (the
+// command's default is 4). Returns 0 when the logs are equal, 1 at a divergence, with the
+// report `warpkit diff` prints in `report` (the logs named `<a>` and `<b>`), or WK_ERR_ARG
+// for a malformed log (the log, line and reason in `report`) or WK_ERR_NULL. Writes at
+// most `cap` bytes to `report` (NUL-terminated; null when `cap` is 0) and the length of the
+// whole text to `*report_len` (when not null): the text was cut when it is >= `cap`.
+int wk_diff(const uint8_t *a,
+            size_t a_len,
+            const uint8_t *b,
+            size_t b_len,
+            const char *ignore,
+            uint32_t lanes,
+            char *report,
+            size_t cap,
+            size_t *report_len);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

@@ -2,7 +2,7 @@
 //! Verilator, other simulators): load a program and a state file, step warps one
 //! instruction at a time and get commit records, run, print the state, and compare a
 //! device's retirement with the model (`wk_cosim_check`, after Dromajo's
-//! `dromajo_cosim_step`).
+//! `dromajo_cosim_step`), assemble (`wk_assemble`) and compare two commit logs (`wk_diff`).
 //!
 //! Every function catches panics (none crosses the C boundary) and checks its pointers: a
 //! null or bad argument is a negative `WK_ERR_*` code (or a null `wk_sim`), never a crash.
@@ -17,7 +17,7 @@ mod program;
 
 use std::ffi::{c_char, c_int, CStr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use warpkit_sim::{Commit, Sim, StepResult, MAX_U_WRITES, MAX_V_WRITES};
+use warpkit_sim::{log_diff, Commit, Sim, StepResult, MAX_U_WRITES, MAX_V_WRITES};
 
 /// Success.
 pub const WK_OK: c_int = 0;
@@ -443,4 +443,74 @@ fn assemble_source(bytes: &[u8]) -> Result<(Vec<u8>, String), String> {
         }
         Err(d) => Err(d.render(false)),
     }
+}
+
+/// `n` bytes at `p` (null only when `n` is 0, checked by the caller).
+unsafe fn bytes<'a>(p: *const u8, n: usize) -> &'a [u8] {
+    if n == 0 {
+        &[]
+    } else {
+        std::slice::from_raw_parts(p, n)
+    }
+}
+
+/// Compare two commit logs as `warpkit diff A B` does: JSON Lines text (`a_len` bytes at
+/// `a`, `b_len` at `b`; either null only when its length is 0), one record per executed
+/// instruction, as `warpkit run --trace` writes them (or a device's log: numbers compare by
+/// value, "0x0a" equals 10). `ignore`: keys not compared, comma-separated (`asm,fflags`),
+/// NUL-terminated; null for none. `lanes`: lanes listed per differing register (the
+/// command's default is 4). Returns 0 when the logs are equal, 1 at a divergence, with the
+/// report `warpkit diff` prints in `report` (the logs named `<a>` and `<b>`), or WK_ERR_ARG
+/// for a malformed log (the log, line and reason in `report`) or WK_ERR_NULL. Writes at
+/// most `cap` bytes to `report` (NUL-terminated; null when `cap` is 0) and the length of the
+/// whole text to `*report_len` (when not null): the text was cut when it is >= `cap`.
+#[no_mangle]
+pub unsafe extern "C" fn wk_diff(
+    a: *const u8,
+    a_len: usize,
+    b: *const u8,
+    b_len: usize,
+    ignore: *const c_char,
+    lanes: u32,
+    report: *mut c_char,
+    cap: usize,
+    report_len: *mut usize,
+) -> c_int {
+    let set_len = |n: usize| {
+        if let Some(l) = report_len.as_mut() {
+            *l = n;
+        }
+    };
+    let say = |rc: c_int, text: &str| {
+        write_c(report, cap, text);
+        set_len(text.len());
+        rc
+    };
+    if (a.is_null() && a_len != 0) || (b.is_null() && b_len != 0) {
+        return say(WK_ERR_NULL, "wk_diff: null argument");
+    }
+    guard(WK_ERR_INTERNAL, || {
+        let ignore = if ignore.is_null() {
+            Vec::new()
+        } else {
+            match CStr::from_ptr(ignore).to_str() {
+                Ok(s) => s
+                    .split(',')
+                    .filter(|k| !k.is_empty())
+                    .map(str::to_string)
+                    .collect(),
+                Err(_) => return say(WK_ERR_ARG, "wk_diff: ignore is not UTF-8"),
+            }
+        };
+        let opts = log_diff::DiffOptions {
+            ignore,
+            lanes: lanes as usize,
+        };
+        let mut la = log_diff::JsonLines::new("<a>", bytes(a, a_len));
+        let mut lb = log_diff::JsonLines::new("<b>", bytes(b, b_len));
+        match log_diff::diff_logs(&mut la, &mut lb, &opts) {
+            Ok(d) => say(c_int::from(!d.is_equal()), &d.report()),
+            Err(e) => say(WK_ERR_ARG, &e),
+        }
+    })
 }

@@ -35,6 +35,10 @@ pub struct CoverArgs {
     /// Initial state for every program (default: X.state.json next to X.s, else one warp).
     #[arg(long)]
     state: Option<PathBuf>,
+    /// Read every program as assembly, machine code or ELF, whatever its name (`-`, standard
+    /// input, has no name: without this it is machine code or ELF, as for `run`).
+    #[arg(long, value_enum)]
+    format: Option<input::Format>,
     /// Stop a warp when its step count reaches this.
     #[arg(long, default_value_t = warpkit_sim::DEFAULT_MAX_STEPS)]
     max_steps: u64,
@@ -86,7 +90,13 @@ pub fn run(a: CoverArgs) -> Result<ExitCode, String> {
             html,
             fail_under,
         }) => report_cmd(&inputs, holes, html.as_deref(), fail_under),
-        None => collect(&a.programs, a.state.as_deref(), a.max_steps, &a.output),
+        None => collect(
+            &a.programs,
+            a.state.as_deref(),
+            a.format,
+            a.max_steps,
+            &a.output,
+        ),
     }
 }
 
@@ -116,6 +126,10 @@ fn report_cmd(
     }
     // The HTML page is opened before anything is read, like every output.
     let page = match html {
+        // A directory receives index.html; standard output cannot be one.
+        Some(dir) if files::is_std(dir) => {
+            crate::help::usage_error("--html takes a directory (it writes DIR/index.html), not `-`")
+        }
         Some(dir) => {
             if dir.exists() && !dir.is_dir() {
                 return Err(format!(
@@ -244,6 +258,7 @@ fn assembly_files(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) -> Result<()
 fn collect(
     programs: &[PathBuf],
     state: Option<&Path>,
+    format: Option<input::Format>,
     max_steps: u64,
     output: &Path,
 ) -> Result<ExitCode, String> {
@@ -260,7 +275,7 @@ fn collect(
     let mut out = Output::open(output, &inputs)?;
     let mut counts = Counts::default();
     for j in &jobs {
-        let loaded = input::load_program(&j.program, None, None, 100).map_err(|e| {
+        let loaded = input::load_program(&j.program, format, None, 100).map_err(|e| {
             if e.is_empty() {
                 format!(
                     "{}: does not assemble (errors above)",

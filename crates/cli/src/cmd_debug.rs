@@ -141,11 +141,29 @@ pub fn dap(_: DapArgs) -> Result<ExitCode, String> {
         })
     };
     let mut out = std::io::stdout().lock();
-    warpkit_dap::serve(std::io::stdin(), &mut out, &load).map_err(|e| format!("dap: {e}"))?;
-    Ok(ExitCode::SUCCESS)
+    match warpkit_dap::serve(std::io::stdin(), &mut out, &load) {
+        // The client closed our output: it is gone, and there is no one to tell.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(format!("dap: {e}")),
+        Ok(()) => Ok(ExitCode::SUCCESS),
+    }
 }
 
 pub fn run(a: DebugArgs) -> Result<ExitCode, String> {
+    let from_stdin = usize::from(files::is_std(&a.program))
+        + usize::from(a.state.as_deref().is_some_and(files::is_std))
+        + a.scripts.iter().filter(|s| files::is_std(s)).count();
+    if from_stdin > 1 {
+        crate::help::usage_error(
+            "standard input can be read only once: one of PROGRAM, --state and -x can be `-`",
+        );
+    }
+    if from_stdin == 1 && a.batch && a.scripts.is_empty() {
+        crate::help::usage_error(
+            "--batch without -x reads its commands from standard input: PROGRAM and --state \
+             cannot be `-` too",
+        );
+    }
     let (target, state) = load(&a.program, a.state.as_deref(), a.format)?;
     let cfg = Config {
         budget_bytes: a.budget.saturating_mul(1 << 20),

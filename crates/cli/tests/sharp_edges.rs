@@ -73,6 +73,10 @@ fn a_closed_pipe_ends_every_command_quietly() {
     let big = "add v1, v2, v3\n".repeat(20_000);
     write(p, "big.s", &big);
     run(&["asm", "big.s", "-o", "big.bin"], p);
+    objects(p);
+    run(&["cover", "p.s", "-o", "c.json"], p);
+    write(p, "cmds.txt", "info registers\n".repeat(200));
+    let isa = concat!(env!("CARGO_MANIFEST_DIR"), "/../isa/instructions.isa");
     for args in [
         &["diff", "t.jsonl", "t.jsonl"][..],
         &["spec"],
@@ -90,12 +94,210 @@ fn a_closed_pipe_ends_every_command_quietly() {
         ],
         &["run", "big.s"],
         &["shrink", "p.s", "--state", "s.json", "--test", "true", "-q"],
+        &["cover", "p.s"],
+        &["cover", "merge", "c.json", "c.json"],
+        &["cover", "report", "c.json", "--holes"],
+        &["link", "kernels.o", "helper.o", "-o", "-"],
+        &["asm", "-f", "elf", "big.s", "-o", "-"],
+        &["disasm", "--source", "kernels.o"],
+        &["debug", "--batch", "p.s", "-x", "cmds.txt"],
+        &["spec", "--json", "add"],
+        &["isa", "check"],
+        &["isa", "map", "--json"],
+        &["isa", "map", "--svg", "-"],
+        &["isa", "free", "--format", "R"],
+        &["isa", "diff", isa, isa],
+        &["export", "--sv"],
+        &["export", "--c"],
+        &["docs", "-o", "-"],
+        &["--help"],
     ] {
         let (code, err) = closed(args);
         assert_eq!(code, Some(0), "{args:?}: {err}");
         assert!(
             !err.contains("Broken pipe") && !err.contains("panicked"),
             "{args:?}: {err}"
+        );
+    }
+}
+
+/// `kernels.o` and `helper.o` of examples/multi, assembled into `dir`.
+fn objects(dir: &Path) {
+    let multi = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/multi");
+    for k in ["kernels", "helper"] {
+        let o = dir.join(format!("{k}.o"));
+        let src = format!("{multi}/{k}.s");
+        let out = run(&["asm", "-f", "elf", &src, "-o", o.to_str().unwrap()], dir);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+    }
+}
+
+/// The protocol servers on standard input/output whose client closed its end: no message,
+/// no panic; `lsp` exits 1 as the protocol says of a client gone without `shutdown`, `dap`
+/// 0. `serve` with a closed output keeps serving (the URL line is lost, nothing else).
+#[test]
+fn a_closed_pipe_ends_the_servers_quietly() {
+    use std::io::Write;
+    let d = tempfile::tempdir().unwrap();
+    let frame = |body: &str| format!("Content-Length: {}\r\n\r\n{body}", body.len());
+    for (server, body, code) in [
+        (
+            "lsp",
+            r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#,
+            1,
+        ),
+        (
+            "dap",
+            r#"{"seq":1,"type":"request","command":"initialize","arguments":{}}"#,
+            0,
+        ),
+    ] {
+        let mut child = cmd(&[server], d.path())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let mut input = child.stdin.take().unwrap();
+        let _ = input.write_all(frame(body).as_bytes());
+        drop(input);
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{server}: {err}");
+        assert!(err.is_empty(), "{server}: {err}");
+    }
+    let mut child = cmd(&["serve", "--port", "0"], d.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let running = child.try_wait().unwrap().is_none();
+    let _ = child.kill();
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(running, "serve ended: {:?} {err}", out.status);
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+/// `-` for the file arguments of the newer commands, and a clear command-line error where
+/// it cannot be.
+#[test]
+fn newer_commands_read_standard_input_or_say_why_not() {
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path();
+    objects(p);
+    let src = "movi v1, 3\nadd v1, v1, v1\n";
+    write(p, "p.s", src);
+    let ok = |args: &[&str], stdin: &[u8]| {
+        let o = run_with(args, p, stdin);
+        assert_eq!(o.code, 0, "{args:?}: {}", o.stderr);
+        o.text()
+    };
+    // Standard input has no name to tell assembly by: --format says it.
+    let db = ok(&["cover", "-", "--format", "asm"], src.as_bytes());
+    assert!(db.contains("\"instructions\": 2"), "{db}");
+    assert_eq!(ok(&["cover", "p.s", "--state", "-"], b"{}"), db);
+    write(p, "c.json", &db);
+    assert!(ok(&["cover", "merge", "-", "c.json"], db.as_bytes()).contains("\"programs\": 2"));
+    assert!(ok(&["cover", "report", "-"], db.as_bytes()).starts_with("coverage: "));
+    let kernels = std::fs::read(p.join("kernels.o")).unwrap();
+    ok(&["link", "-", "helper.o", "-o", "prog.elf"], &kernels);
+    assert_eq!(
+        ok(&["disasm", "--source", "-"], &kernels),
+        ok(&["disasm", "--source", "kernels.o"], b"")
+    );
+    ok(&["asm", "-f", "elf", "-", "-o", "stdin.o"], src.as_bytes());
+    assert!(std::fs::read(p.join("stdin.o"))
+        .unwrap()
+        .starts_with(b"\x7fELF"));
+    let regs = ok(&["debug", "--batch", "p.s", "-x", "-"], b"s\ns\np v1[0]\n");
+    assert!(regs.contains("v1[0] = 0x00000006 (6)"), "{regs}");
+    let isa = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../isa/instructions.isa"
+    ))
+    .unwrap();
+    assert!(ok(&["isa", "check", "-"], &isa).contains("no problems"));
+    // Where `-` cannot be, a command-line error (2) says why, and nothing is created.
+    run(&["cover", "report", "c.json", "--html", "-"], p).fails(2, "takes a directory");
+    assert!(!p.join("-").exists());
+    run_with(&["debug", "--batch", "-"], p, src.as_bytes())
+        .fails(2, "reads its commands from standard input");
+    run(&["debug", "-", "--state", "-"], p).fails(2, "read only once");
+}
+
+/// The debugger's expressions (`print`, breakpoint conditions; also DAP's and the
+/// playground's) are bounded like the assembler's: a 100,000-deep or -long one is an error
+/// and the session goes on.
+#[test]
+fn a_100000_deep_debugger_expression_is_an_error() {
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path();
+    write(p, "p.s", "movi v1, 3\nsecond:\n  add v1, v1, v1\n");
+    let n = 100_000;
+    let deep = format!("{}1{}", "(".repeat(n), ")".repeat(n));
+    let long = vec!["1"; n].join("+");
+    let cmds = format!(
+        "p {deep}\nb second if {long}\np -{}\np v1[0] + 1\n",
+        "-".repeat(n)
+    );
+    let o = run_with(&["debug", "--batch", "p.s"], p, cmds.as_bytes());
+    assert_eq!(o.code, 1, "{}", o.stderr);
+    let all = format!("{}{}", o.text(), o.stderr);
+    assert_eq!(
+        all.matches("nested more than 256 levels deep").count(),
+        2,
+        "{all}"
+    );
+    assert!(all.contains("more than 1024 operators"), "{all}");
+    assert!(
+        all.contains("v1[0] + 1 = 1 (0x1)"),
+        "the session goes on: {all}"
+    );
+}
+
+/// `timing --config` of a deeply nested TOML file: the toml crate's own depth limit
+/// answers, with the file's name and exit 1 (no stack overflow), from a file or `-`.
+#[test]
+fn a_deeply_nested_config_is_an_error_not_a_crash() {
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path();
+    write(p, "p.s", "add v1, v1, v2\n");
+    let n = 100_000;
+    let deep = [
+        format!("a = {}", "[".repeat(n)),
+        format!("a = {}1{}", "[".repeat(n), "]".repeat(n)),
+        format!("a = {}1{}", "{b = ".repeat(n), "}".repeat(n)),
+        format!("{} = 1", vec!["a"; n].join(".")),
+        format!("[{}]", vec!["a"; n].join(".")),
+    ];
+    for (i, text) in deep.iter().enumerate() {
+        let name = format!("deep{i}.toml");
+        write(p, &name, text);
+        let o = run(&["timing", "p.s", "--config", &name], p);
+        assert_eq!(
+            o.code,
+            1,
+            "form {i}: {}",
+            &o.stderr[..o.stderr.len().min(400)]
+        );
+        assert!(
+            o.stderr.starts_with(&format!("warpkit: error: {name}: ")),
+            "form {i}"
+        );
+        assert!(
+            o.stderr.contains("recurs"),
+            "form {i}: {}",
+            &o.stderr[..400.min(o.stderr.len())]
+        );
+        let o = run_with(&["timing", "p.s", "--config", "-"], p, text.as_bytes());
+        assert_eq!(o.code, 1, "form {i} from standard input");
+        assert!(
+            o.stderr.starts_with("warpkit: error: <stdin>: "),
+            "form {i}"
         );
     }
 }

@@ -28,8 +28,16 @@ const LEVELS: [&[&str]; 10] = [
     &["*", "/", "%"],
 ];
 
+/// Deepest nesting of parentheses, `popcount(...)` and prefix operators: parsing, evaluating
+/// and dropping an expression recurse through it, so it is bounded (as the assembler's).
+pub const MAX_EXPR_DEPTH: usize = 256;
+/// Most operators in one expression: `1+1+...` builds a tree as deep as it is long.
+pub const MAX_EXPR_OPERATORS: usize = 1024;
+
 struct Parser<'a> {
     s: &'a str,
+    depth: usize,
+    operators: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -47,6 +55,27 @@ impl<'a> Parser<'a> {
         }
     }
 
+    fn operator(&mut self) -> Result<(), String> {
+        self.operators += 1;
+        if self.operators > MAX_EXPR_OPERATORS {
+            return Err(format!(
+                "expression has more than {MAX_EXPR_OPERATORS} operators"
+            ));
+        }
+        Ok(())
+    }
+
+    /// Enter one level of nesting (left again by the caller with `self.depth -= 1`).
+    fn nest(&mut self) -> Result<(), String> {
+        self.depth += 1;
+        if self.depth > MAX_EXPR_DEPTH {
+            return Err(format!(
+                "expression nested more than {MAX_EXPR_DEPTH} levels deep"
+            ));
+        }
+        Ok(())
+    }
+
     fn binary(&mut self, level: usize) -> Result<Expr, String> {
         if level == LEVELS.len() {
             return self.unary();
@@ -61,6 +90,7 @@ impl<'a> Parser<'a> {
                     .flat_map(|l| l.iter())
                     .any(|o| o.len() > op.len() && o.starts_with(op) && self.s.starts_with(o));
                 if !longer && self.s.starts_with(op) {
+                    self.operator()?;
                     self.s = &self.s[op.len()..];
                     let rhs = self.binary(level + 1)?;
                     lhs = Expr::Binary(op, Box::new(lhs), Box::new(rhs));
@@ -76,7 +106,11 @@ impl<'a> Parser<'a> {
         for op in ['!', '~', '-'] {
             if self.s.starts_with(op) && !self.s.starts_with("!=") {
                 self.s = &self.s[1..];
-                return Ok(Expr::Unary(op, Box::new(self.unary()?)));
+                self.operator()?;
+                self.nest()?;
+                let e = self.unary()?;
+                self.depth -= 1;
+                return Ok(Expr::Unary(op, Box::new(e)));
             }
         }
         self.atom()
@@ -85,7 +119,9 @@ impl<'a> Parser<'a> {
     fn atom(&mut self) -> Result<Expr, String> {
         self.skip();
         if self.eat("(") {
+            self.nest()?;
             let e = self.binary(0)?;
+            self.depth -= 1;
             if !self.eat(")") {
                 return Err("missing `)`".into());
             }
@@ -97,7 +133,9 @@ impl<'a> Parser<'a> {
             if !self.eat("(") {
                 return Err("write popcount(EXPR)".into());
             }
+            self.nest()?;
             let e = self.binary(0)?;
+            self.depth -= 1;
             if !self.eat(")") {
                 return Err("missing `)` of popcount".into());
             }
@@ -142,7 +180,11 @@ impl<'a> Parser<'a> {
 
 impl Expr {
     pub fn parse(s: &str) -> Result<Expr, String> {
-        let mut p = Parser { s };
+        let mut p = Parser {
+            s,
+            depth: 0,
+            operators: 0,
+        };
         let e = p.binary(0)?;
         p.skip();
         if !p.s.is_empty() {
@@ -202,5 +244,37 @@ impl Expr {
                 }
             }
         })
+    }
+}
+
+#[cfg(test)]
+mod depth_tests {
+    use super::*;
+
+    #[test]
+    fn deep_or_long_expressions_are_errors_not_stack_overflows() {
+        let n = 100_000;
+        for (text, msg) in [
+            (
+                format!("{}1{}", "(".repeat(n), ")".repeat(n)),
+                "nested more than 256",
+            ),
+            (format!("{}1", "-".repeat(n)), "nested more than 256"),
+            (format!("{}1", "!~".repeat(n)), "nested more than 256"),
+            (
+                format!("{}1{}", "popcount(".repeat(n), ")".repeat(n)),
+                "nested more than 256",
+            ),
+            (vec!["1"; n].join("+"), "more than 1024 operators"),
+        ] {
+            let e = Expr::parse(&text).unwrap_err();
+            assert!(e.contains(msg), "{e}");
+        }
+        // Up to the limits, expressions parse and evaluate.
+        let deep = format!("{}7{}", "(".repeat(256), ")".repeat(256));
+        assert_eq!(Expr::parse(&deep).unwrap(), Expr::Num(7));
+        let long = vec!["1"; 1025].join("+");
+        let w = Warp::new();
+        assert_eq!(Expr::parse(&long).unwrap().eval(&w), Ok(1025));
     }
 }

@@ -3,6 +3,7 @@
 //! each field's bits in the colour of what it holds.
 
 use warpkit_isa::{html, lookup, INSNS};
+use warpkit_raster::{colour_at, rasterise, Pixmap};
 
 #[test]
 fn the_committed_manual_is_regenerated_identically() {
@@ -34,31 +35,18 @@ fn every_variant_has_one_anchor_and_the_page_needs_no_network() {
     assert!(page.contains("prefers-color-scheme: dark"));
 }
 
-fn rasterise(svg: &str) -> resvg::tiny_skia::Pixmap {
-    let tree = resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default()).unwrap();
-    let size = tree.size().to_int_size();
-    let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height()).unwrap();
-    resvg::render(
-        &tree,
-        resvg::tiny_skia::Transform::identity(),
-        &mut pixmap.as_mut(),
-    );
-    pixmap
-}
-
 fn rgb(hex: &str) -> (u8, u8, u8) {
     let v = u32::from_str_radix(hex.trim_start_matches('#'), 16).unwrap();
     ((v >> 16) as u8, (v >> 8) as u8, v as u8)
 }
 
 /// The colour of bit `bit` of a variant's diagram (a point inside the box, clear of the label).
-fn bit_colour(p: &resvg::tiny_skia::Pixmap, size: u8, bit: u32) -> (u8, u8, u8) {
+fn bit_colour(p: &Pixmap, size: u8, bit: u32) -> (u8, u8, u8) {
     let rows = size as u32 / 4;
     let row = bit / 32;
     let x = 1 + (31 - bit % 32) * html::BIT_W + html::BIT_W / 2;
     let y = (rows - 1 - row) * html::ROW_H + 14 + 4;
-    let c = p.pixel(x, y).unwrap();
-    (c.red(), c.green(), c.blue())
+    colour_at(p, x, y)
 }
 
 #[test]

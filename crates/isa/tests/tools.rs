@@ -4,6 +4,7 @@
 
 use warpkit_isa::parse::{self, Database, Problem, RowDef};
 use warpkit_isa::{diff, space, SOURCE};
+use warpkit_raster::{colour_at as px, rasterise};
 
 fn table(extra: &str) -> (String, Database) {
     let text = format!("{SOURCE}{extra}");
@@ -274,24 +275,6 @@ fn map_and_free_agree_with_the_count_from_the_manual_chapters() {
     }
     let json = space::map_json(&db);
     assert_eq!(json["free_opcodes"], want["free_opcodes"]);
-}
-
-fn rasterise(svg: &str) -> resvg::tiny_skia::Pixmap {
-    let tree =
-        resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default()).expect("the SVG parses");
-    let size = tree.size().to_int_size();
-    let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height()).unwrap();
-    resvg::render(
-        &tree,
-        resvg::tiny_skia::Transform::identity(),
-        &mut pixmap.as_mut(),
-    );
-    pixmap
-}
-
-fn px(p: &resvg::tiny_skia::Pixmap, x: u32, y: u32) -> (u8, u8, u8) {
-    let c = p.pixel(x, y).expect("inside");
-    (c.red(), c.green(), c.blue())
 }
 
 #[test]

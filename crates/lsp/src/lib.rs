@@ -30,6 +30,9 @@ pub fn run_stdio() -> Result<bool, String> {
     match serve(input, output.lock()) {
         Ok(End::Clean) => Ok(true),
         Ok(End::Abrupt) => Ok(false),
+        // The client closed our output: it is gone, as if it left without `shutdown`;
+        // nothing to say (every command ends quietly on a closed pipe).
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
         Err(e) => Err(format!("lsp: cannot write to the client: {e}")),
     }
 }

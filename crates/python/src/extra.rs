@@ -1,5 +1,6 @@
-//! Entry points beyond assembling and simulating: the timing model (`timing`) and the
-//! random program generator (`generate`), with the command line's checks and messages.
+//! Entry points beyond assembling and simulating: the timing model (`timing`), the
+//! random program generator (`generate`) and the commit-log comparison (`diff`, in
+//! `log_diff`), with the command line's checks and messages.
 
 use crate::sim::{json_to_py_ints, program_code, sim_err, state_text, steps_arg};
 use pyo3::exceptions::PyValueError;
@@ -85,5 +86,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(timing, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(crate::log_diff::diff, m)?)?;
     Ok(())
 }

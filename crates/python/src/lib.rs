@@ -13,6 +13,7 @@ use warpkit_asm::{assemble_file, disassemble as disasm, warnings_of, DisasmOptio
 
 mod elf;
 mod extra;
+mod log_diff;
 mod sim;
 
 create_exception!(

@@ -31,7 +31,7 @@ pub(crate) fn sim_err(e: SimError) -> PyErr {
     }
 }
 
-fn type_name(o: &Bound<'_, PyAny>) -> String {
+pub(crate) fn type_name(o: &Bound<'_, PyAny>) -> String {
     o.get_type()
         .name()
         .map(|n| n.to_string())
@@ -73,8 +73,8 @@ pub(crate) fn state_text(state: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
     )))
 }
 
-/// A Python value (from a state dict) as JSON; `path` names it in errors (`state.warps[0]`).
-fn py_to_json(o: &Bound<'_, PyAny>, path: &str) -> PyResult<Value> {
+/// A Python value (from a state dict or a log record) as JSON; `path` names it in errors (`state.warps[0]`).
+pub(crate) fn py_to_json(o: &Bound<'_, PyAny>, path: &str) -> PyResult<Value> {
     py_to_json_at(o, path, 0)
 }
 
@@ -140,7 +140,7 @@ fn py_to_json_at(o: &Bound<'_, PyAny>, path: &str, depth: usize) -> PyResult<Val
         return Ok(Value::Array(a));
     }
     Err(PyTypeError::new_err(format!(
-        "{path}: a state holds ints, strings, lists and dicts, not {}",
+        "{path}: states and records hold ints, strings, lists and dicts, not {}",
         type_name(o)
     )))
 }

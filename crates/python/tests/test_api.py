@@ -15,7 +15,7 @@ from conftest import EXAMPLES
 
 def test_surface():
     assert sorted(warpkit.__all__) == [
-        "AssemblyError", "Sim", "__version__", "assemble", "disassemble", "generate", "spec", "timing"
+        "AssemblyError", "Sim", "__version__", "assemble", "diff", "disassemble", "generate", "spec", "timing"
     ]
     assert issubclass(warpkit.AssemblyError, ValueError)
     assert warpkit.AssemblyError.__module__ == "warpkit"

@@ -16,6 +16,8 @@
 //!   warps in parallel with a streaming trace in bounded memory, equal byte for byte to a
 //!   sequential one; [`Sim::write_state`] writes the state file a warp at a time, or a
 //!   selection of warps and registers ([`Fields`]).
+//! * [`log_diff`] compares two commit logs (`warpkit diff`): the first divergence and what
+//!   differs in it, as data and as the report text.
 //!
 //! Semantics: every §6.1 variant (integer, uniform, EXEC, branches) and every §6.2 variant
 //! (binary32/binary16 FP, packed 16-bit, via `warpkit-fp`), bit-exact; §7 tex/gfx variants
@@ -25,7 +27,7 @@
 //! Layout: each module uses only the ones before it in the layer table of
 //! `docs/simulator.md` (`warp` → `fault` → `commit` → `op` → `access` → `shapes` →
 //! `int`, `float`, `kernels` → `semantics` → `program` → `run` → `launch` → `state` →
-//! `trace_line` → `sim` → `trace`); `tests/layers.rs` checks it.
+//! `trace_line` → `sim` → `trace` → `log_diff`); `tests/layers.rs` checks it.
 
 mod access;
 mod commit;
@@ -34,6 +36,7 @@ mod float;
 mod int;
 mod kernels;
 mod launch;
+pub mod log_diff;
 mod op;
 mod program;
 mod run;

@@ -6,6 +6,7 @@
 mod common;
 use common::*;
 use serde_json::Value;
+use warpkit_raster::{colour_at, rasterise, Pixmap};
 use warpkit_sim::state::parse_state;
 use warpkit_sim::Program;
 use warpkit_timing::svg::{unit_colour, wait_colour};
@@ -26,23 +27,8 @@ fn run_with<O: warpkit_timing::Observer>(
         .report
 }
 
-/// Rasterise an SVG document at its own size.
-fn rasterise(svg: &str) -> resvg::tiny_skia::Pixmap {
-    let tree =
-        resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default()).expect("the SVG parses");
-    let size = tree.size().to_int_size();
-    let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height()).unwrap();
-    resvg::render(
-        &tree,
-        resvg::tiny_skia::Transform::identity(),
-        &mut pixmap.as_mut(),
-    );
-    pixmap
-}
-
-fn pixel(p: &resvg::tiny_skia::Pixmap, x: f64, y: f64) -> (u8, u8, u8) {
-    let c = p.pixel(x as u32, y as u32).expect("inside the picture");
-    (c.red(), c.green(), c.blue())
+fn pixel(p: &Pixmap, x: f64, y: f64) -> (u8, u8, u8) {
+    colour_at(p, x as u32, y as u32)
 }
 
 fn valu_int() -> u8 {

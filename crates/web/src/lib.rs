@@ -106,7 +106,10 @@ pub fn run(a: ServeArgs) -> Result<(), String> {
         let addr = listener
             .local_addr()
             .map_err(|e| format!("cannot listen: {e}"))?;
-        println!("warpkit playground: http://{addr}/");
+        // A closed standard output (`| head -1` gone before this line) is no reason to stop
+        // serving, nor to panic as `println!` would.
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), "warpkit playground: http://{addr}/");
         serve(listener, Limits::default()).await
     })
 }

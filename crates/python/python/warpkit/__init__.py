@@ -12,6 +12,6 @@ the keys of a `warpkit run --trace` line and `state()` the content `warpkit run`
 Errors are exceptions with the command line's messages. See __init__.pyi for the API.
 """
 
-from ._native import AssemblyError, Sim, __version__, assemble, disassemble, generate, spec, timing
+from ._native import AssemblyError, Sim, __version__, assemble, diff, disassemble, generate, spec, timing
 
-__all__ = ["AssemblyError", "Sim", "__version__", "assemble", "disassemble", "generate", "spec", "timing"]
+__all__ = ["AssemblyError", "Sim", "__version__", "assemble", "diff", "disassemble", "generate", "spec", "timing"]

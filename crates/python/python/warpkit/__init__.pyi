@@ -1,8 +1,9 @@
 """Type stubs of the warpkit package (the native module warpkit._native)."""
 
+import os
 from typing import Any, Literal, TypedDict, Union
 
-__all__ = ["AssemblyError", "Sim", "__version__", "assemble", "disassemble", "generate", "spec", "timing"]
+__all__ = ["AssemblyError", "Sim", "__version__", "assemble", "diff", "disassemble", "generate", "spec", "timing"]
 
 __version__: str
 """The version of warpkit this package was built from (as `warpkit --version`)."""
@@ -83,6 +84,48 @@ def generate(
 ) -> tuple[str, dict[str, Any]]:
     """Program `index` of `seed` and its state, exactly what `warpkit gen` writes
     (`mix` as `--mix` takes it, e.g. "int=3,fp=2")."""
+
+class LogRecord(TypedDict):
+    """A record of the divergence and its line in its log (1-based index for a list)."""
+
+    record: dict[str, Any]
+    line: int
+
+class LogDifference(TypedDict, total=False):
+    """One difference: `kind` is "value" (a record key), "write" (a written register),
+    "lanes" (a vector register: `lanes` lists every differing lane), "only_a"/"only_b"
+    (a register only one record writes; its value under "a" or "b"). `text` is the line
+    `warpkit diff` prints for it."""
+
+    key: str
+    kind: Literal["value", "write", "lanes", "only_a", "only_b"]
+    a: Any
+    b: Any
+    lanes: list[int]
+    text: str
+
+class LogDiff(TypedDict):
+    """`equal_records` records agree; `record` (1-based) is the first that does not, with
+    both records (None for a log that ended before it) and what differs. `report` is
+    exactly what `warpkit diff` prints."""
+
+    equal: bool
+    equal_records: int
+    record: Union[int, None]
+    a: Union[LogRecord, None]
+    b: Union[LogRecord, None]
+    differences: list[LogDifference]
+    report: str
+
+LogArg = Union[str, bytes, "os.PathLike[str]", list[dict[str, Any]], tuple[dict[str, Any], ...]]
+
+def diff(a: LogArg, b: LogArg, ignore: Union[list[str], None] = None, lanes: int = 4) -> LogDiff:
+    """The first divergence of two commit logs, as `warpkit diff A B [--ignore K,..]
+    [--lanes N]` finds it. A log is a path (os.PathLike, read as a stream), JSON Lines text
+    (str or bytes, as `warpkit run --trace` writes it) or a list of records (`Sim.step`'s).
+    Numbers compare by value ("0x0a" equals 10). ValueError names the log and line of a
+    bad record; FileNotFoundError/OSError a file that cannot be read; TypeError any other
+    argument."""
 
 class Record(TypedDict):
     """One retired instruction: the keys of a `warpkit run --trace` line."""

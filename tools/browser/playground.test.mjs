@@ -1,5 +1,5 @@
 // Drives the playground in Debian's Chromium (headless): the lines of issue 21's "what
-// must be true". Usage: node test.mjs WARPKIT_BINARY SCREENSHOT_DIR
+// must be true". Usage: node playground.test.mjs [WARPKIT_BINARY [SCREENSHOT_DIR]]
 import { chromium } from 'playwright-core';
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, mkdirSync, rmSync, readFileSync } from 'node:fs';
@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import assert from 'node:assert/strict';
 
-const bin = resolve(process.argv[2] || '../../../target/release/warpkit');
-const shots = resolve(process.argv[3] || '../../../target/screenshots');
-const repo = resolve(new URL('../../..', import.meta.url).pathname);
+const repo = resolve(new URL('../..', import.meta.url).pathname);
+const bin = resolve(process.argv[2] || join(repo, 'target/release/warpkit'));
+const shots = resolve(process.argv[3] || join(repo, 'target/screenshots'));
 mkdirSync(shots, { recursive: true });
 const tmp = mkdtempSync(join(tmpdir(), 'warpkit-browser-'));
 

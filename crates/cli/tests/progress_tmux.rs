@@ -1,0 +1,231 @@
+//! The progress line of a long `warpkit run` (indicatif, on standard error when it is a
+//! terminal, after a second), seen in a real terminal through tmux, and Ctrl-C there: the
+//! state reached on standard output (a valid `--state`), exit 130. Off a terminal there is
+//! no progress line. `.ci/run` installs tmux; where it is missing the terminal test says so
+//! and does nothing.
+
+mod common;
+
+use common::cmd;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const LOOP: &str = "top:\n  add v1, v1, v2\n  jmp top\n";
+
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn run(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn screen(&self) -> String {
+        self.run(&["capture-pane", "-p", "-t", "run"])
+    }
+
+    /// Wait until `done` holds of the screen; it, or what it was at the deadline.
+    fn wait(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
+        let t0 = Instant::now();
+        loop {
+            let s = self.screen();
+            if done(&s) {
+                return s;
+            }
+            assert!(
+                t0.elapsed() < Duration::from_secs(30),
+                "waited for {what}; screen:\n{s}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        self.run(&["kill-server"]);
+    }
+}
+
+fn write(dir: &Path, name: &str, text: &str) {
+    std::fs::write(dir.join(name), text).unwrap();
+}
+
+/// Wait for `file` to hold a line; its text.
+fn wait_file(file: &Path) -> String {
+    let t0 = Instant::now();
+    loop {
+        if let Ok(s) = std::fs::read_to_string(file) {
+            if s.ends_with('\n') {
+                return s;
+            }
+        }
+        assert!(
+            t0.elapsed() < Duration::from_secs(30),
+            "{} was not written",
+            file.display()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// `warpkit run ARGS` in a terminal (tmux, 160x40) in `dir`, by a shell that records the
+/// exit status in `rc.txt` (its `trap : INT` lets the run answer Ctrl-C, since a trapped
+/// signal is reset to its default in the child, and keeps the shell for the status).
+fn terminal(dir: &Path, args: &str, socket: &str) -> Option<Tmux> {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("tmux is not installed: the terminal test is skipped (.ci/run installs it)");
+        return None;
+    }
+    let t = Tmux {
+        socket: format!("warpkit-progress-{socket}-{}", std::process::id()),
+    };
+    let script = format!(
+        "trap : INT; {} run {args}; echo \"exit=$?\" > rc.txt; sleep 60",
+        env!("CARGO_BIN_EXE_warpkit")
+    );
+    t.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "run",
+        "-x",
+        "160",
+        "-y",
+        "40",
+        "-c",
+        dir.to_str().unwrap(),
+        "env",
+        "-u",
+        "NO_COLOR",
+        "bash",
+        "-c",
+        &script,
+    ]);
+    Some(t)
+}
+
+/// The instruction count of a progress line (`⠁ 00:00:02 123456789 instructions, 98.7 M/s ...`).
+fn progress_count(screen: &str) -> Option<u64> {
+    let line = screen.lines().find(|l| l.contains(" instructions, "))?;
+    if !line.contains(" M/s") {
+        return None;
+    }
+    let before = &line[..line.find(" instructions, ")?];
+    before.rsplit(' ').next()?.parse().ok()
+}
+
+#[test]
+fn a_long_run_on_a_terminal_shows_progress_and_ctrl_c_keeps_the_state() {
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path();
+    write(p, "loop.s", LOOP);
+    write(p, "s.json", r#"{"warps": [{"v": {"v2": 1}}]}"#);
+    let args = "loop.s --state s.json --max-steps 1000000000000 > state.json";
+    let Some(t) = terminal(p, args, "tty") else {
+        return;
+    };
+    // Steps and rate, and the count goes up from one drawing to the next.
+    let s = t.wait("a progress line", |s| progress_count(s).is_some());
+    let first = progress_count(&s).unwrap();
+    assert!(
+        s.contains("Ctrl-C stops and prints the state reached"),
+        "{s}"
+    );
+    t.wait("the count to grow", |s| {
+        progress_count(s).is_some_and(|n| n > first)
+    });
+    t.run(&["send-keys", "-t", "run", "C-c"]);
+    assert_eq!(wait_file(&p.join("rc.txt")).trim(), "exit=130");
+    t.wait("the interruption message", |s| {
+        s.contains("interrupted after")
+    });
+    let st: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(p.join("state.json")).unwrap()).unwrap();
+    let w = &st["warps"][0];
+    let steps = w["steps"].as_u64().unwrap();
+    assert!(steps > first && w["status"] == "step_limit", "{st}");
+    // A valid --state: the run goes on from it.
+    let more = (steps + 10).to_string();
+    let out = cmd(
+        &[
+            "run",
+            "loop.s",
+            "--state",
+            "state.json",
+            "--max-steps",
+            &more,
+        ],
+        p,
+    )
+    .output()
+    .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let after: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(after["warps"][0]["steps"].as_u64(), Some(steps + 10));
+}
+
+/// Standard output on the terminal, standard error into a file: no progress line in it.
+#[test]
+fn no_progress_line_when_standard_error_is_a_file() {
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path();
+    write(p, "loop.s", LOOP);
+    let args = "loop.s --max-steps 1000000000000 2> err.txt";
+    let Some(t) = terminal(p, args, "file") else {
+        return;
+    };
+    // Well past the second after which a terminal would show progress.
+    std::thread::sleep(Duration::from_millis(2500));
+    let s = t.screen();
+    assert!(progress_count(&s).is_none(), "{s}");
+    t.run(&["send-keys", "-t", "run", "C-c"]);
+    assert_eq!(wait_file(&p.join("rc.txt")).trim(), "exit=130");
+    let err = std::fs::read_to_string(p.join("err.txt")).unwrap();
+    assert!(err.contains("interrupted after"), "{err}");
+    assert!(
+        !err.contains("M/s") && !err.contains('\r') && !err.contains('\x1b'),
+        "{err:?}"
+    );
+}
+
+/// Neither output a terminal (pipes): a long run, interrupted, writes no progress.
+#[test]
+fn no_progress_line_into_pipes() {
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path();
+    write(p, "loop.s", LOOP);
+    let child = cmd(&["run", "loop.s", "--max-steps", "1000000000000"], p)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(2500));
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(err.contains("interrupted after"), "{err}");
+    assert!(
+        !err.contains("M/s") && !err.contains('\r') && !err.contains('\x1b'),
+        "{err:?}"
+    );
+    let st: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(st["warps"][0]["steps"].as_u64().unwrap() > 0);
+}
