@@ -216,7 +216,7 @@ pub fn run(a: DiffArgs) -> Result<(), String> {
         let (ra, rb) = (la.next()?, lb.next()?);
         let report = match (&ra, &rb) {
             (None, None) => {
-                return crate::write_stdout(format!("equal: {n} records\n").as_bytes());
+                return crate::files::write_stdout(format!("equal: {n} records\n").as_bytes());
             }
             (Some(x), Some(y)) => {
                 let d = differences(x, y, &a.ignore, a.lanes);
@@ -256,7 +256,7 @@ pub fn run(a: DiffArgs) -> Result<(), String> {
                 describe(y)
             ),
         };
-        crate::write_stdout(report.as_bytes())?;
+        crate::files::write_stdout(report.as_bytes())?;
         // Exit status 1, no further message: the report above says it all.
         return Err(String::new());
     }
