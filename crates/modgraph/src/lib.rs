@@ -202,6 +202,25 @@ fn base_of(
     }
 }
 
+/// `base` followed by the segments of a path: `super` (leading, as in `super::super::x`)
+/// goes up one module; `self` and a glob's `*` add nothing.
+fn join(mut base: Vec<String>, rest: &[String]) -> Vec<String> {
+    let mut leading = true;
+    for seg in rest {
+        match seg.as_str() {
+            "super" if leading => {
+                base.pop();
+            }
+            "self" | "*" => {}
+            _ => {
+                leading = false;
+                base.push(seg.clone());
+            }
+        }
+    }
+    base
+}
+
 /// Scan a token list for `use` trees and paths, recursing into groups.
 fn scan(
     tokens: &[TokenTree],
@@ -271,8 +290,7 @@ fn scan(
                 } else {
                     &segments[..]
                 };
-                let mut abs = base;
-                abs.extend(rest.iter().filter(|s| *s != "self" && *s != "*").cloned());
+                let abs = join(base, rest);
                 if let Some(alias) = &alias {
                     f.imports.insert(alias.clone(), Some(abs.clone()));
                 }
@@ -318,8 +336,8 @@ fn scan(
                     }
                     k += 3;
                 }
-                if let Some((mut abs, prefixed)) = base_of(&key, here, inline, files) {
-                    abs.extend(segments[usize::from(prefixed)..].iter().cloned());
+                if let Some((base, prefixed)) = base_of(&key, here, inline, files) {
+                    let abs = join(base, &segments[usize::from(prefixed)..]);
                     f.refs.push(Reference {
                         segments: abs,
                         text: segments.join("::"),
