@@ -3,8 +3,9 @@
 //! leaves labels in the text where they need an address; after assembly `resolve` turns
 //! them and the labels into the symbol table and the kernel list.
 
-use crate::preprocess::{split_args, Loc, Pre};
-use crate::unit::{Binding, Kernel, SymKind, Symbol};
+use crate::origin::Loc;
+use crate::symbols::{Binding, Kernel, SymKind, Symbol};
+use crate::syntax::split_args;
 use std::collections::HashMap;
 
 /// A recorded symbol directive.
@@ -73,9 +74,35 @@ fn replace_dot(expr: &str, label: &str) -> String {
     out
 }
 
-pub(crate) fn handle(pre: &mut Pre, wl: &str, rest: &str, at: Loc, len: usize, ctx: Option<u32>) {
+/// What the symbol directives ask of the front stage that reads them (`preprocess.rs`).
+pub(crate) trait Front {
+    fn error(&mut self, at: Loc, len: usize, ctx: Option<u32>, msg: String);
+    fn error_hint(
+        &mut self,
+        at: Loc,
+        len: usize,
+        ctx: Option<u32>,
+        msg: String,
+        hint: Option<String>,
+    );
+    /// A label no source can collide with, placed at the current line.
+    fn synth_label(&mut self, at: Loc, ctx: Option<u32>) -> String;
+    fn emit_line(&mut self, text: &str, at: Loc, ctx: Option<u32>);
+    fn add_decl(&mut self, d: Decl, at: Loc, ctx: Option<u32>);
+    /// The open `.kernel`: its name and where.
+    fn open_kernel(&mut self) -> &mut Option<(String, Loc)>;
+}
+
+pub(crate) fn handle<F: Front>(
+    pre: &mut F,
+    wl: &str,
+    rest: &str,
+    at: Loc,
+    len: usize,
+    ctx: Option<u32>,
+) {
     let args = split_args(rest);
-    let names = |pre: &mut Pre, args: &[String]| -> Vec<String> {
+    let names = |pre: &mut F, args: &[String]| -> Vec<String> {
         let mut v = Vec::new();
         for a in args {
             if is_name(a) {
@@ -165,7 +192,7 @@ pub(crate) fn handle(pre: &mut Pre, wl: &str, rest: &str, at: Loc, len: usize, c
                     return;
                 }
             };
-            if let Some((open, _)) = &pre.open_kernel {
+            if let Some((open, _)) = pre.open_kernel() {
                 let m = format!("kernel `{n}` starts inside kernel `{open}`");
                 pre.error_hint(
                     at,
@@ -178,9 +205,9 @@ pub(crate) fn handle(pre: &mut Pre, wl: &str, rest: &str, at: Loc, len: usize, c
             }
             // The kernel's name is a label at its first instruction.
             pre.emit_line(&format!("{n}:"), at, ctx);
-            pre.open_kernel = Some((n, at));
+            *pre.open_kernel() = Some((n, at));
         }
-        ".end_kernel" => match pre.open_kernel.take() {
+        ".end_kernel" => match pre.open_kernel().take() {
             Some((name, _)) => {
                 let end = pre.synth_label(at, ctx);
                 pre.add_decl(Decl::Kernel { name, end }, at, ctx);
@@ -249,7 +276,7 @@ pub(crate) fn resolve(
                 None => err(at, ctx, format!(".type: `{n}` is not defined in this file")),
             },
             Decl::Size { name, expr } => match index.get(name.as_str()) {
-                Some(&i) => match crate::asm::eval_const(expr, &values) {
+                Some(&i) => match crate::expr::eval_const(expr, &values) {
                     Ok(v) if (0..=u32::MAX as i64).contains(&v) => syms[i].size = v as u32,
                     Ok(v) => err(at, ctx, format!(".size of `{name}`: {v} is not a size")),
                     Err(m) => err(at, ctx, format!(".size of `{name}`: {m}")),

@@ -6,8 +6,9 @@
 //! any error) returns `None`, and the general path assembles the line again and owns every
 //! diagnostic. A test runs both paths on the same text and requires the same result.
 
-use crate::asm::{k32_value, parse_int_bytes};
+use crate::expr::parse_int_bytes;
 use crate::float::is_subnormal32;
+use crate::operand::k32_value;
 use crate::syntax::{k32_is_float, toff_join, DIM_NAMES, RM_NAMES};
 use warpkit_encoding::{check_operand, Inst};
 use warpkit_isa::{InsnId, OpType, Operand, RegFile};

@@ -1,7 +1,6 @@
 //! What an editor needs besides the diagnostics: where each source line's bytes went and
-//! every label and `.equ` name with its value and definition, also for files with errors.
-
-use crate::asm::{assemble_core, Assembly, Diagnostic};
+//! every label and `.equ` name with its value and definition, also for files with errors
+//! (filled in by the assembler: [`crate::assemble_outline`]).
 
 /// What kind of name a [`SymbolDef`] defines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -66,17 +65,10 @@ impl Outline {
     }
 }
 
-/// Assemble `src` exactly like [`crate::assemble`] (same bytes, same diagnostics) and
-/// describe where everything went.
-pub fn assemble_outline(src: &str) -> (Result<Assembly, Vec<Diagnostic>>, Outline) {
-    let mut outline = Outline::default();
-    let r = assemble_core(src, true, false, false, Some(&mut outline)).map(|(a, _)| a);
-    (r, outline)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::assemble_outline;
 
     #[test]
     fn placements_and_symbols_follow_the_assembler() {

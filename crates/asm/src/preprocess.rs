@@ -5,9 +5,11 @@
 //! and expansion context (which macro, used where), so diagnostics and the line table name
 //! the original place.
 
+use crate::diagnostic::Severity;
 use crate::directives::{self, Decl};
-use crate::unit::{Loader, SourceFile, UnitDiag};
-use crate::Severity;
+use crate::origin::{Ctx, CtxKind, Loc, Segment, UnitDiag};
+use crate::source::{Loader, SourceFile};
+use crate::syntax::split_args;
 use std::collections::{HashMap, HashSet};
 
 /// Deepest `.include` nesting.
@@ -16,53 +18,6 @@ pub(crate) const MAX_INCLUDE_DEPTH: usize = 32;
 pub(crate) const MAX_EXPANSION_DEPTH: usize = 64;
 /// Bytes of expanded text at most: memory stays bounded whatever the macros do.
 pub(crate) const MAX_EXPANDED_BYTES: usize = 1 << 30;
-
-/// A place in a source file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Loc {
-    pub file: u32,
-    /// Byte offset in the file's text.
-    pub off: usize,
-    /// 1-based line.
-    pub line: u32,
-}
-
-/// How the lines of a context came to be.
-#[derive(Clone, Debug)]
-pub(crate) enum CtxKind {
-    Include,
-    /// An expansion of a macro defined at `def`.
-    Macro {
-        name: String,
-        def: Loc,
-    },
-    /// An `.irp` block.
-    Irp,
-}
-
-/// An expansion context: where it was used and the context of that use.
-#[derive(Clone, Debug)]
-pub(crate) struct Ctx {
-    pub kind: CtxKind,
-    pub used_at: Loc,
-    pub parent: Option<u32>,
-}
-
-/// A run of expanded lines that come from consecutive lines of one file in one context.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Segment {
-    /// First expanded line (0-based) and its byte offset in the expanded text.
-    pub out_line: u32,
-    pub out_start: usize,
-    pub file: u32,
-    /// 1-based line of the first line.
-    pub line: u32,
-    /// Byte offset of the first line in the file.
-    pub src_start: usize,
-    pub ctx: Option<u32>,
-    /// The lines are copied unchanged (offsets map one to one); else one substituted line.
-    pub verbatim: bool,
-}
 
 /// The result: one text for the assembler and the way back.
 pub(crate) struct Expanded {
@@ -193,37 +148,6 @@ pub(crate) fn strip_comment(s: &str) -> &str {
     s
 }
 
-/// Comma-separated arguments (commas inside brackets, parentheses and quotes do not split);
-/// a quoted argument loses its quotes.
-pub(crate) fn split_args(s: &str) -> Vec<String> {
-    let s = s.trim();
-    if s.is_empty() {
-        return Vec::new();
-    }
-    let mut out = Vec::new();
-    let (mut depth, mut q, mut st) = (0i32, false, 0);
-    let b = s.as_bytes();
-    for i in 0..=b.len() {
-        let c = b.get(i).copied();
-        match c {
-            Some(b'"') => q = !q,
-            Some(b'(' | b'[') if !q => depth += 1,
-            Some(b')' | b']') if !q => depth -= 1,
-            Some(b',') | None if !q && depth <= 0 || c.is_none() => {
-                let a = s[st..i].trim();
-                let a = a
-                    .strip_prefix('"')
-                    .and_then(|x| x.strip_suffix('"'))
-                    .unwrap_or(a);
-                out.push(a.to_string());
-                st = i + 1;
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
 fn is_name(s: &str) -> bool {
     let b = s.as_bytes();
     !b.is_empty()
@@ -320,7 +244,7 @@ impl<'l> Pre<'l> {
         msg: String,
         hint: Option<String>,
     ) {
-        let notes = crate::unit::ctx_notes(&self.files, &self.ctxs, ctx);
+        let notes = crate::origin::ctx_notes(&self.files, &self.ctxs, ctx);
         self.diags.push(UnitDiag {
             severity: Severity::Error,
             file: at.file,
@@ -331,7 +255,7 @@ impl<'l> Pre<'l> {
             hint,
             related: None,
             notes,
-            main_at: crate::unit::main_at(&self.ctxs, at, ctx),
+            main_at: crate::origin::main_at(&self.ctxs, at, ctx),
         });
     }
 
@@ -725,7 +649,7 @@ impl<'l> Pre<'l> {
             ".equ" | ".set" => {
                 let a = split_args(rest);
                 if a.len() == 2 {
-                    if let Ok(v) = crate::asm::eval_const(&a[1], &self.equs) {
+                    if let Ok(v) = crate::expr::eval_const(&a[1], &self.equs) {
                         self.equs.insert(a[0].clone(), v);
                     }
                 }
@@ -748,7 +672,7 @@ impl<'l> Pre<'l> {
                     || self.macros.contains_key(rest);
                 def == (wl == ".ifdef")
             }
-            _ => match crate::asm::eval_const(rest, &self.equs) {
+            _ => match crate::expr::eval_const(rest, &self.equs) {
                 Ok(v) => v != 0,
                 Err(m) => {
                     self.error_hint(
@@ -777,7 +701,7 @@ impl<'l> Pre<'l> {
                     let first = m.def;
                     let notes = vec![format!(
                         "first defined at {}",
-                        crate::unit::loc_text(&self.files, first)
+                        crate::origin::loc_text(&self.files, first)
                     )];
                     self.diags.push(UnitDiag {
                         severity: Severity::Error,
@@ -789,7 +713,7 @@ impl<'l> Pre<'l> {
                         hint: None,
                         related: None,
                         notes,
-                        main_at: crate::unit::main_at(&self.ctxs, def, ctx),
+                        main_at: crate::origin::main_at(&self.ctxs, def, ctx),
                     });
                     return;
                 }
@@ -887,7 +811,7 @@ impl<'l> Pre<'l> {
                 ),
                 Some(format!(
                     "defined at {}",
-                    crate::unit::loc_text(&self.files, def)
+                    crate::origin::loc_text(&self.files, def)
                 )),
             );
             return;
@@ -906,7 +830,7 @@ impl<'l> Pre<'l> {
                             format!("macro `{name}` needs a value for `{p}`"),
                             Some(format!(
                                 "defined at {}",
-                                crate::unit::loc_text(&self.files, def)
+                                crate::origin::loc_text(&self.files, def)
                             )),
                         );
                         return;
@@ -984,6 +908,40 @@ impl<'l> Pre<'l> {
         });
         let c = self.push_ctx(CtxKind::Include, at, ctx);
         self.run_file(file, Some(c));
+    }
+}
+
+/// The symbol directives (`directives.rs`) report and emit through the front stage.
+impl directives::Front for Pre<'_> {
+    fn error(&mut self, at: Loc, len: usize, ctx: Option<u32>, msg: String) {
+        Pre::error(self, at, len, ctx, msg);
+    }
+
+    fn error_hint(
+        &mut self,
+        at: Loc,
+        len: usize,
+        ctx: Option<u32>,
+        msg: String,
+        hint: Option<String>,
+    ) {
+        Pre::error_hint(self, at, len, ctx, msg, hint);
+    }
+
+    fn synth_label(&mut self, at: Loc, ctx: Option<u32>) -> String {
+        Pre::synth_label(self, at, ctx)
+    }
+
+    fn emit_line(&mut self, text: &str, at: Loc, ctx: Option<u32>) {
+        Pre::emit_line(self, text, at, ctx);
+    }
+
+    fn add_decl(&mut self, d: Decl, at: Loc, ctx: Option<u32>) {
+        Pre::add_decl(self, d, at, ctx);
+    }
+
+    fn open_kernel(&mut self) -> &mut Option<(String, Loc)> {
+        &mut self.open_kernel
     }
 }
 

@@ -2,11 +2,47 @@
 //! person needs: at most `max` errors (then "and K more errors"), and of each source line only
 //! a window around the error, so one error on a megabyte-long line prints one short line.
 
-use crate::asm::{Diagnostic, Severity};
+use crate::diagnostic::{Diagnostic, Severity};
 use codespan_reporting::diagnostic::{Diagnostic as CsDiag, Label};
 use codespan_reporting::files::{Error as FilesError, Files};
 use codespan_reporting::term::{self, termcolor::Buffer};
+use std::fmt;
 use std::ops::Range;
+
+/// The diagnostics of one file, ready to print.
+#[derive(Clone, Debug)]
+pub struct Diagnostics {
+    pub file: String,
+    pub source: String,
+    /// Sorted by position; errors and warnings.
+    pub list: Vec<Diagnostic>,
+}
+
+impl Diagnostics {
+    /// Render like a compiler: `error: ...`, `--> file:line:col`, the line, a caret, the hint;
+    /// every diagnostic.
+    pub fn render(&self, color: bool) -> String {
+        self.render_limited(color, usize::MAX)
+    }
+
+    /// Like [`Diagnostics::render`], with at most `max` errors (and `max` warnings), then
+    /// "... and K more errors". Long lines are shown as a window around the column.
+    pub fn render_limited(&self, color: bool, max: usize) -> String {
+        render(&self.file, &self.source, &self.list, color, max)
+    }
+
+    pub fn errors(&self) -> usize {
+        self.list.iter().filter(|d| d.is_error()).count()
+    }
+}
+
+impl fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render(false))
+    }
+}
+
+impl std::error::Error for Diagnostics {}
 
 /// Bytes of a line shown before and after the error (cut at character boundaries).
 const BEFORE: usize = 64;

@@ -1,6 +1,7 @@
 //! Source bytes to text: UTF-8, except that comments may hold any bytes (a Latin-1 name in a
 //! comment should not reject a file). Code outside comments must be UTF-8; the error says
-//! where, as line and column.
+//! where, as line and column. And the files of a translation unit: [`SourceFile`], and the
+//! [`Loader`] that reads what `.include` names.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -66,6 +67,54 @@ pub fn source_text(bytes: &[u8]) -> Result<Cow<'_, str>, NotUtf8> {
         at += line.len();
     }
     Ok(Cow::Owned(out))
+}
+
+/// A source file: its name (as diagnostics and the line table show it) and text.
+#[derive(Clone, Debug, Default)]
+pub struct SourceFile {
+    pub name: String,
+    pub text: String,
+    /// The text is C-preprocessor output: its `# N "file"` line markers are followed.
+    pub from_cpp: bool,
+}
+
+/// Reads the files `.include` names.
+pub trait Loader {
+    /// Read `path` as named in a `.include` of the file `from`; returns the name the file
+    /// goes by (its path relative to the including file's directory, for example) and text.
+    fn load(&mut self, from: &str, path: &str) -> Result<(String, String), String>;
+}
+
+/// A loader for text that has no files around it: every `.include` is an error.
+pub struct NoIncludes;
+
+impl Loader for NoIncludes {
+    fn load(&mut self, _from: &str, _path: &str) -> Result<(String, String), String> {
+        Err("this source was given as text, not as a file, so it cannot include files".into())
+    }
+}
+
+/// Includes resolved relative to the including file's directory, read from disk.
+pub struct FsLoader;
+
+impl Loader for FsLoader {
+    fn load(&mut self, from: &str, path: &str) -> Result<(String, String), String> {
+        use std::path::{Path, PathBuf};
+        let p = Path::new(path);
+        let full: PathBuf = if p.is_absolute() {
+            p.to_path_buf()
+        } else {
+            Path::new(from)
+                .parent()
+                .map_or_else(|| p.to_path_buf(), |d| d.join(p))
+        };
+        let meta = std::fs::metadata(&full).map_err(|e| e.to_string())?;
+        if !meta.is_file() {
+            return Err("not a regular file".into());
+        }
+        let text = std::fs::read_to_string(&full).map_err(|e| e.to_string())?;
+        Ok((full.to_string_lossy().into_owned(), text))
+    }
 }
 
 #[cfg(test)]

@@ -53,3 +53,34 @@ pub fn toff_split(v: u16) -> [i8; 3] {
 pub fn toff_join(x: [i64; 3]) -> u16 {
     ((x[0] as u16) & 0xf) | ((x[1] as u16) & 0xf) << 4 | ((x[2] as u16) & 0xf) << 8
 }
+
+/// Comma-separated arguments (commas inside brackets, parentheses and quotes do not split);
+/// a quoted argument loses its quotes.
+pub(crate) fn split_args(s: &str) -> Vec<String> {
+    let s = s.trim();
+    if s.is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let (mut depth, mut q, mut st) = (0i32, false, 0);
+    let b = s.as_bytes();
+    for i in 0..=b.len() {
+        let c = b.get(i).copied();
+        match c {
+            Some(b'"') => q = !q,
+            Some(b'(' | b'[') if !q => depth += 1,
+            Some(b')' | b']') if !q => depth -= 1,
+            Some(b',') | None if !q && depth <= 0 || c.is_none() => {
+                let a = s[st..i].trim();
+                let a = a
+                    .strip_prefix('"')
+                    .and_then(|x| x.strip_suffix('"'))
+                    .unwrap_or(a);
+                out.push(a.to_string());
+                st = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out
+}

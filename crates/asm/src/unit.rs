@@ -4,138 +4,16 @@
 //! lines. Diagnostics name the file and line they come from, with the include and macro
 //! expansion chain as notes.
 
-use crate::asm::{assemble_core, Diagnostic, Related, Severity};
-use crate::preprocess::{Ctx, CtxKind, Expanded, Loc, Pre, Segment};
+use crate::asm::assemble_core;
+use crate::diagnostic::{Diagnostic, Related, Severity};
+use crate::origin::{ctx_notes, loc_text, main_at, CtxKind, Loc, Segment};
+use crate::preprocess::{Expanded, Pre};
 use std::collections::HashMap;
-use warpkit_isa::OpType;
 
-/// A source file: its name (as diagnostics and the line table show it) and text.
-#[derive(Clone, Debug, Default)]
-pub struct SourceFile {
-    pub name: String,
-    pub text: String,
-    /// The text is C-preprocessor output: its `# N "file"` line markers are followed.
-    pub from_cpp: bool,
-}
-
-/// Reads the files `.include` names.
-pub trait Loader {
-    /// Read `path` as named in a `.include` of the file `from`; returns the name the file
-    /// goes by (its path relative to the including file's directory, for example) and text.
-    fn load(&mut self, from: &str, path: &str) -> Result<(String, String), String>;
-}
-
-/// A loader for text that has no files around it: every `.include` is an error.
-pub struct NoIncludes;
-
-impl Loader for NoIncludes {
-    fn load(&mut self, _from: &str, _path: &str) -> Result<(String, String), String> {
-        Err("this source was given as text, not as a file, so it cannot include files".into())
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Binding {
-    Local,
-    Global,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SymKind {
-    NoType,
-    Func,
-    Object,
-}
-
-/// A symbol defined by the file: a label, with what the directives said of it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Symbol {
-    pub name: String,
-    pub offset: u32,
-    pub size: u32,
-    pub binding: Binding,
-    pub kind: SymKind,
-}
-
-/// A kernel: `.kernel NAME` ... `.end_kernel`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Kernel {
-    pub name: String,
-    pub offset: u32,
-    pub size: u32,
-}
-
-/// What a relocation patches (the ABI numbers are the object crate's).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RelocKind {
-    /// The `o17` PC-relative operand (bz/bnz/bnone/bany, upc, upca): S + A - P.
-    Pc17,
-    /// The `o19` operand of jal: S + A - P.
-    Pc19,
-    /// The `o22` operand of jmp, bexecz, bexecnz: S + A - P.
-    Pc22,
-    /// The 32-bit literal (`k32`) of an instruction: S + A.
-    K32,
-    /// A `.word`: S + A.
-    Abs32,
-    /// A `.dword`: S + A.
-    Abs64,
-}
-
-impl RelocKind {
-    pub const ALL: [RelocKind; 6] = [
-        RelocKind::Pc17,
-        RelocKind::Pc19,
-        RelocKind::Pc22,
-        RelocKind::K32,
-        RelocKind::Abs32,
-        RelocKind::Abs64,
-    ];
-
-    /// The relocation an operand of this type takes.
-    pub fn for_operand(ty: OpType) -> Option<RelocKind> {
-        match ty {
-            OpType::O17 => Some(RelocKind::Pc17),
-            OpType::O19 => Some(RelocKind::Pc19),
-            OpType::O22 => Some(RelocKind::Pc22),
-            OpType::K32 => Some(RelocKind::K32),
-            _ => None,
-        }
-    }
-
-    /// The operand type it patches (none for data).
-    pub fn operand(self) -> Option<OpType> {
-        match self {
-            RelocKind::Pc17 => Some(OpType::O17),
-            RelocKind::Pc19 => Some(OpType::O19),
-            RelocKind::Pc22 => Some(OpType::O22),
-            RelocKind::K32 => Some(OpType::K32),
-            _ => None,
-        }
-    }
-
-    pub fn is_pc_relative(self) -> bool {
-        matches!(self, RelocKind::Pc17 | RelocKind::Pc19 | RelocKind::Pc22)
-    }
-}
-
-/// A reference to a symbol defined elsewhere, as the assembler found it.
-#[derive(Clone, Debug)]
-pub(crate) struct RawReloc {
-    pub offset: u32,
-    pub kind: RelocKind,
-    pub symbol: String,
-    pub addend: i64,
-}
-
-/// A relocation of the code at `offset` (the instruction or data item).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Reloc {
-    pub offset: u32,
-    pub kind: RelocKind,
-    pub symbol: String,
-    pub addend: i64,
-}
+pub use crate::origin::UnitDiag;
+pub use crate::reloc::{Reloc, RelocKind};
+pub use crate::source::{FsLoader, Loader, NoIncludes, SourceFile};
+pub use crate::symbols::{Binding, Kernel, SymKind, Symbol};
 
 /// One row of the line table: the item of `size` bytes at `offset` came from this line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -162,49 +40,6 @@ pub struct Unit {
     /// The source files the line table names.
     pub files: Vec<String>,
     pub warnings: UnitDiagnostics,
-}
-
-/// `sym`, `sym + EXPR` or `sym - EXPR`: the name and the rest (negated?).
-pub(crate) fn split_reloc_expr(t: &str) -> Option<(&str, Option<(bool, &str)>)> {
-    let t = t.trim();
-    let b = t.as_bytes();
-    if b.is_empty() || !(b[0].is_ascii_alphabetic() || b[0] == b'_' || b[0] == b'.') {
-        return None;
-    }
-    let n = b
-        .iter()
-        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'$'))
-        .count();
-    let (name, rest) = (&t[..n], t[n..].trim_start());
-    if rest.is_empty() {
-        return Some((name, None));
-    }
-    match rest.as_bytes()[0] {
-        b'+' => Some((name, Some((false, &rest[1..])))),
-        b'-' => Some((name, Some((true, &rest[1..])))),
-        _ => None,
-    }
-}
-
-/// A diagnostic of a translation unit: in one of its files, with the expansion chain.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnitDiag {
-    pub severity: Severity,
-    /// Index into [`UnitDiagnostics::files`].
-    pub file: u32,
-    pub start: usize,
-    pub end: usize,
-    /// 1-based line (cpp line markers may make it differ from the text's own count).
-    pub line: u32,
-    pub message: String,
-    pub hint: Option<String>,
-    /// A second place in the same file.
-    pub related: Option<(usize, usize, u32, String)>,
-    /// "in expansion of macro ...", "included from ...".
-    pub notes: Vec<String>,
-    /// The byte offset in the main file (file 0) the diagnostic belongs to: its own start
-    /// when it is there, else the outermost `.include` or macro use there that leads to it.
-    pub main_at: Option<usize>,
 }
 
 /// The diagnostics of a translation unit, ready to print.
@@ -294,68 +129,6 @@ impl std::fmt::Display for UnitDiagnostics {
 }
 
 impl std::error::Error for UnitDiagnostics {}
-
-/// `file:line`.
-pub(crate) fn loc_text(files: &[SourceFile], at: Loc) -> String {
-    let name = files.get(at.file as usize).map_or("?", |f| f.name.as_str());
-    format!("{name}:{}", at.line)
-}
-
-/// The expansion chain of a context as notes, innermost first.
-pub(crate) fn ctx_notes(files: &[SourceFile], ctxs: &[Ctx], mut ctx: Option<u32>) -> Vec<String> {
-    let mut out = Vec::new();
-    while let Some(c) = ctx.and_then(|c| ctxs.get(c as usize)) {
-        let used = loc_text(files, c.used_at);
-        out.push(match &c.kind {
-            CtxKind::Include => format!("included from {used}"),
-            CtxKind::Macro { name, def } => format!(
-                "in expansion of macro `{name}` (defined at {}), used at {used}",
-                loc_text(files, *def)
-            ),
-            CtxKind::Irp => format!("in the .irp expansion at {used}"),
-        });
-        ctx = c.parent;
-    }
-    out
-}
-
-/// Where a diagnostic at `at` (in context `ctx`) shows in the main file.
-pub(crate) fn main_at(ctxs: &[Ctx], at: Loc, mut ctx: Option<u32>) -> Option<usize> {
-    if at.file == 0 {
-        return Some(at.off);
-    }
-    let mut found = None;
-    while let Some(c) = ctx.and_then(|c| ctxs.get(c as usize)) {
-        if c.used_at.file == 0 {
-            found = Some(c.used_at.off);
-        }
-        ctx = c.parent;
-    }
-    found
-}
-
-/// Includes resolved relative to the including file's directory, read from disk.
-pub struct FsLoader;
-
-impl Loader for FsLoader {
-    fn load(&mut self, from: &str, path: &str) -> Result<(String, String), String> {
-        use std::path::{Path, PathBuf};
-        let p = Path::new(path);
-        let full: PathBuf = if p.is_absolute() {
-            p.to_path_buf()
-        } else {
-            Path::new(from)
-                .parent()
-                .map_or_else(|| p.to_path_buf(), |d| d.join(p))
-        };
-        let meta = std::fs::metadata(&full).map_err(|e| e.to_string())?;
-        if !meta.is_file() {
-            return Err("not a regular file".into());
-        }
-        let text = std::fs::read_to_string(&full).map_err(|e| e.to_string())?;
-        Ok((full.to_string_lossy().into_owned(), text))
-    }
-}
 
 /// Maps offsets and lines of the expanded text back to the files.
 struct Back<'a> {

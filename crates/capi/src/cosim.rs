@@ -5,7 +5,7 @@
 //! (`tb/cosim.py`, whose tests check that both say the same words):
 //! `warp W step S pc 0xPPPPPPPP (ASM): WHAT: expected X, got Y`.
 
-use crate::{wk_commit, wk_write, WK_FILE_U, WK_FILE_V, WK_MAX_WRITES};
+use crate::record::{wk_commit, wk_write, WK_FILE_U, WK_FILE_V, WK_MAX_WRITES};
 use warpkit_sim::{Commit, StepResult, NUM_UREGS, NUM_VREGS};
 
 fn hex(x: u32) -> String {

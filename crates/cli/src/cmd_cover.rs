@@ -146,7 +146,7 @@ fn report_cmd(
     };
     let db = read_all(inputs)?;
     let s = report::summarize(&db);
-    crate::write_stdout(report::text(&s, holes).as_bytes())?;
+    crate::files::write_stdout(report::text(&s, holes).as_bytes())?;
     if let Some(mut out) = page {
         out.write_all_or_closed(report::html(&s).as_bytes())?;
         out.commit()?;

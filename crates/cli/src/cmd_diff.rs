@@ -38,7 +38,7 @@ pub fn run(a: DiffArgs) -> Result<(), String> {
         lanes: a.lanes,
     };
     let d = diff_logs(&mut la, &mut lb, &opts)?;
-    crate::write_stdout(d.report().as_bytes())?;
+    crate::files::write_stdout(d.report().as_bytes())?;
     if d.is_equal() {
         Ok(())
     } else {

@@ -65,7 +65,7 @@ fn parse_depth(s: &str) -> Result<u8, String> {
 
 pub fn run(a: GenArgs) -> Result<(), String> {
     let mix = a.mix.clone().unwrap_or_default();
-    let toward = match &a.toward {
+    let toward: Option<std::sync::Arc<dyn warpkit_gen::program::Aim>> = match &a.toward {
         Some(p) => {
             let db =
                 warpkit_cover::Db::parse(&crate::files::read_text(p)?, &crate::files::display(p))?;
@@ -127,7 +127,7 @@ pub fn run(a: GenArgs) -> Result<(), String> {
         }
     }
     if a.coverage {
-        crate::write_stdout(coverage_report(&cov, a.count, steps)?.as_bytes())?;
+        crate::files::write_stdout(coverage_report(&cov, a.count, steps)?.as_bytes())?;
         if !bad.is_empty() {
             return Err(format!(
                 "internal error: {} warps did not end as generated (please report): {}",

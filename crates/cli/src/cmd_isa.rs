@@ -193,7 +193,7 @@ pub fn run(a: IsaArgs) -> Result<ExitCode, String> {
                 eprint!("{}", diagnostics(&t, &problems).render(color()));
                 return Err(String::new());
             }
-            crate::write_stdout(
+            crate::files::write_stdout(
                 format!(
                     "{}: {} formats, {} variants: no problems\n",
                     t.name,
@@ -220,11 +220,11 @@ pub fn run(a: IsaArgs) -> Result<ExitCode, String> {
             }
             if json {
                 let v = space::map_json(&db);
-                crate::write_stdout(
+                crate::files::write_stdout(
                     (serde_json::to_string_pretty(&v).unwrap_or_default() + "\n").as_bytes(),
                 )?;
             } else if svg.is_none() && html.is_none() {
-                crate::write_stdout(space::map_text(&db).as_bytes())?;
+                crate::files::write_stdout(space::map_text(&db).as_bytes())?;
             }
         }
         IsaCmd::Free { format, file, json } => {
@@ -238,7 +238,7 @@ pub fn run(a: IsaArgs) -> Result<ExitCode, String> {
             } else {
                 space::free_text(&db, &format, &runs)
             };
-            crate::write_stdout(out.as_bytes())?;
+            crate::files::write_stdout(out.as_bytes())?;
         }
         IsaCmd::Diff { old, new, json } => {
             let (to, tn) = (read_table(Some(&old))?, read_table(Some(&new))?);
@@ -249,7 +249,7 @@ pub fn run(a: IsaArgs) -> Result<ExitCode, String> {
             } else {
                 diff::text(&d)
             };
-            crate::write_stdout(out.as_bytes())?;
+            crate::files::write_stdout(out.as_bytes())?;
             if !d.compatible() {
                 return Ok(ExitCode::from(1));
             }

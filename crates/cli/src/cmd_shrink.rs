@@ -206,7 +206,7 @@ pub fn run(a: ShrinkArgs) -> Result<(), String> {
     prog_out.commit()?;
     state_out.write_all_or_closed(r.state.as_bytes())?;
     state_out.commit()?;
-    crate::write_stdout(
+    crate::files::write_stdout(
         format!(
             "before: {}\nafter:  {}\nwrote {} and {} ({} tests)\n",
             r.before,

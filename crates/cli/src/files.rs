@@ -422,3 +422,12 @@ pub fn write_file(path: &Path, data: &[u8], inputs: &[&Path]) -> Result<(), Stri
     o.write_all_or_closed(data)?;
     o.commit()
 }
+
+/// Write to standard output; a closed pipe (e.g. `| head`) is not an error.
+pub fn write_stdout(b: &[u8]) -> Result<(), String> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(b).and_then(|_| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        r => r.map_err(|e| format!("cannot write output: {e}")),
+    }
+}

@@ -19,12 +19,11 @@ mod spec;
 mod view;
 
 use clap::{Parser, Subcommand};
-use files::Output;
-use std::io::Write;
+use files::{write_stdout, Output};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use warpkit_asm::DisasmOptions;
-use warpkit_isa::{docs, InsnDesc};
+use warpkit_isa::docs;
 
 #[derive(Parser)]
 #[command(
@@ -119,11 +118,6 @@ enum Cmd {
     Cover(cmd_cover::CoverArgs),
 }
 
-/// One variant as `spec --json` shows it.
-fn spec_entry(d: &InsnDesc) -> serde_json::Value {
-    warpkit_isa::export::spec_json(d)
-}
-
 fn run(cli: Cli) -> Result<ExitCode, String> {
     let done = match cli.cmd {
         Cmd::Run(a) => return cmd_run::run(a),
@@ -211,15 +205,6 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Cmd::Lsp => return warpkit_lsp::run_stdio().map(|clean| ExitCode::from(!clean as u8)),
     };
     done.map(|()| ExitCode::SUCCESS)
-}
-
-fn write_stdout(b: &[u8]) -> Result<(), String> {
-    let mut out = std::io::stdout().lock();
-    match out.write_all(b).and_then(|_| out.flush()) {
-        // A closed pipe (e.g. `| head`) is not an error worth a message.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        r => r.map_err(|e| format!("cannot write output: {e}")),
-    }
 }
 
 fn main() -> ExitCode {

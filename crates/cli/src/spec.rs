@@ -40,7 +40,10 @@ fn table(descs: &[&InsnDesc]) -> String {
 }
 
 fn json_array(descs: &[&InsnDesc]) -> String {
-    let arr: Vec<serde_json::Value> = descs.iter().map(|d| crate::spec_entry(d)).collect();
+    let arr: Vec<serde_json::Value> = descs
+        .iter()
+        .map(|d| warpkit_isa::export::spec_json(d))
+        .collect();
     serde_json::to_string_pretty(&arr).unwrap_or_default() + "\n"
 }
 
@@ -135,7 +138,9 @@ pub fn answer(a: &SpecArgs) -> Result<String, String> {
     }
     match find(name) {
         Found::Exact(id) if filter.is_none() => Ok(if json {
-            serde_json::to_string_pretty(&crate::spec_entry(id.desc())).unwrap_or_default() + "\n"
+            serde_json::to_string_pretty(&warpkit_isa::export::spec_json(id.desc()))
+                .unwrap_or_default()
+                + "\n"
         } else {
             search::describe_with_family(id)
         }),

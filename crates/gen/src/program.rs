@@ -101,9 +101,22 @@ pub struct Config {
     pub depth: u8,
     /// Also place one faulting instruction (in three programs of four).
     pub faults: bool,
-    /// Aim at the holes of a coverage database (`gen --toward`).
-    pub toward: Option<std::sync::Arc<crate::toward::Toward>>,
+    /// Aim at the holes of a coverage database (`gen --toward`: a
+    /// [`Toward`](crate::toward::Toward)).
+    pub toward: Option<std::sync::Arc<dyn Aim>>,
 }
+
+/// Statements aimed at something rather than drawn at random (`toward.rs`: at a coverage
+/// database's holes). The generator asks it for [`AIM_SHARE`] of its statements.
+pub trait Aim: std::fmt::Debug + Send + Sync {
+    /// The launch rounding modes (MODE.rm, MODE.rm16), given the random ones.
+    fn modes(&self, rng: &mut Rng, rm: u8, rm16: u8) -> (u8, u8);
+    /// One statement: (static instructions, step bound).
+    fn statement(&self, g: &mut Generator, pending: &mut Vec<(u32, u32)>) -> (usize, u64);
+}
+
+/// The share (numerator, denominator) of statements an [`Aim`] writes.
+pub const AIM_SHARE: (u64, u64) = (1, 2);
 
 impl Default for Config {
     fn default() -> Self {
@@ -487,10 +500,7 @@ impl Generator {
     /// One statement: (static instructions, step bound).
     fn statement(&mut self, rem: usize, pending: &mut Vec<(u32, u32)>) -> (usize, u64) {
         if let Some(t) = self.cfg.toward.clone() {
-            if self
-                .rng
-                .chance(crate::toward::SHARE.0, crate::toward::SHARE.1)
-            {
+            if self.rng.chance(AIM_SHARE.0, AIM_SHARE.1) {
                 return t.statement(self, pending);
             }
         }

@@ -6,16 +6,13 @@
 //! loads the condition or mask register with values that go each way. MODE is set at
 //! launch, so the warps of a program start in modes some variant has not yet rounded with.
 
-use crate::program::{Generator, Item};
+use crate::program::{Aim, Generator, Item};
 use crate::rng::Rng;
 use warpkit_cover::class::Kind;
 use warpkit_cover::holes::{holes, VariantHoles};
 use warpkit_cover::Db;
 use warpkit_encoding::Inst;
 use warpkit_isa::{Flags, InsnId, OpType, RegFile, Slot, INSNS};
-
-/// The share of statements that aim at holes (numerator, denominator).
-pub const SHARE: (u64, u64) = (1, 2);
 
 /// What `gen --toward` aims at.
 #[derive(Debug)]
@@ -325,4 +322,15 @@ fn get(i: &Inst, slot: Slot) -> u8 {
 
 fn set(i: &mut Inst, slot: Slot, r: u8) {
     i.set(slot, r as i64);
+}
+
+/// The generator asks a `Toward` for its share of statements.
+impl Aim for Toward {
+    fn modes(&self, rng: &mut Rng, rm: u8, rm16: u8) -> (u8, u8) {
+        Toward::modes(self, rng, rm, rm16)
+    }
+
+    fn statement(&self, g: &mut Generator, pending: &mut Vec<(u32, u32)>) -> (usize, u64) {
+        Toward::statement(self, g, pending)
+    }
 }

@@ -19,7 +19,8 @@ use warpkit_sim::{Mode, Program, RunStatus, StepResult, Warp};
 /// Generate `count` programs of `seed`, check each exits within its bound, count them.
 fn round(seed: u64, count: u64, toward: Option<&Db>) -> Db {
     let cfg = Config {
-        toward: toward.map(|db| Arc::new(Toward::new(db).unwrap())),
+        toward: toward
+            .map(|db| Arc::new(Toward::new(db).unwrap()) as Arc<dyn warpkit_gen::program::Aim>),
         ..Config::default()
     };
     let mut g = Generator::new(cfg).unwrap();

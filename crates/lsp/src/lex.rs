@@ -3,6 +3,7 @@
 //! literals, names and comments. It follows the assembler's line rules (crates/asm
 //! SYNTAX.md); what each piece means comes from the database and the assembler.
 
+use warpkit_asm::expr;
 use warpkit_asm::float::{self, BINARY32};
 use warpkit_asm::syntax::{DIM_NAMES, RM_NAMES};
 
@@ -64,12 +65,14 @@ impl Line {
     }
 }
 
+/// Whether `c` may start a name, as the assembler reads names.
 pub fn is_name_start(c: u8) -> bool {
-    c.is_ascii_alphabetic() || c == b'_' || c == b'.'
+    expr::is_ident_start(c)
 }
 
+/// Whether `c` may continue a name, as the assembler reads names.
 pub fn is_name_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b'$'
+    expr::is_ident_char(c)
 }
 
 /// Where the comment of a line starts (`;` or `//`), if it has one.
@@ -310,9 +313,8 @@ fn operand_tokens(text: &str, start: usize, end: usize, out: &mut Vec<Tok>) {
             i += 1;
             continue;
         } else if c.is_ascii_digit() {
-            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
-                i += 1;
-            }
+            // Cut where the assembler's expression scanner cuts a literal.
+            i += expr::number_at(&b[i..]).0;
             Kind::Number
         } else if is_name_start(c) {
             while i < b.len() && is_name_char(b[i]) {
@@ -424,6 +426,22 @@ mod tests {
             vec!["v0", "v4", "u[8:15]", "u[4:7]", "dim:2d", "toff:(1,-2,0)"]
         );
         assert!(l.operands[4].key.is_some() && l.operands[2].key.is_none());
+    }
+
+    #[test]
+    fn numbers_are_cut_as_the_assembler_cuts_them() {
+        use Kind::*;
+        // `12ab` is one malformed literal to the assembler, not `12` and a name.
+        assert_eq!(
+            kinds(".word 12ab+0x1_f"),
+            vec![
+                (Directive, ".word"),
+                (Number, "12ab"),
+                (Operator, "+"),
+                (Number, "0x1_f")
+            ]
+        );
+        assert_eq!(warpkit_asm::expr::number_at(b"12ab+0x1_f").0, 4);
     }
 
     #[test]

@@ -6,8 +6,9 @@
 //! helpers it calls in other files).
 
 use crate::abi::*;
+use crate::code_object::{assembler_version, CodeObject, ObjectKind};
 use crate::dwarf::LineTable;
-use crate::{Binding, CodeObject, ObjectKind, RelocKind, SymKind, Symbol};
+use crate::{Binding, RelocKind, SymKind, Symbol};
 use std::collections::HashMap;
 use warpkit_encoding::{check_operand, decode, encode_word};
 
@@ -204,7 +205,7 @@ pub fn link(inputs: &[LinkInput], entry: Option<&str>) -> Result<CodeObject, Vec
         kind: ObjectKind::Executable,
         entry,
         isa_version: ISA_VERSION,
-        assembler: crate::assembler_version(),
+        assembler: assembler_version(),
         code,
         symbols,
         undefined: Vec::new(),

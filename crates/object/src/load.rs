@@ -4,7 +4,8 @@
 //! result knows the entry (`--kernel`) and the kernel's register needs, which
 //! [`LoadedProgram::prepare`] checks against each warp of a launch.
 
-use crate::{CodeObject, KernelInfo, ObjectKind};
+use crate::code_object::{CodeObject, ObjectKind};
+use crate::note::KernelInfo;
 use std::path::Path;
 use warpkit_asm::unit::{assemble_unit, NoIncludes, SourceFile, UnitDiagnostics};
 use warpkit_sim::state::Launch;
@@ -143,7 +144,7 @@ pub fn load_program(
     opts: &LoadOptions,
 ) -> Result<LoadedProgram, LoadError> {
     let format = match format {
-        ProgramFormat::Auto if crate::is_elf(&bytes) => ProgramFormat::Elf,
+        ProgramFormat::Auto if crate::read::is_elf(&bytes) => ProgramFormat::Elf,
         ProgramFormat::Auto => format_of_name(name),
         f => f,
     };
@@ -164,7 +165,7 @@ pub fn load_program(
                 warnings: None,
             });
         }
-        ProgramFormat::Elf => (crate::read(name, &bytes)?, None),
+        ProgramFormat::Elf => (crate::read::read(name, &bytes)?, None),
         _ => {
             // Comments may hold any bytes; a bad byte elsewhere is named by line and column.
             let text = match warpkit_asm::source_text(&bytes) {
@@ -269,7 +270,7 @@ pub fn sim_from_bytes(
     state_json: &str,
     kernel: Option<&str>,
 ) -> Result<warpkit_sim::Sim, String> {
-    if !crate::is_elf(bytes) {
+    if !crate::read::is_elf(bytes) {
         return warpkit_sim::Sim::new(bytes, state_json).map_err(|e| e.to_string());
     }
     let opts = LoadOptions {

@@ -5,8 +5,9 @@
 //! the file's size.
 
 use crate::abi::*;
+use crate::code_object::{CodeObject, ObjectKind};
 use crate::dwarf::{self, LineTable};
-use crate::{Binding, CodeObject, ObjectKind, Reloc, SymKind, Symbol};
+use crate::{Binding, Reloc, SymKind, Symbol};
 use object::elf;
 use object::read::elf::{FileHeader, Rela as _, SectionHeader as _, Sym as _};
 use object::LittleEndian as LE;

@@ -4,10 +4,18 @@
 //! `.strtab`, `.shstrtab`, section headers.
 
 use crate::abi::*;
-use crate::{Binding, CodeObject, ObjectKind, SymKind};
+use crate::code_object::{CodeObject, ObjectKind};
+use crate::{Binding, SymKind};
 use object::elf;
 use object::write::elf::{FileHeader, ProgramHeader, Rel, SectionHeader, Sym, Writer};
 use object::Endianness;
+
+impl CodeObject {
+    /// The ELF file.
+    pub fn to_elf(&self) -> Result<Vec<u8>, String> {
+        write(self)
+    }
+}
 
 fn st_type(k: SymKind) -> u8 {
     match k {

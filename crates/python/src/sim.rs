@@ -1,7 +1,7 @@
 //! `warpkit.Sim`: a program and its launched warps (warpkit-sim's `Sim`), stepped one
 //! instruction at a time with commit records, or run; states in and out as Python objects.
 
-use crate::{assemble_text, json_to_py};
+use crate::convert::{assemble_text, json_to_py};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;

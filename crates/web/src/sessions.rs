@@ -14,8 +14,8 @@ use tokio::sync::Mutex as AsyncMutex;
 use warpkit_debug::{Breakpoint, Config, Engine, Stop, Target, WarpView};
 use warpkit_isa::Flags;
 
+use crate::limits::Limits;
 use crate::tools::SOURCE_NAME;
-use crate::Limits;
 
 /// One session: the engine, what it was made from, and the breakpoint lines.
 pub struct Session {
