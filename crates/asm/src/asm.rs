@@ -176,7 +176,9 @@ struct Asm<'s> {
     label_order: Vec<(&'s str, u32)>,
     items: Vec<Item>,
     deferred: Vec<Deferred>,
-    data_exprs: Vec<Span>,
+    /// Data operands, with the value when pass 1 could already evaluate it (a `.set`
+    /// redefined later must not change it).
+    data_exprs: Vec<(Span, Option<i64>)>,
     diags: Vec<Diagnostic>,
     pc: u64,
     scratch: Vec<Span>,
@@ -404,28 +406,49 @@ fn shorten_quotes(msg: String) -> String {
 /// anything written by hand, and shallow enough for any thread's stack.
 pub const MAX_EXPR_DEPTH: usize = 256;
 
-/// The binary operator at the start of `b`: (operator byte, precedence, length). `<<` and
-/// `>>` are returned as `<` and `>`.
+/// The binary operator at the start of `b`: (operator code, C precedence, length). Codes:
+/// the character for one-character operators, `<` and `>` for `<<` and `>>`, `L` `l` `G` `g`
+/// for `<` `<=` `>` `>=`, `=` for `==`, `!` for `!=` (and GNU as's `<>`), `A` for `&&`, `O`
+/// for `||`. Longer operators are matched first (`<<` before `<=` before `<`).
 fn binary_op(b: &[u8]) -> Option<(u8, u8, usize)> {
     Some(match b {
-        [b'|', ..] => (b'|', 1, 1),
-        [b'^', ..] => (b'^', 2, 1),
-        [b'&', ..] => (b'&', 3, 1),
-        [b'<', b'<', ..] => (b'<', 4, 2),
-        [b'>', b'>', ..] => (b'>', 4, 2),
-        [c @ (b'+' | b'-'), ..] => (*c, 5, 1),
-        [c @ (b'*' | b'/' | b'%'), ..] => (*c, 6, 1),
+        [b'|', b'|', ..] => (b'O', 1, 2),
+        [b'&', b'&', ..] => (b'A', 2, 2),
+        [b'|', ..] => (b'|', 3, 1),
+        [b'^', ..] => (b'^', 4, 1),
+        [b'&', ..] => (b'&', 5, 1),
+        [b'=', b'=', ..] => (b'=', 6, 2),
+        [b'!', b'=', ..] | [b'<', b'>', ..] => (b'!', 6, 2),
+        [b'<', b'<', ..] => (b'<', 8, 2),
+        [b'>', b'>', ..] => (b'>', 8, 2),
+        [b'<', b'=', ..] => (b'l', 7, 2),
+        [b'>', b'=', ..] => (b'g', 7, 2),
+        [b'<', ..] => (b'L', 7, 1),
+        [b'>', ..] => (b'G', 7, 1),
+        [c @ (b'+' | b'-'), ..] => (*c, 9, 1),
+        [c @ (b'*' | b'/' | b'%'), ..] => (*c, 10, 1),
         _ => return None,
     })
 }
 
 /// One binary operation on 64-bit two's complement values (wrapping, as GNU as); division
 /// truncates toward zero; shifts by 64 or more give 0 (`>>` is arithmetic: the sign).
+/// Comparisons are signed and give -1 for true, `&&` and `||` give 1, false is 0 (GNU as
+/// and llvm-mc).
 fn apply_binary(op: u8, v: i64, w: i64) -> Result<i64, ExprErr> {
+    let cmp = |c: bool| -(c as i64);
     Ok(match op {
+        b'O' => (v != 0 || w != 0) as i64,
+        b'A' => (v != 0 && w != 0) as i64,
         b'|' => v | w,
         b'^' => v ^ w,
         b'&' => v & w,
+        b'=' => cmp(v == w),
+        b'!' => cmp(v != w),
+        b'L' => cmp(v < w),
+        b'l' => cmp(v <= w),
+        b'G' => cmp(v > w),
+        b'g' => cmp(v >= w),
         b'+' => v.wrapping_add(w),
         b'-' => v.wrapping_sub(w),
         b'*' => v.wrapping_mul(w),
@@ -589,7 +612,7 @@ impl<'s> Asm<'s> {
             Severity::Error,
             span,
             format!("`{name}` is defined twice"),
-            Some("a label or .equ name is defined once".into()),
+            Some("a label is defined once; .equ and .set may give a name a new value, .equiv may not".into()),
             Some((
                 Span {
                     start: first,
@@ -622,8 +645,8 @@ impl<'s> Asm<'s> {
     }
 
     /// A whole expression from `pos`: binary operators with C's precedence and
-    /// associativity (as GNU as and llvm-mc), lowest first `|`, `^`, `&`, `<< >>`, `+ -`,
-    /// `* / %`. Recursion happens only through parentheses and unary operators, which count
+    /// associativity (as llvm-mc), lowest first `||`, `&&`, `|`, `^`, `&`, `== !=`,
+    /// `< <= > >=`, `<< >>`, `+ -`, `* / %`. Recursion happens only through parentheses and unary operators, which count
     /// against [`MAX_EXPR_DEPTH`].
     fn eval_sum(
         &self,
@@ -663,6 +686,8 @@ impl<'s> Asm<'s> {
             lab = match op {
                 // label - label is a plain distance.
                 b'-' if lab && l2 => false,
+                // A truth value is a plain number, whatever was compared.
+                b'O' | b'A' | b'=' | b'!' | b'L' | b'l' | b'G' | b'g' => false,
                 _ => lab || l2,
             };
         }
@@ -700,6 +725,12 @@ impl<'s> Asm<'s> {
                 let (v, l) = self.eval_unary(s, b, pos, pass2, depth + 1)?;
                 Ok((!v, l))
             }
+            // Logical not (llvm-mc): 1 for 0, else 0.
+            Some(b'!') => {
+                *pos += 1;
+                let (v, _) = self.eval_unary(s, b, pos, pass2, depth + 1)?;
+                Ok(((v == 0) as i64, false))
+            }
             Some(b'(') => {
                 *pos += 1;
                 let r = self.eval_prec(s, b, pos, pass2, 0, depth + 1)?;
@@ -712,7 +743,7 @@ impl<'s> Asm<'s> {
                     Some(_) => {
                         return Err(ExprErr::Syntax(format!(
                             "unexpected `{}` in expression (expected `)` or an operator: \
-                             + - * / % << >> & | ^)",
+                             + - * / % << >> & | ^ == != < <= > >= && ||)",
                             &s[*pos..]
                         )))
                     }
@@ -1230,7 +1261,10 @@ impl<'s> Asm<'s> {
                     return;
                 }
                 let first = self.data_exprs.len() as u32;
-                self.data_exprs.extend_from_slice(ops);
+                for o in ops {
+                    let now = self.data_now(*o, width);
+                    self.data_exprs.push((*o, now));
+                }
                 let size = width as u32 * ops.len() as u32;
                 self.items.push(Item {
                     pc: self.pc as u32,
@@ -1265,7 +1299,7 @@ impl<'s> Asm<'s> {
                     ),
                 }
             }
-            ".equ" | ".set" => {
+            ".equ" | ".set" | ".equiv" => {
                 if ops.len() != 2 {
                     self.diag(
                         span,
@@ -1288,11 +1322,16 @@ impl<'s> Asm<'s> {
                     self.diag(ops[0], format!("`{name}` is not a valid name"), None);
                     return;
                 }
-                // A name is defined once: a silent redefinition would leave earlier uses
-                // and forward references with different values.
-                if let Some(sym) = self.syms.get(name).copied() {
-                    self.defined_twice(ops[0], name, sym.defined_at());
-                    return;
+                // `.equ`/`.set` may give a name a new value (GNU as): uses after it see the new
+                // value, earlier uses keep theirs. A label is defined once, and `.equiv` refuses a
+                // name already defined.
+                match self.syms.get(name).copied() {
+                    Some(Sym::Equ(..)) if word != ".equiv" => {}
+                    Some(sym) => {
+                        self.defined_twice(ops[0], name, sym.defined_at());
+                        return;
+                    }
+                    None => {}
                 }
                 match self.eval(self.text(ops[1]), true) {
                     Ok((v, _)) => {
@@ -1312,7 +1351,9 @@ impl<'s> Asm<'s> {
             _ => self.diag(
                 span,
                 format!("unknown directive `{}`", self.text(span)),
-                Some("directives are .word, .dword, .half, .byte, .align, .equ, .set".into()),
+                Some(
+                    "directives are .word, .dword, .half, .byte, .align, .equ, .set, .equiv".into(),
+                ),
             ),
         }
     }
@@ -1643,6 +1684,21 @@ impl<'s> Asm<'s> {
         );
     }
 
+    /// A data item's value from the names defined so far (what a later `.set` cannot
+    /// change), or `None` for floats, forward references and errors (left to pass 2).
+    fn data_now(&self, span: Span, width: u8) -> Option<i64> {
+        let t = self.text(span);
+        let fmt = match width {
+            4 => &BINARY32,
+            2 => &BINARY16,
+            _ => return self.eval(t, false).ok().map(|(v, _)| v),
+        };
+        match float::parse(t, fmt) {
+            Some(_) => None,
+            None => self.eval(t, false).ok().map(|(v, _)| v),
+        }
+    }
+
     /// The value of one data item (`.word 1.5`, `.byte N+1`), or `None` after reporting why
     /// it has none. Float literals: binary32 in .word, binary16 in .half.
     fn data_value(&mut self, span: Span, width: u8) -> Option<i64> {
@@ -1760,12 +1816,12 @@ impl<'s> Asm<'s> {
                 }
                 ItemKind::Data { width, exprs } => {
                     for (k, e) in (exprs.0..exprs.1).enumerate() {
-                        let span = self.data_exprs[e as usize];
+                        let (span, now) = self.data_exprs[e as usize];
                         let at = it.pc + (k as u32) * *width as u32;
-                        if self.data_external(at, *width, span) {
+                        if now.is_none() && self.data_external(at, *width, span) {
                             continue;
                         }
-                        let Some(v) = self.data_value(span, *width) else {
+                        let Some(v) = now.or_else(|| self.data_value(span, *width)) else {
                             continue;
                         };
                         let w = *width as u32 * 8;

@@ -9,6 +9,7 @@ mod directives;
 mod disasm;
 mod fast;
 pub mod float;
+pub mod lines;
 pub mod listing;
 pub mod outline;
 mod preprocess;
@@ -22,6 +23,7 @@ pub use asm::{
     MAX_EXPR_DEPTH,
 };
 pub use disasm::{disassemble, format_inst, inst_to_string, DisasmOptions};
+pub use lines::{assemble_with_lines, LineRow, LineTable, SourceLine, SourcePos};
 pub use listing::disassemble_listing;
 pub use outline::{assemble_outline, Outline, Placement, SymbolDef, SymbolKind};
 pub use source::{source_text, NotUtf8};
