@@ -14,6 +14,12 @@ const ENCODING: Encoding = Encoding {
 
 /// The `.debug_line` section for code of `code_len` bytes at address 0.
 pub fn write(t: &LineTable, code_len: u32) -> Result<Vec<u8>, String> {
+    // gimli's writer panics on these; DWARF names are non-empty NUL-terminated strings.
+    if let Some(f) = t.files.iter().find(|f| f.is_empty() || f.contains('\0')) {
+        return Err(format!(
+            "cannot write .debug_line: the file name {f:?} is empty or holds a NUL byte"
+        ));
+    }
     let first = t.files.first().map_or("", |s| s.as_str());
     let mut p = LineProgram::new(
         ENCODING,
@@ -93,6 +99,9 @@ pub fn read(data: &[u8], code_len: u32) -> Result<LineTable, String> {
                         }
                         _ => format!("<file {fi}>"),
                     };
+                    if name.is_empty() {
+                        return Err(format!(".debug_line: file {fi} has an empty name"));
+                    }
                     let id = match t.files.iter().position(|n| *n == name) {
                         Some(i) => i as u32,
                         None => {

@@ -268,17 +268,29 @@ fn fuzz_check(data: &[u8]) -> Result<(), String> {
 #[test]
 fn fuzz_findings_are_errors() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fuzz");
-    let cases = [(
-        // A version note (v2.1) that e_flags (v0.1) does not agree with was accepted, and
-        // the file written back from it carried v2.1 in e_flags, which no reader takes.
-        "version-note-differs-from-e_flags.o",
-        "the version note says ISA v2.1 but e_flags says v0.1",
-    )];
+    let cases = [
+        (
+            // A version note (v2.1) that e_flags (v0.1) does not agree with was accepted, and
+            // the file written back from it carried v2.1 in e_flags, which no reader takes.
+            "version-note-differs-from-e_flags.o",
+            "the version note says ISA v2.1 but e_flags says v0.1",
+        ),
+        (
+            // A line table naming a file "" was accepted, and gimli's writer panics on it.
+            "empty-line-table-file-name.o",
+            ".debug_line: file 1 has an empty name",
+        ),
+    ];
     for (name, want) in cases {
         let data = std::fs::read(format!("{dir}/{name}")).unwrap();
         let e = fuzz_check(&data).expect_err(name);
         assert!(e.contains(want), "{name}: {e}");
     }
+    // The writer refuses such a name rather than letting gimli panic.
+    let mut o = object(SRC);
+    o.lines.files[0] = String::new();
+    let e = o.to_elf().unwrap_err();
+    assert!(e.contains("is empty or holds a NUL byte"), "{e}");
     // And a good file with its version note changed the same way.
     let mut b = sample();
     // The version note: namesz 8, descsz, type, "warpkit\0", then (major, minor, 0, 0).
