@@ -59,7 +59,9 @@ struct Asm<'s> {
     label_order: Vec<(&'s str, u32)>,
     items: Vec<Item>,
     deferred: Vec<Deferred>,
-    data_exprs: Vec<Span>,
+    /// Data operands, with the value when pass 1 could already evaluate it (a `.set`
+    /// redefined later must not change it).
+    data_exprs: Vec<(Span, Option<i64>)>,
     rep: Reporter<'s>,
     pc: u64,
     scratch: Vec<Span>,
@@ -242,7 +244,10 @@ impl<'s> Asm<'s> {
                     return;
                 }
                 let first = self.data_exprs.len() as u32;
-                self.data_exprs.extend_from_slice(ops);
+                for o in ops {
+                    let now = self.data_now(*o, width);
+                    self.data_exprs.push((*o, now));
+                }
                 let size = width as u32 * ops.len() as u32;
                 self.items.push(Item {
                     pc: self.pc as u32,
@@ -277,7 +282,7 @@ impl<'s> Asm<'s> {
                     ),
                 }
             }
-            ".equ" | ".set" => {
+            ".equ" | ".set" | ".equiv" => {
                 if ops.len() != 2 {
                     self.diag(
                         span,
@@ -300,11 +305,16 @@ impl<'s> Asm<'s> {
                     self.diag(ops[0], format!("`{name}` is not a valid name"), None);
                     return;
                 }
-                // A name is defined once: a silent redefinition would leave earlier uses
-                // and forward references with different values.
-                if let Some(sym) = self.syms.get(name).copied() {
-                    self.rep.defined_twice(ops[0], name, sym.defined_at());
-                    return;
+                // `.equ`/`.set` may give a name a new value (GNU as): uses after it see the new
+                // value, earlier uses keep theirs. A label is defined once, and `.equiv` refuses a
+                // name already defined.
+                match self.syms.get(name).copied() {
+                    Some(Sym::Equ(..)) if word != ".equiv" => {}
+                    Some(sym) => {
+                        self.rep.defined_twice(ops[0], name, sym.defined_at());
+                        return;
+                    }
+                    None => {}
                 }
                 match eval(&self.syms, self.text(ops[1]), true) {
                     Ok((v, _)) => {
@@ -324,7 +334,9 @@ impl<'s> Asm<'s> {
             _ => self.diag(
                 span,
                 format!("unknown directive `{}`", self.text(span)),
-                Some("directives are .word, .dword, .half, .byte, .align, .equ, .set".into()),
+                Some(
+                    "directives are .word, .dword, .half, .byte, .align, .equ, .set, .equiv".into(),
+                ),
             ),
         }
     }
@@ -400,6 +412,21 @@ impl<'s> Asm<'s> {
             kind: ItemKind::Inst { inst, deferred },
         });
         self.pc += size as u64;
+    }
+
+    /// A data item's value from the names defined so far (what a later `.set` cannot
+    /// change), or `None` for floats, forward references and errors (left to pass 2).
+    fn data_now(&self, span: Span, width: u8) -> Option<i64> {
+        let t = self.text(span);
+        let fmt = match width {
+            4 => &BINARY32,
+            2 => &BINARY16,
+            _ => return eval(&self.syms, t, false).ok().map(|(v, _)| v),
+        };
+        match float::parse(t, fmt) {
+            Some(_) => None,
+            None => eval(&self.syms, t, false).ok().map(|(v, _)| v),
+        }
     }
 
     /// The value of one data item (`.word 1.5`, `.byte N+1`), or `None` after reporting why
@@ -519,12 +546,12 @@ impl<'s> Asm<'s> {
                 }
                 ItemKind::Data { width, exprs } => {
                     for (k, e) in (exprs.0..exprs.1).enumerate() {
-                        let span = self.data_exprs[e as usize];
+                        let (span, now) = self.data_exprs[e as usize];
                         let at = it.pc + (k as u32) * *width as u32;
-                        if self.data_external(at, *width, span) {
+                        if now.is_none() && self.data_external(at, *width, span) {
                             continue;
                         }
-                        let Some(v) = self.data_value(span, *width) else {
+                        let Some(v) = now.or_else(|| self.data_value(span, *width)) else {
                             continue;
                         };
                         let w = *width as u32 * 8;

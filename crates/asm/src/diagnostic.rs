@@ -154,7 +154,7 @@ impl<'s> Reporter<'s> {
             Severity::Error,
             span,
             format!("`{name}` is defined twice"),
-            Some("a label or .equ name is defined once".into()),
+            Some("a label is defined once; .equ and .set may give a name a new value, .equiv may not".into()),
             Some((
                 Span {
                     start: first,

@@ -200,8 +200,8 @@ pub(crate) fn eval(syms: &Symbols<'_>, s: &str, pass2: bool) -> Result<(i64, boo
 }
 
 /// A whole expression from `pos`: binary operators with C's precedence and
-/// associativity (as GNU as and llvm-mc), lowest first `|`, `^`, `&`, `<< >>`, `+ -`,
-/// `* / %`. Recursion happens only through parentheses and unary operators, which count
+/// associativity (as llvm-mc), lowest first `||`, `&&`, `|`, `^`, `&`, `== !=`,
+/// `< <= > >=`, `<< >>`, `+ -`, `* / %`. Recursion happens only through parentheses and unary operators, which count
 /// against [`MAX_EXPR_DEPTH`].
 fn eval_prec(
     syms: &Symbols<'_>,
@@ -231,6 +231,8 @@ fn eval_prec(
         lab = match op {
             // label - label is a plain distance.
             b'-' if lab && l2 => false,
+            // A truth value is a plain number, whatever was compared.
+            b'O' | b'A' | b'=' | b'!' | b'L' | b'l' | b'G' | b'g' => false,
             _ => lab || l2,
         };
     }
@@ -268,6 +270,12 @@ fn eval_unary(
             let (v, l) = eval_unary(syms, s, b, pos, pass2, depth + 1)?;
             Ok((!v, l))
         }
+        // Logical not (llvm-mc): 1 for 0, else 0.
+        Some(b'!') => {
+            *pos += 1;
+            let (v, _) = eval_unary(syms, s, b, pos, pass2, depth + 1)?;
+            Ok(((v == 0) as i64, false))
+        }
         Some(b'(') => {
             *pos += 1;
             let r = eval_prec(syms, s, b, pos, pass2, 0, depth + 1)?;
@@ -280,7 +288,7 @@ fn eval_unary(
                 Some(_) => {
                     return Err(ExprErr::Syntax(format!(
                         "unexpected `{}` in expression (expected `)` or an operator: \
-                         + - * / % << >> & | ^)",
+                         + - * / % << >> & | ^ == != < <= > >= && ||)",
                         &s[*pos..]
                     )))
                 }

@@ -646,9 +646,11 @@ impl<'l> Pre<'l> {
             _ if self.macros.contains_key(&code[ws..we]) => {
                 self.expand(&code[ws..we], rest, wat, wlen, ctx)
             }
-            ".equ" | ".set" => {
+            // `.equ`/`.set` may give a name a new value: later `.if`s see it. `.equiv` of a
+            // name already defined is the assembler's error, and keeps the old value.
+            ".equ" | ".set" | ".equiv" => {
                 let a = split_args(rest);
-                if a.len() == 2 {
+                if a.len() == 2 && !(wl == ".equiv" && self.equs.contains_key(&a[0])) {
                     if let Ok(v) = crate::expr::eval_const(&a[1], &self.equs) {
                         self.equs.insert(a[0].clone(), v);
                     }

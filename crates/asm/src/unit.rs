@@ -15,15 +15,8 @@ pub use crate::reloc::{Reloc, RelocKind};
 pub use crate::source::{FsLoader, Loader, NoIncludes, SourceFile};
 pub use crate::symbols::{Binding, Kernel, SymKind, Symbol};
 
-/// One row of the line table: the item of `size` bytes at `offset` came from this line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LineRow {
-    pub offset: u32,
-    pub size: u32,
-    /// Index into [`Unit::files`].
-    pub file: u32,
-    pub line: u32,
-}
+/// One row of the line table (its file indexes [`Unit::files`]).
+pub use crate::lines::LineRow;
 
 /// An assembled file with everything a code object holds.
 #[derive(Clone, Debug, Default)]

@@ -51,6 +51,64 @@ fn binary_operators_follow_c_precedence() {
 }
 
 #[test]
+fn comparisons_and_logical_operators() {
+    // Comparisons are signed and give -1 for true (GNU as, llvm-mc); `&&`, `||` and `!`
+    // give 1; with C's precedence: `* /` > `+ -` > `<< >>` > `< <= > >=` > `== !=` > `&` >
+    // `^` > `|` > `&&` > `||`.
+    let cases: &[(&str, i64)] = &[
+        ("3 == 3", -1),
+        ("3 == 4", 0),
+        ("3 != 4", -1),
+        ("3 <> 3", 0),
+        ("2 < 3", -1),
+        ("3 < 3", 0),
+        ("3 <= 3", -1),
+        ("4 <= 3", 0),
+        ("4 > 3", -1),
+        ("3 > 3", 0),
+        ("3 >= 3", -1),
+        ("2 >= 3", 0),
+        ("-1 < 0", -1),
+        ("1 && 2", 1),
+        ("1 && 0", 0),
+        ("0 || 5", 1),
+        ("0 || 0", 0),
+        ("!0", 1),
+        ("!7", 0),
+        ("!!7", 1),
+        ("1 << 2 < 5", -1),
+        ("1 << 3 < 5", 0),
+        ("1 + 1 == 2", -1),
+        ("1 < 2 == 1", 0),
+        ("1 < 2 == -1", -1),
+        ("6 & 3 == 3", 6),
+        ("(6 & 3) == 2", -1),
+        ("1 | 2 && 0", 0),
+        ("0 && 0 || 1", 1),
+        ("1 || 0 && 0", 1),
+        ("0 || 1 && 0", 0),
+        ("2 > 1 && 3 > 2", 1),
+        ("!(1 == 1) || 4 >= 5", 0),
+    ];
+    for (e, v) in cases {
+        assert_eq!(
+            code(&format!(".dword {e}\n")),
+            code(&format!(".dword {v}\n")),
+            "{e}"
+        );
+    }
+    // Comparing labels gives a plain number.
+    assert_eq!(
+        code("a:\n.word 0\nb:\n.word (b > a) & 5, a == b\n"),
+        code(".word 0, 5, 0\n")
+    );
+    let e = errors("movi v1, 1 <\n");
+    assert!(e[0].message.contains("missing value"), "{}", e[0].message);
+    let e = errors("movi v1, (1 => 2)\n");
+    assert!(e[0].message.contains("unexpected"), "{}", e[0].message);
+}
+
+#[test]
 fn deep_nesting_is_a_diagnostic_not_a_crash() {
     for deep in ["-".repeat(100_000) + "1", "(".repeat(100_000) + "1"] {
         let e = errors(&format!("movi v1, {deep}\n"));

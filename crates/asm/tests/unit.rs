@@ -81,6 +81,50 @@ fn irp_and_conditionals() {
 }
 
 #[test]
+fn conditions_compare_and_follow_redefinitions() {
+    let same = |a: &str, b: &str| {
+        let x = unit(a, &[], false)
+            .unwrap_or_else(|e| panic!("{a}: {e}"))
+            .code;
+        assert_eq!(x, assemble(b).unwrap().code, "{a}");
+    };
+    same(
+        ".equ N, 4\n.if N == 4\n  mov v1, v0\n.endif\n.if N != 4\n  mov v2, v0\n.endif\n",
+        "  mov v1, v0\n",
+    );
+    same(
+        ".equ N, 4\n.if N > 2 && N <= 4\n  mov v1, v0\n.else\n  mov v2, v0\n.endif\n",
+        "  mov v1, v0\n",
+    );
+    same(
+        ".equ N, 4\n.if N < 2 || !(N >= 8)\n  mov v1, v0\n.endif\n.if !N\n  mov v3, v0\n.endif\n",
+        "  mov v1, v0\n",
+    );
+    same(
+        ".equ N, 4\n.if N < 2\n  mov v1, v0\n.elseif N == 4\n  mov v2, v0\n.endif\n",
+        "  mov v2, v0\n",
+    );
+    // A loop unrolled with .set and .if: each .if sees the value set last.
+    same(
+        ".set K, 1\n.if K == 1\n  mov v1, v0\n.endif\n.set K, K + 1\n.if K == 2\n  mov v2, v0\n.endif\n\
+         .if K == 1\n  mov v3, v0\n.endif\n",
+        "  mov v1, v0\n  mov v2, v0\n",
+    );
+    // Inside a macro (the operands see the new value too).
+    same(
+        ".macro step\n.set I, I + 1\n  mov.vl v1, I\n.endm\n.set I, 0\nstep\nstep\nstep\n",
+        "  mov.vl v1, 1\n  mov.vl v1, 2\n  mov.vl v1, 3\n",
+    );
+    // .equiv refuses a name already defined, naming both places.
+    let e = err(".equ N, 1\n.equiv N, 2\n", &[]);
+    assert!(
+        e.contains("`N` is defined twice") && e.contains("first defined here"),
+        "{e}"
+    );
+    assert!(err(".if 1 <\n.endif\n", &[]).contains(".if: missing value"));
+}
+
+#[test]
 fn includes_are_relative_and_checked() {
     let lib = ".macro twice r\n  add \\r, \\r, \\r\n  add \\r, \\r, \\r\n.endm\n";
     let u = unit(

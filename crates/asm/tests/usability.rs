@@ -67,37 +67,55 @@ fn a_leading_byte_order_mark_is_ignored() {
 }
 
 #[test]
-fn equ_and_labels_are_defined_once_and_the_error_shows_both_places() {
-    let e = errors(".equ N, 1\nmov.vl v1, N\n.equ N, 2\n");
+fn labels_and_equiv_are_defined_once_and_the_error_shows_both_places() {
+    let e = errors(".equiv N, 1\nmov.vl v1, N\n.equiv N, 2\n");
     assert_eq!(e.len(), 1);
-    assert_eq!((e[0].line, e[0].col), (3, 6));
+    assert_eq!((e[0].line, e[0].col), (3, 8));
     assert!(e[0].message.contains("`N` is defined twice"));
     let rel = e[0].related.as_ref().expect("first definition");
-    assert_eq!((rel.line, rel.col), (1, 6));
+    assert_eq!((rel.line, rel.col), (1, 8));
     assert_eq!(rel.message, "first defined here");
-    let r = assemble_file("e.s", ".equ N, 1\nmov.vl v1, N\n.equ N, 2\n")
+    let r = assemble_file("e.s", ".equ N, 1\nmov.vl v1, N\n.equiv N, 2\n")
         .unwrap_err()
         .render(false);
     assert!(
-        r.contains("e.s:3:6") && r.contains("first defined here"),
+        r.contains("e.s:3:8") && r.contains("first defined here"),
         "{r}"
     );
     assert!(
-        r.contains("1 │ .equ N, 1") && r.contains("3 │ .equ N, 2"),
+        r.contains("1 │ .equ N, 1") && r.contains("3 │ .equiv N, 2"),
         "{r}"
     );
-    // .set is the same directive; labels and .equ names share one namespace.
-    assert!(errors(".set A, 1\n.set A, 2")[0]
-        .message
-        .contains("defined twice"));
+    // Labels and .equ names share one namespace; a label is never redefined.
     let e = errors("top:\nlaneid v0\n.equ top, 4\n");
     assert_eq!(e[0].related.as_ref().unwrap().line, 1);
+    let e = errors("top:\nlaneid v0\n.set top, 4\n");
+    assert!(e[0].message.contains("defined twice") && e[0].line == 3);
     let e = errors(".equ x, 1\nx:\n");
     assert!(e[0].message.contains("defined twice") && e[0].line == 2);
     let e = errors("a:\nlaneid v0\na:\n");
     assert_eq!(e[0].related.as_ref().unwrap().line, 1);
 }
 
+#[test]
+fn set_and_equ_redefine_a_name_for_what_follows() {
+    // Each use sees the value defined last before it, in operands and data (GNU as).
+    let a = assemble(
+        ".set N, 1\nmov.vl v1, N\n.word N\n.set N, N + 1\nmov.vl v2, N\n.word N\n\
+         .equ N, 7\nmov.vl v3, N\n.word N, N * 2\n",
+    )
+    .unwrap();
+    let b = assemble("mov.vl v1, 1\n.word 1\nmov.vl v2, 2\n.word 2\nmov.vl v3, 7\n.word 7, 14\n")
+        .unwrap();
+    assert_eq!(a.code, b.code);
+    // A counter, as macros use it.
+    let a =
+        assemble(".set i, 0\n.word i\n.set i, i + 1\n.word i\n.set i, i + 1\n.byte i\n").unwrap();
+    assert_eq!(a.code, [0, 0, 0, 0, 1, 0, 0, 0, 2]);
+    // A forward reference resolves with the last value, as in GNU as.
+    let a = assemble(".word L\n.set L, 3\n.set L, 4\n").unwrap();
+    assert_eq!(a.code, [4, 0, 0, 0]);
+}
 #[test]
 fn characters_outside_the_name_alphabet_are_pointed_at() {
     let e = errors("jmp läbel\n");

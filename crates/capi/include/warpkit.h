@@ -98,12 +98,25 @@ extern "C" {
 // warps of a state file (`state_json`, NUL-terminated UTF-8, the schema `warpkit run
 // --state` reads; null: one warp in the default state). Returns null on error, with the
 // message (`warpkit run`'s) in `err` (up to `err_cap` bytes, NUL-terminated; `err` may be
-// null). Free the result with wk_sim_free.
+// null). Free the result with wk_sim_free. An object with several kernels needs
+// wk_sim_new_kernel.
 struct wk_sim *wk_sim_new(const uint8_t *code,
                           size_t len,
                           const char *state_json,
                           char *err,
                           size_t err_cap);
+
+// wk_sim_new started at the kernel named `kernel` (NUL-terminated UTF-8; null: the file's
+// entry, or its only kernel, as wk_sim_new does) of an ELF code object or linked program
+// (`warpkit run --kernel NAME`). A name the file has no kernel for, raw machine code with a
+// `kernel`, or warps with fewer `vgprs` than the kernel uses return null with the message
+// in `err`.
+struct wk_sim *wk_sim_new_kernel(const uint8_t *code,
+                                 size_t len,
+                                 const char *state_json,
+                                 const char *kernel,
+                                 char *err,
+                                 size_t err_cap);
 
 // Free a wk_sim (null is ignored).
 void wk_sim_free(struct wk_sim *s);

@@ -129,12 +129,30 @@ impl wk_commit {
 /// warps of a state file (`state_json`, NUL-terminated UTF-8, the schema `warpkit run
 /// --state` reads; null: one warp in the default state). Returns null on error, with the
 /// message (`warpkit run`'s) in `err` (up to `err_cap` bytes, NUL-terminated; `err` may be
-/// null). Free the result with wk_sim_free.
+/// null). Free the result with wk_sim_free. An object with several kernels needs
+/// wk_sim_new_kernel.
 #[no_mangle]
 pub unsafe extern "C" fn wk_sim_new(
     code: *const u8,
     len: usize,
     state_json: *const c_char,
+    err: *mut c_char,
+    err_cap: usize,
+) -> *mut wk_sim {
+    wk_sim_new_kernel(code, len, state_json, std::ptr::null(), err, err_cap)
+}
+
+/// wk_sim_new started at the kernel named `kernel` (NUL-terminated UTF-8; null: the file's
+/// entry, or its only kernel, as wk_sim_new does) of an ELF code object or linked program
+/// (`warpkit run --kernel NAME`). A name the file has no kernel for, raw machine code with a
+/// `kernel`, or warps with fewer `vgprs` than the kernel uses return null with the message
+/// in `err`.
+#[no_mangle]
+pub unsafe extern "C" fn wk_sim_new_kernel(
+    code: *const u8,
+    len: usize,
+    state_json: *const c_char,
+    kernel: *const c_char,
     err: *mut c_char,
     err_cap: usize,
 ) -> *mut wk_sim {
@@ -159,7 +177,15 @@ pub unsafe extern "C" fn wk_sim_new(
                 Err(e) => return fail(&format!("state file is not valid UTF-8: {e}")),
             }
         };
-        match program::sim_new(bytes, state) {
+        let kernel = if kernel.is_null() {
+            None
+        } else {
+            match CStr::from_ptr(kernel).to_str() {
+                Ok(s) => Some(s),
+                Err(e) => return fail(&format!("kernel name is not valid UTF-8: {e}")),
+            }
+        };
+        match program::sim_new(bytes, state, kernel) {
             Ok(sim) => Box::into_raw(Box::new(wk_sim {
                 sim,
                 commit: Commit::new(),

@@ -77,3 +77,85 @@ fn elf_programs_start_at_their_kernel_and_check_registers() {
     let e = new_sim(&elf[..40], "{}").unwrap_err();
     assert!(e.contains("truncated"), "{e}");
 }
+
+fn new_sim_kernel(code: &[u8], state: &str, kernel: Option<&str>) -> Result<*mut wk_sim, String> {
+    let st = CString::new(state).unwrap();
+    let k = kernel.map(|k| CString::new(k).unwrap());
+    let mut err = [0 as c_char; 256];
+    let s = unsafe {
+        wk_sim_new_kernel(
+            code.as_ptr(),
+            code.len(),
+            st.as_ptr(),
+            k.as_ref().map_or(std::ptr::null(), |k| k.as_ptr()),
+            err.as_mut_ptr(),
+            err.len(),
+        )
+    };
+    if s.is_null() {
+        Err(unsafe { CStr::from_ptr(err.as_ptr()) }
+            .to_string_lossy()
+            .into_owned())
+    } else {
+        Ok(s)
+    }
+}
+
+#[test]
+fn wk_sim_new_kernel_picks_the_kernel_of_a_file_with_several() {
+    // Two kernels writing different values; `first` needs v0..v1, `second` v0..v7.
+    let src = ".kernel first\n  mov.vl v1, 11\n  jmp done\n.end_kernel\n\
+               .kernel second\n  mov.vl v7, 22\n.end_kernel\ndone:\n";
+    let elf = object(src).to_elf().unwrap();
+    let e = new_sim(&elf, "{}").unwrap_err();
+    assert!(
+        e.contains("several kernels (first, second): choose one with kernel NAME"),
+        "{e}"
+    );
+    let first = state_of(new_sim_kernel(&elf, "{}", Some("first")).unwrap());
+    let second = state_of(new_sim_kernel(&elf, "{}", Some("second")).unwrap());
+    // Only the chosen kernel ran: v1 = 11 (first) or v7 = 22 (second), the other zero.
+    let lanes = |state: &str, reg: &str| {
+        let at = state.find(&format!("\"{reg}\":")).expect(reg);
+        let end = at + state[at..].find(']').expect("lanes end");
+        state[at..end].to_string()
+    };
+    assert!(lanes(&first, "v1").contains("0x0000000b"), "{first}");
+    assert!(!lanes(&first, "v7").contains("0x00000016"), "{first}");
+    assert!(lanes(&second, "v7").contains("0x00000016"), "{second}");
+    assert!(!lanes(&second, "v1").contains("0x0000000b"), "{second}");
+    // A null kernel is wk_sim_new.
+    let e = new_sim_kernel(&elf, "{}", None).unwrap_err();
+    assert!(e.contains("several kernels"), "{e}");
+    let e = new_sim_kernel(&elf, "{}", Some("third")).unwrap_err();
+    assert!(
+        e.contains("kernel third: program has no kernel `third` (it has first, second)"),
+        "{e}"
+    );
+    let e = new_sim_kernel(&elf, r#"{"warps": [{"vgprs": 4}]}"#, Some("second")).unwrap_err();
+    assert!(
+        e.contains("warp 0 has vgprs 4 but kernel `second` uses registers up to v7"),
+        "{e}"
+    );
+    // The same warps suit `first`.
+    assert!(new_sim_kernel(&elf, r#"{"warps": [{"vgprs": 4}]}"#, Some("first")).is_ok());
+    let raw = warpkit_asm::assemble("  mov v1, v0\n").unwrap().code;
+    let e = new_sim_kernel(&raw, "{}", Some("first")).unwrap_err();
+    assert!(e.contains("raw machine code, which has no kernels"), "{e}");
+    // A name that is not UTF-8.
+    let bad = [0xffu8, 0];
+    let mut err = [0 as c_char; 256];
+    let s = unsafe {
+        wk_sim_new_kernel(
+            elf.as_ptr(),
+            elf.len(),
+            std::ptr::null(),
+            bad.as_ptr() as *const c_char,
+            err.as_mut_ptr(),
+            err.len(),
+        )
+    };
+    assert!(s.is_null());
+    let e = unsafe { CStr::from_ptr(err.as_ptr()) }.to_string_lossy();
+    assert!(e.contains("kernel name is not valid UTF-8"), "{e}");
+}

@@ -11,10 +11,10 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use warpkit_debug::loc::parse_value;
+use warpkit_debug::LineTable;
 use warpkit_debug::{
     BreakKind, Config, Engine, FaultCatch, Loc, Stop, StopReason, Target, WarpStatus,
 };
-use warpkit_debug::{LineRow, LineTable};
 use warpkit_sim::{FaultCause, LANES};
 
 #[derive(clap::Args)]
@@ -96,16 +96,6 @@ fn target_of(
     let Some(o) = object else {
         return Target::from_code(code);
     };
-    let rows = o
-        .lines
-        .rows
-        .iter()
-        .map(|r| LineRow {
-            offset: r.offset,
-            file: r.file,
-            line: r.line,
-        })
-        .collect();
     for f in &o.lines.files {
         if !sources.iter().any(|(n, _)| n == f) {
             if let Ok(t) = std::fs::read_to_string(f) {
@@ -120,7 +110,8 @@ fn target_of(
             .iter()
             .map(|s| (s.name.clone(), s.offset))
             .collect(),
-        lines: LineTable::new(o.lines.files.clone(), rows),
+        // The object's table is the debugger's type; `new` puts the rows in order.
+        lines: LineTable::new(o.lines.files, o.lines.rows),
         sources,
     }
 }

@@ -62,6 +62,7 @@ pub fn load_program(
     let disk = (!files::is_std(path)).then_some(path);
     let opts = LoadOptions {
         kernel: kernel.map(str::to_string),
+        ..LoadOptions::default()
     };
     let p = load::load_program(&files::display(path), bytes, disk, format, &opts)
         .map_err(|e| report(e, max_errors))?;

@@ -2,8 +2,8 @@
 //! command line), `warpkit dap` (editors) and the web playground. No terminal or protocol
 //! code: front ends call [`Engine`] and show its views (all `serde`-serialisable).
 //!
-//! * [`Target`]: the code, labels, a [`LineTable`] (offset → file:line; filled from
-//!   assembling a `.s` here, or from any other line table) and source texts.
+//! * [`Target`]: the code, labels, a [`LineTable`] (offset → file:line: the assembler's
+//!   table of the items it placed, or a code object's) and source texts.
 //! * [`Engine`]: one deterministic schedule of every launched warp (round-robin, one
 //!   instruction per live warp per round; see [`engine`]), positions (`goto`),
 //!   breakpoints on PCs, labels, lines, mnemonics and globs, watchpoints on registers,
@@ -13,12 +13,10 @@
 //! * Reverse execution is exact: checkpoints of the whole state plus deterministic
 //!   replay, within a memory budget ([`Config::budget_bytes`], default 64 MiB).
 //!
-//! Layout: `lines` → `target` → `loc` → `expr` → `engine` (no module depends on a later
-//! one).
+//! Layout: `target` → `loc` → `expr` → `engine` (no module depends on a later one).
 
 pub mod engine;
 pub mod expr;
-pub mod lines;
 pub mod loc;
 pub mod target;
 
@@ -27,6 +25,6 @@ pub use engine::{
     HitCondition, Stop, StopReason, WarpStatus, WarpView, WriteInfo, MAX_FRAMES,
 };
 pub use expr::Expr;
-pub use lines::{LineRow, LineTable, SourcePos};
 pub use loc::Loc;
 pub use target::Target;
+pub use warpkit_asm::lines::{LineRow, LineTable, SourcePos};

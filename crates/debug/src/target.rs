@@ -1,6 +1,6 @@
 //! What is debugged: the code object, its labels, its line table and source texts.
 
-use crate::lines::LineTable;
+use warpkit_asm::lines::{assemble_with_lines, LineTable};
 use warpkit_encoding::decode_stream;
 
 /// A program to debug.
@@ -15,11 +15,11 @@ pub struct Target {
 }
 
 impl Target {
-    /// Assemble `src` (named `name` in messages and the line table). On error: the
-    /// rendered diagnostics.
+    /// Assemble `src` (named `name` in messages and the line table, which is the
+    /// assembler's: the line of every instruction and data item). On error: the rendered
+    /// diagnostics.
     pub fn from_assembly(name: &str, src: &str) -> Result<Target, String> {
-        let a = warpkit_asm::assemble_file(name, src).map_err(|d| d.render(false))?;
-        let lines = LineTable::from_assembly(name, src, &a.code);
+        let (a, lines) = assemble_with_lines(name, src).map_err(|d| d.render(false))?;
         Ok(Target {
             code: a.code,
             labels: a.labels,

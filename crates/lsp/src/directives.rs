@@ -16,9 +16,13 @@ pub const DIRECTIVES: &[(&str, &str)] = &[
     ),
     (
         ".equ",
-        "`.equ NAME, value`: defines a name once; values may use earlier names",
+        "`.equ NAME, value`: defines a name, or gives it a new value for the lines after it; values may use earlier names",
     ),
-    (".set", "a synonym of .equ (a name is still defined once)"),
+    (".set", "a synonym of .equ (a later `.set` gives the name a new value)"),
+    (
+        ".equiv",
+        "`.equiv NAME, value`: `.equ` that refuses a name already defined",
+    ),
     (
         ".include",
         "`.include \"file\"`: the file's lines in place, named relative to the including file",
@@ -35,7 +39,7 @@ pub const DIRECTIVES: &[(&str, &str)] = &[
     (".endr", "ends an `.irp`"),
     (
         ".if",
-        "`.if EXPR` ... `.endif`: assembles the lines when EXPR (numbers and earlier names) is not 0",
+        "`.if EXPR` ... `.endif`: assembles the lines when EXPR (numbers and earlier names; `== != < <= > >= && || !`) is not 0",
     ),
     (
         ".ifdef",
@@ -102,7 +106,7 @@ mod tests {
         for (name, _) in super::DIRECTIVES {
             // Each one as it is written, so that the front stage reaches it.
             let src = match *name {
-                ".equ" | ".set" => format!("{name} X, 1\n"),
+                ".equ" | ".set" | ".equiv" => format!("{name} X, 1\n"),
                 ".include" => ".include \"x.s\"\n".to_string(),
                 ".macro" | ".endm" => ".macro m a\n.endm\n".to_string(),
                 ".irp" | ".endr" => ".irp r, 1\n.endr\n".to_string(),

@@ -44,7 +44,9 @@ pub fn tokens(text: &str, an: &Analysis, first: usize, last: usize) -> Vec<Token
         let equ_line = l.is_directive(text)
             && l.word.is_some_and(|(ws, we)| {
                 let w = &text[ws..we];
-                w.eq_ignore_ascii_case(".equ") || w.eq_ignore_ascii_case(".set")
+                w.eq_ignore_ascii_case(".equ")
+                    || w.eq_ignore_ascii_case(".set")
+                    || w.eq_ignore_ascii_case(".equiv")
             });
         for (i, t) in toks.iter().enumerate() {
             let (ty, modifiers) = match t.kind {

@@ -3,44 +3,8 @@
 
 use gimli::write::{Address, EndianVec, LineProgram, LineString};
 use gimli::{Encoding, Format, LineEncoding, LittleEndian};
-pub use warpkit_asm::unit::LineRow;
-
-/// Code offsets to source lines.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct LineTable {
-    pub files: Vec<String>,
-    /// In offset order.
-    pub rows: Vec<LineRow>,
-}
-
-/// A source place.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SourceLine<'a> {
-    pub file: &'a str,
-    pub line: u32,
-}
-
-impl LineTable {
-    /// The source line of the code at `offset` (inside a row's item), if the table has one.
-    /// This is what a debugger asks on every stop.
-    pub fn line_of(&self, offset: u32) -> Option<SourceLine<'_>> {
-        let k = self.rows.partition_point(|r| r.offset <= offset);
-        let r = self.rows.get(k.checked_sub(1)?)?;
-        (offset < r.offset.saturating_add(r.size.max(1))).then(|| SourceLine {
-            file: self.files.get(r.file as usize).map_or("?", |s| s.as_str()),
-            line: r.line,
-        })
-    }
-
-    /// The first code offset of a source line (a breakpoint's address), if any.
-    pub fn offset_of(&self, file: &str, line: u32) -> Option<u32> {
-        let f = self.files.iter().position(|n| n == file)? as u32;
-        self.rows
-            .iter()
-            .find(|r| r.file == f && r.line == line)
-            .map(|r| r.offset)
-    }
-}
+// The line table is the assembler's type, which the debugger uses too.
+pub use warpkit_asm::lines::{LineRow, LineTable, SourceLine};
 
 const ENCODING: Encoding = Encoding {
     format: Format::Dwarf32,
@@ -50,6 +14,12 @@ const ENCODING: Encoding = Encoding {
 
 /// The `.debug_line` section for code of `code_len` bytes at address 0.
 pub fn write(t: &LineTable, code_len: u32) -> Result<Vec<u8>, String> {
+    // gimli's writer panics on these; DWARF names are non-empty NUL-terminated strings.
+    if let Some(f) = t.files.iter().find(|f| f.is_empty() || f.contains('\0')) {
+        return Err(format!(
+            "cannot write .debug_line: the file name {f:?} is empty or holds a NUL byte"
+        ));
+    }
     let first = t.files.first().map_or("", |s| s.as_str());
     let mut p = LineProgram::new(
         ENCODING,
@@ -129,6 +99,9 @@ pub fn read(data: &[u8], code_len: u32) -> Result<LineTable, String> {
                         }
                         _ => format!("<file {fi}>"),
                     };
+                    if name.is_empty() {
+                        return Err(format!(".debug_line: file {fi} has an empty name"));
+                    }
                     let id = match t.files.iter().position(|n| *n == name) {
                         Some(i) => i as u32,
                         None => {

@@ -34,10 +34,22 @@ pub fn format_of_name(name: &str) -> ProgramFormat {
     }
 }
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct LoadOptions {
     /// The kernel to start at (by name).
     pub kernel: Option<String>,
+    /// How the caller names a kernel, as messages print it before the name: `--kernel `
+    /// (the command line, the default), `kernel=` (the Python `Sim`).
+    pub kernel_option: &'static str,
+}
+
+impl Default for LoadOptions {
+    fn default() -> Self {
+        LoadOptions {
+            kernel: None,
+            kernel_option: "--kernel ",
+        }
+    }
 }
 
 /// A program ready to launch.
@@ -152,7 +164,8 @@ pub fn load_program(
         ProgramFormat::Bin => {
             if let Some(k) = &opts.kernel {
                 return Err(format!(
-                    "--kernel {k}: {name} is raw machine code, which has no kernels"
+                    "{}{k}: {name} is raw machine code, which has no kernels",
+                    opts.kernel_option
                 )
                 .into());
             }
@@ -201,9 +214,12 @@ pub fn load_program(
         Some(k) => match object.kernel(k) {
             Some(info) => (info.offset, Some(info.clone())),
             None => {
-                return Err(
-                    format!("--kernel {k}: {name} has no kernel `{k}` ({})", names()).into(),
+                return Err(format!(
+                    "{}{k}: {name} has no kernel `{k}` ({})",
+                    opts.kernel_option,
+                    names()
                 )
+                .into())
             }
         },
         None if object.kind == ObjectKind::Executable => (
@@ -219,8 +235,9 @@ pub fn load_program(
             [k] => (k.offset, Some(k.clone())),
             _ => {
                 return Err(format!(
-                    "{name} has several kernels ({}): choose one with --kernel NAME",
-                    names().trim_start_matches("it has ")
+                    "{name} has several kernels ({}): choose one with {}NAME",
+                    names().trim_start_matches("it has "),
+                    opts.kernel_option
                 )
                 .into())
             }
@@ -264,24 +281,37 @@ impl LoadedProgram {
 
 /// A simulator for the bytes of a program file given by an embedding (the C `wk_sim_new`,
 /// the Python `Sim`): an ELF file (by its magic) starts at its entry (or `kernel`) with the
-/// launch checked against its note; anything else is raw machine code as before.
+/// launch checked against its note; anything else is raw machine code as before (which has
+/// no kernels to pick: a `kernel` is then an error).
 pub fn sim_from_bytes(
     bytes: &[u8],
     state_json: &str,
-    kernel: Option<&str>,
+    opts: &LoadOptions,
 ) -> Result<warpkit_sim::Sim, String> {
     if !crate::read::is_elf(bytes) {
+        if let Some(k) = &opts.kernel {
+            return Err(format!(
+                "{}{k}: the program is raw machine code, which has no kernels (give an ELF \
+                 code object or linked program)",
+                opts.kernel_option
+            ));
+        }
         return warpkit_sim::Sim::new(bytes, state_json).map_err(|e| e.to_string());
     }
-    let opts = LoadOptions {
-        kernel: kernel.map(str::to_string),
-    };
-    let p = load_program("program", bytes.to_vec(), None, ProgramFormat::Elf, &opts)
+    let p = load_program("program", bytes.to_vec(), None, ProgramFormat::Elf, opts)
         .map_err(|e| e.to_string())?;
-    let mut launch = warpkit_sim::state::parse_state(state_json).map_err(|e| e.to_string())?;
-    p.prepare(&mut launch)?;
-    Ok(warpkit_sim::Sim::from_launch(
-        warpkit_sim::Program::new(&p.code),
-        launch,
-    ))
+    p.sim(state_json)
+}
+
+impl LoadedProgram {
+    /// A simulator running this program on the warps of a state file, started at the entry
+    /// and checked against the entry kernel's register needs ([`LoadedProgram::prepare`]).
+    pub fn sim(&self, state_json: &str) -> Result<warpkit_sim::Sim, String> {
+        let mut launch = warpkit_sim::state::parse_state(state_json).map_err(|e| e.to_string())?;
+        self.prepare(&mut launch)?;
+        Ok(warpkit_sim::Sim::from_launch(
+            warpkit_sim::Program::new(&self.code),
+            launch,
+        ))
+    }
 }

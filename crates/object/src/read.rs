@@ -324,6 +324,13 @@ pub fn read(name: &str, data: &[u8]) -> Result<CodeObject, String> {
             lines = dwarf::read(bytes()?, code_len as u32).map_err(err)?;
         }
     }
+    // The version note and e_flags say the same (a file written back carries the note's).
+    if let Some(v) = notes.version.filter(|v| *v != version) {
+        return Err(err(format!(
+            "the version note says ISA v{}.{} but e_flags says v{}.{}",
+            v.0, v.1, version.0, version.1
+        )));
+    }
     for k in &notes.kernels {
         if (k.offset as u64).saturating_add(k.size as u64) > code_len {
             return Err(err(format!(
@@ -335,7 +342,7 @@ pub fn read(name: &str, data: &[u8]) -> Result<CodeObject, String> {
     Ok(CodeObject {
         kind,
         entry: entry as u32,
-        isa_version: notes.version.unwrap_or(version),
+        isa_version: version,
         assembler: notes.assembler.unwrap_or_default(),
         code: code.to_vec(),
         symbols,

@@ -253,3 +253,54 @@ fn random_damage_never_panics() {
     // Most damage lands in code or names, which stay readable; some must be refused.
     assert!(accepted < 20_000);
 }
+
+/// What the fuzz target `elf_read` checks, on one input: reading never panics, and a file
+/// that reads back writes an ELF file that reads back to the same code.
+fn fuzz_check(data: &[u8]) -> Result<(), String> {
+    let o = read("fuzz.o", data)?;
+    let b = o.to_elf().map_err(|e| format!("written back: {e}"))?;
+    let again = read("again.o", &b).unwrap_or_else(|e| panic!("a written file reads back: {e}"));
+    assert_eq!(again.code, o.code);
+    Ok(())
+}
+
+/// Inputs the fuzz target found (crates/object/tests/fuzz), each with what it must give.
+#[test]
+fn fuzz_findings_are_errors() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fuzz");
+    let cases = [
+        (
+            // A version note (v2.1) that e_flags (v0.1) does not agree with was accepted, and
+            // the file written back from it carried v2.1 in e_flags, which no reader takes.
+            "version-note-differs-from-e_flags.o",
+            "the version note says ISA v2.1 but e_flags says v0.1",
+        ),
+        (
+            // A line table naming a file "" was accepted, and gimli's writer panics on it.
+            "empty-line-table-file-name.o",
+            ".debug_line: file 1 has an empty name",
+        ),
+    ];
+    for (name, want) in cases {
+        let data = std::fs::read(format!("{dir}/{name}")).unwrap();
+        let e = fuzz_check(&data).expect_err(name);
+        assert!(e.contains(want), "{name}: {e}");
+    }
+    // The writer refuses such a name rather than letting gimli panic.
+    let mut o = object(SRC);
+    o.lines.files[0] = String::new();
+    let e = o.to_elf().unwrap_err();
+    assert!(e.contains("is empty or holds a NUL byte"), "{e}");
+    // And a good file with its version note changed the same way.
+    let mut b = sample();
+    // The version note: namesz 8, descsz, type, "warpkit\0", then (major, minor, 0, 0).
+    let ty = warpkit_object::abi::NT_WARPKIT_VERSION.to_le_bytes();
+    let note = b
+        .windows(20)
+        .position(|w| w[..4] == 8u32.to_le_bytes() && w[8..12] == ty && &w[12..] == b"warpkit\0")
+        .expect("the version note");
+    let desc = note + 20;
+    assert_eq!(&b[desc..desc + 2], &[0, 1]);
+    b[desc] = 2;
+    fails(&b, "the version note says ISA v2.1 but e_flags says v0.1");
+}

@@ -16,7 +16,7 @@ create_exception!(
 );
 
 /// Name the diagnostics give the text (there is no file).
-const SOURCE_NAME: &str = "<string>";
+pub(crate) const SOURCE_NAME: &str = "<string>";
 
 /// Assemble `text`; warnings become Python warnings (UserWarning).
 pub(crate) fn assemble_text(py: Python<'_>, text: &str) -> PyResult<Vec<u8>> {

@@ -265,17 +265,25 @@ impl PySim {
 #[pymethods]
 impl PySim {
     #[new]
-    #[pyo3(signature = (program, state = None))]
+    #[pyo3(signature = (program, state = None, kernel = None))]
     fn new(
         py: Python<'_>,
         program: &Bound<'_, PyAny>,
         state: Option<&Bound<'_, PyAny>>,
+        kernel: Option<&str>,
     ) -> PyResult<Self> {
-        let code = program_code(py, program)?;
         let text = state_text(state)?;
-        let sim = match warpkit_object::is_elf(&code) {
-            true => crate::elf::sim_from_elf(&code, &text)?,
-            false => Sim::new(&code, &text).map_err(sim_err)?,
+        let sim = match (program.cast::<PyString>(), kernel) {
+            // Assembly with a kernel to start at goes through the front stage, which knows
+            // the kernels; without one it is the plain assembler's raw code as before.
+            (Ok(src), Some(k)) => crate::elf::sim_from_assembly(py, &src.to_cow()?, &text, k)?,
+            _ => {
+                let code = program_code(py, program)?;
+                match kernel.is_some() || warpkit_object::is_elf(&code) {
+                    true => crate::elf::sim_from_bytes(&code, &text, kernel)?,
+                    false => Sim::new(&code, &text).map_err(sim_err)?,
+                }
+            }
         };
         Ok(PySim {
             sim,

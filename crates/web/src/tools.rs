@@ -117,9 +117,8 @@ pub fn listing(code: &[u8], lines: &warpkit_debug::LineTable) -> Vec<ListingRow>
 
 /// Assemble `src`: `ok`, the diagnostics (errors and warnings), the code and its listing.
 pub fn assemble(src: &str) -> Value {
-    match assemble_file(SOURCE_NAME, src) {
-        Ok(a) => {
-            let lines = warpkit_debug::LineTable::from_assembly(SOURCE_NAME, src, &a.code);
+    match warpkit_asm::assemble_with_lines(SOURCE_NAME, src) {
+        Ok((a, lines)) => {
             let diags: Vec<DiagView> = a.warnings.iter().map(|d| diag_view(src, d)).collect();
             json!({
                 "ok": true,

@@ -1,7 +1,7 @@
 """Type stubs of the warpkit package (the native module warpkit._native)."""
 
 import os
-from typing import Any, Literal, TypedDict, Union
+from typing import Any, Literal, Optional, TypedDict, Union
 
 __all__ = ["AssemblyError", "Sim", "__version__", "assemble", "diff", "disassemble", "generate", "spec", "timing"]
 
@@ -175,9 +175,19 @@ None for one warp in the default state."""
 class Sim:
     """A program and the warps a state launches (`warpkit run`'s model)."""
 
-    def __init__(self, program: Union[bytes, bytearray, str], state: StateArg = None) -> None:
-        """`program`: machine code (bytes) or assembly (str, assembled; AssemblyError).
-        `state`: see StateArg. A bad state raises ValueError with `warpkit run`'s message."""
+    def __init__(
+        self,
+        program: Union[bytes, bytearray, str],
+        state: StateArg = None,
+        kernel: Optional[str] = None,
+    ) -> None:
+        """`program`: machine code or an ELF code object / linked program (bytes, ELF by its
+        magic) or assembly (str, assembled; AssemblyError). `state`: see StateArg. A bad
+        state raises ValueError with `warpkit run`'s message.
+        `kernel`: the kernel to start at (`warpkit run --kernel NAME`), for an ELF file or
+        assembly that declares kernels; without it an ELF file starts at its entry or its
+        only kernel. ValueError for a name the program has no kernel for, for raw machine
+        code, and for warps with fewer `vgprs` than the kernel uses."""
 
     def step(self, warp: int = 0) -> Union[Record, None]:
         """Execute one instruction of `warp` and return its record, or None once the warp
