@@ -213,6 +213,93 @@ impl Kind {
     }
 }
 
+/// OR of `f` over the lanes of `lanes` (branch-free, so the compiler vectorises it; a full
+/// EXEC skips the lane masks).
+#[inline(always)]
+fn or_lanes<const N: usize>(v: &[u32; 32], lanes: u32, f: impl Fn(u32) -> [u32; N]) -> [u32; N] {
+    let mut acc = [0u32; N];
+    if lanes == u32::MAX {
+        for &x in v {
+            let r = f(x);
+            for k in 0..N {
+                acc[k] |= r[k];
+            }
+        }
+    } else {
+        for l in 0..32 {
+            let on = if lanes & LANE_BIT[l] != 0 {
+                u32::MAX
+            } else {
+                0
+            };
+            let r = f(v[l]);
+            for k in 0..N {
+                acc[k] |= r[k] & on;
+            }
+        }
+    }
+    acc
+}
+
+impl Kind {
+    /// [`Kind::lanes_bits`], quicker where most lanes are alike: when no active lane holds
+    /// an integer corner value (0, 1, -1, MIN, MAX) the set is "other"; when every active
+    /// lane holds a normal number it is the normal classes of the signs seen. Only other
+    /// values are classed lane by lane. Not for [`Kind::Int64`].
+    #[inline]
+    pub fn lanes_bits_quick(self, v: &[u32; 32], lanes: u32) -> u16 {
+        if lanes == 0 {
+            return 0;
+        }
+        let quick = match self {
+            Kind::Int16 | Kind::Int32 => {
+                let ones = if self == Kind::Int16 {
+                    0xffff
+                } else {
+                    u32::MAX
+                };
+                let max = ones >> 1;
+                // -1, 0, 1 are the three values after -1; MAX and MIN the two after MAX.
+                let [corner] = or_lanes(v, lanes, |x| {
+                    [u32::from(x.wrapping_add(1) & ones <= 2)
+                        | u32::from(x.wrapping_sub(max) & ones <= 1)]
+                });
+                (corner == 0).then_some(1 << 5)
+            }
+            Kind::F32 | Kind::F16 | Kind::F16x2 => {
+                let (e, f, halves) = match self {
+                    Kind::F32 => (8, 23, 1),
+                    Kind::F16 => (5, 10, 1),
+                    _ => (5, 10, 2),
+                };
+                let emax = (1u32 << e) - 1;
+                let sign = 1u32 << (e + f);
+                let one = |h: u32| -> [u32; 3] {
+                    let ex = (h >> f) & emax;
+                    [
+                        u32::from(ex.wrapping_sub(1) > emax - 2),
+                        !h & sign,
+                        h & sign,
+                    ]
+                };
+                let [odd, pos, neg] = or_lanes(v, lanes, |x| {
+                    if halves == 1 {
+                        one(x)
+                    } else {
+                        let (a, b) = (one(x & 0xffff), one(x >> 16));
+                        [a[0] | b[0], a[1] | b[1], a[2] | b[2]]
+                    }
+                });
+                (odd == 0).then_some(
+                    if pos != 0 { 1 << 4 } else { 0 } | if neg != 0 { 1 << 5 } else { 0 },
+                )
+            }
+            Kind::Int64 => None,
+        };
+        quick.unwrap_or_else(|| self.lanes_bits(v, lanes))
+    }
+}
+
 #[inline]
 fn int_class(v: i64, min: i64, max: i64) -> u32 {
     match v {
@@ -369,6 +456,55 @@ mod tests {
                     want,
                     "{kind:?} lanes {lanes:#x}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn quick_lane_classes_equal_one_value_at_a_time() {
+        let mut vals: Vec<u32> = (0..320u64)
+            .map(|i| {
+                let k =
+                    [Kind::Int32, Kind::F32, Kind::F16x2, Kind::Int16, Kind::F16][i as usize % 5];
+                let c = (i as usize / 5) % k.classes().len();
+                k.sample(c, i * 0x9e37_79b9) as u32
+            })
+            .collect();
+        // Registers of only "other" integers and of only normal numbers of one sign or
+        // both (the quick answers), with one corner lane, and of one value throughout.
+        vals.extend((0..32u32).map(|l| 0x1234_5678u32.wrapping_mul(l + 3)));
+        vals.extend((0..32u32).map(|l| 0x3f80_0000 + l * 0x1_0001));
+        vals.extend((0..32u32).map(|l| (0x3c00_3c00 + l * 0x1_0001) | (l & 1) << 31));
+        vals.extend((0..32u32).map(|l| if l == 17 { 0 } else { 0x4000_4000 + l }));
+        vals.extend([0x7fc0_0000u32; 32]);
+        vals.extend([5u32; 32]);
+        for kind in [Kind::Int16, Kind::Int32, Kind::F32, Kind::F16, Kind::F16x2] {
+            for chunk in vals.chunks_exact(32) {
+                let mut v = [0u32; 32];
+                for (d, &x) in v.iter_mut().zip(chunk) {
+                    *d = if kind.bits() == 16 { x & 0xffff } else { x };
+                }
+                for lanes in [
+                    u32::MAX,
+                    0x1,
+                    0x8000_0000,
+                    0x00ff_00f0,
+                    0,
+                    0x5555_5555,
+                    0x2_0000,
+                ] {
+                    let mut want = 0u16;
+                    for (l, &x) in v.iter().enumerate() {
+                        if lanes >> l & 1 == 1 {
+                            want |= kind.class_bits(x as u64);
+                        }
+                    }
+                    assert_eq!(
+                        kind.lanes_bits_quick(&v, lanes),
+                        want,
+                        "{kind:?} lanes {lanes:#x} {v:x?}"
+                    );
+                }
             }
         }
     }
