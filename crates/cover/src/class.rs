@@ -248,56 +248,72 @@ impl Kind {
     /// values are classed lane by lane. Not for [`Kind::Int64`].
     #[inline]
     pub fn lanes_bits_quick(self, v: &[u32; 32], lanes: u32) -> u16 {
-        if lanes == 0 {
-            return 0;
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: this CPU has AVX2 (checked just above).
+            return unsafe { quick_avx2(self, v, lanes) };
         }
-        let quick = match self {
-            Kind::Int16 | Kind::Int32 => {
-                let ones = if self == Kind::Int16 {
-                    0xffff
-                } else {
-                    u32::MAX
-                };
-                let max = ones >> 1;
-                // -1, 0, 1 are the three values after -1; MAX and MIN the two after MAX.
-                let [corner] = or_lanes(v, lanes, |x| {
-                    [u32::from(x.wrapping_add(1) & ones <= 2)
-                        | u32::from(x.wrapping_sub(max) & ones <= 1)]
-                });
-                (corner == 0).then_some(1 << 5)
-            }
-            Kind::F32 | Kind::F16 | Kind::F16x2 => {
-                let (e, f, halves) = match self {
-                    Kind::F32 => (8, 23, 1),
-                    Kind::F16 => (5, 10, 1),
-                    _ => (5, 10, 2),
-                };
-                let emax = (1u32 << e) - 1;
-                let sign = 1u32 << (e + f);
-                let one = |h: u32| -> [u32; 3] {
-                    let ex = (h >> f) & emax;
-                    [
-                        u32::from(ex.wrapping_sub(1) > emax - 2),
-                        !h & sign,
-                        h & sign,
-                    ]
-                };
-                let [odd, pos, neg] = or_lanes(v, lanes, |x| {
-                    if halves == 1 {
-                        one(x)
-                    } else {
-                        let (a, b) = (one(x & 0xffff), one(x >> 16));
-                        [a[0] | b[0], a[1] | b[1], a[2] | b[2]]
-                    }
-                });
-                (odd == 0).then_some(
-                    if pos != 0 { 1 << 4 } else { 0 } | if neg != 0 { 1 << 5 } else { 0 },
-                )
-            }
-            Kind::Int64 => None,
-        };
-        quick.unwrap_or_else(|| self.lanes_bits(v, lanes))
+        quick(self, v, lanes)
     }
+}
+
+/// [`Kind::lanes_bits_quick`] compiled for AVX2 (eight lanes per operation).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn quick_avx2(kind: Kind, v: &[u32; 32], lanes: u32) -> u16 {
+    quick(kind, v, lanes)
+}
+
+#[inline(always)]
+fn quick(this: Kind, v: &[u32; 32], lanes: u32) -> u16 {
+    if lanes == 0 {
+        return 0;
+    }
+    let quick = match this {
+        Kind::Int16 | Kind::Int32 => {
+            let ones = if this == Kind::Int16 {
+                0xffff
+            } else {
+                u32::MAX
+            };
+            let max = ones >> 1;
+            // -1, 0, 1 are the three values after -1; MAX and MIN the two after MAX.
+            let [corner] = or_lanes(v, lanes, |x| {
+                [u32::from(x.wrapping_add(1) & ones <= 2)
+                    | u32::from(x.wrapping_sub(max) & ones <= 1)]
+            });
+            (corner == 0).then_some(1 << 5)
+        }
+        Kind::F32 | Kind::F16 | Kind::F16x2 => {
+            let (e, f, halves) = match this {
+                Kind::F32 => (8, 23, 1),
+                Kind::F16 => (5, 10, 1),
+                _ => (5, 10, 2),
+            };
+            let emax = (1u32 << e) - 1;
+            let sign = 1u32 << (e + f);
+            let one = |h: u32| -> [u32; 3] {
+                let ex = (h >> f) & emax;
+                [
+                    u32::from(ex.wrapping_sub(1) > emax - 2),
+                    !h & sign,
+                    h & sign,
+                ]
+            };
+            let [odd, pos, neg] = or_lanes(v, lanes, |x| {
+                if halves == 1 {
+                    one(x)
+                } else {
+                    let (a, b) = (one(x & 0xffff), one(x >> 16));
+                    [a[0] | b[0], a[1] | b[1], a[2] | b[2]]
+                }
+            });
+            (odd == 0)
+                .then_some(if pos != 0 { 1 << 4 } else { 0 } | if neg != 0 { 1 << 5 } else { 0 })
+        }
+        Kind::Int64 => None,
+    };
+    quick.unwrap_or_else(|| this.lanes_bits(v, lanes))
 }
 
 #[inline]

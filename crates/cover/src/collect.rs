@@ -496,22 +496,28 @@ impl Counts {
             for (b, op) in src.iter_mut().zip(&site.sources[..site.n_sources as usize]) {
                 *b = classes(cache, w, op, lanes);
             }
-            let old_fflags = w.fflags();
-            if site.fflags != NONE {
+            let old_fflags = if site.fflags != NONE {
                 // Start from no flags so the flags this instruction raises can be seen
                 // (FFLAGS is sticky); restored below.
+                let f = w.fflags();
                 let _ = w.set_fflags(0);
-            }
+                f
+            } else {
+                0
+            };
             let divergent_mask = if site.divergence != NONE {
                 w.uregs()[site.rs1 as usize & 63] & exec
             } else {
                 0
             };
             let r = w.step(p);
-            let raised = w.fflags();
-            if site.fflags != NONE {
+            let raised = if site.fflags != NONE {
+                let raised = w.fflags();
                 let _ = w.set_fflags(old_fflags | raised);
-            }
+                raised
+            } else {
+                0
+            };
             match r {
                 StepResult::Running => {}
                 StepResult::Exited => break RunStatus::Exited,
@@ -582,17 +588,19 @@ impl Counts {
             }
             // Hazards depend only on the instructions at the last three PCs: searched once
             // for each predecessor triple, the found bins are remembered.
-            if site.memo_key != h.sites || site.n_memo == u8::MAX {
+            if site.memo_key == h.sites && site.n_memo != u8::MAX {
+                for &b in &site.memo[..site.n_memo as usize] {
+                    counts[b as usize] += 1;
+                }
+            } else {
                 let reads = site.reads;
-                let found = search_hazards(model, &reads, h.sites, sites);
+                let (key, bins, n) = search_hazards(model, &reads, h.sites, sites);
+                for &b in &bins[..n as usize] {
+                    counts[b as usize] += 1;
+                }
                 // `sites` was lent for the predecessors' writes; take the site again.
                 if let PcSite::Model(s) = &mut sites[idx] {
-                    (s.memo_key, s.memo, s.n_memo) = found;
-                }
-            }
-            if let PcSite::Model(s) = &sites[idx] {
-                for &b in &s.memo[..s.n_memo as usize] {
-                    counts[b as usize] += 1;
+                    (s.memo_key, s.memo, s.n_memo) = (key, bins, n);
                 }
             }
             h.sites = [idx as u32, h.sites[0], h.sites[1]];

@@ -162,6 +162,7 @@ pub(crate) fn classes(w: &Warp, op: &Operand, a: &Access, lanes: u32) -> u16 {
     }
 }
 
+#[inline(always)]
 pub(crate) fn add_classes(counts: &mut [u64], first: u32, bits: u16) {
     let mut b = bits;
     while b != 0 {
