@@ -264,8 +264,10 @@ fn quick_avx2(kind: Kind, v: &[u32; 32], lanes: u32) -> u16 {
     quick(kind, v, lanes)
 }
 
+/// [`Kind::lanes_bits_quick`] without the CPU check, for callers compiled for AVX2 (or
+/// not) as a whole.
 #[inline(always)]
-fn quick(this: Kind, v: &[u32; 32], lanes: u32) -> u16 {
+pub(crate) fn quick(this: Kind, v: &[u32; 32], lanes: u32) -> u16 {
     if lanes == 0 {
         return 0;
     }

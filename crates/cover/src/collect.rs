@@ -20,11 +20,9 @@
 //! * hazards depend only on the instructions at the last three PCs: the exact search runs
 //!   once per (site, three predecessors) and its bins are remembered.
 
-use crate::class::Kind;
+use crate::class::{quick, Kind};
 use crate::model::{Model, VariantBins, HAZARD_DISTANCE, NONE};
-use crate::reference::{
-    self, add_classes, exec_class, fault_bin, Access, MAX_LINKS, MAX_READS, MAX_WRITES,
-};
+use crate::reference::{self, exec_class, fault_bin, Access, MAX_LINKS, MAX_READS, MAX_WRITES};
 use warpkit_isa::{Flags, Loc, Slot};
 use warpkit_sim::state::Launch;
 use warpkit_sim::{Program, RunStatus, StepResult, VReg, Warp, NUM_VREGS};
@@ -72,8 +70,10 @@ fn view_of(kind: Kind, half: Option<u8>) -> Option<u8> {
 enum Read {
     /// A uniform register (a pair for 64-bit kinds): one value.
     Uniform { reg: u8, kind: Kind },
-    /// A view of a vector register, through the class cache.
-    Vector { reg: u8, view: u8 },
+    /// A view of a vector register, through the class cache: its entry (register × view).
+    Vector { reg: u8, view: u8, slot: u16 },
+    /// A vector register beyond the file: the reference finds no register, so no classes.
+    Nothing,
     /// Anything else: classed directly, as the reference does.
     Direct {
         op: crate::model::Operand,
@@ -97,10 +97,18 @@ impl Operand {
             }
         } else {
             match view_of(op.kind, access.half) {
-                Some(view) => Read::Vector {
-                    reg: access.first,
-                    view,
-                },
+                Some(view) => {
+                    let r = access.first as usize;
+                    if r >= NUM_VREGS || (view == VIEW_PAIR && r + 1 >= NUM_VREGS) {
+                        Read::Nothing
+                    } else {
+                        Read::Vector {
+                            reg: access.first,
+                            view,
+                            slot: (r * VIEWS + view as usize) as u16,
+                        }
+                    }
+                }
                 None => Read::Direct { op: *op, access },
             }
         };
@@ -111,18 +119,43 @@ impl Operand {
     }
 }
 
-/// Bins every retirement of a site hits: executed, modifiers, an explicit rounding mode.
-const MAX_STATIC: usize = 10;
+/// Bins every retirement of a site hits: executed, modifiers, an explicit rounding mode,
+/// a call.
+const MAX_STATIC: usize = 11;
 /// Hazard bins one instruction can hit: each read meets at most the writes of one
 /// earlier instruction.
 const MAX_HAZARDS: usize = MAX_READS * MAX_WRITES;
+
+/// What one retirement of a site found, packed so that two retirements compare in two
+/// words: the class sets of the sources (16 bits each) and, in `misc`, the result's
+/// class set and the small dynamic facts ([`Misc`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Outcome {
+    sources: u64,
+    misc: u64,
+}
+
+/// Bit positions of the facts in [`Outcome::misc`].
+struct Misc;
+impl Misc {
+    const RESULT: u32 = 0;
+    /// EXEC class before the step (2 bits).
+    const EXEC: u32 = 16;
+    /// The rounding mode MODE applied (3 bits; 7: none counted).
+    const RM: u32 = 18;
+    /// FFLAGS raised (5 bits).
+    const FLAGS: u32 = 21;
+    const FALLTHROUGH: u32 = 26;
+    const DIVERGENT: u32 = 27;
+    /// EXEC class after the step (2 bits).
+    const EXEC_AFTER: u32 = 28;
+    const RETURNED: u32 = 30;
+}
 
 /// What the collector needs of the instruction at one PC, worked out once.
 struct Site {
     statics: [u32; MAX_STATIC],
     n_statics: u8,
-    /// Times retired (the static bins are added at the end).
-    retired: u64,
     /// EXEC bins (per-lane variants), else NONE.
     exec: u32,
     per_lane: bool,
@@ -148,12 +181,18 @@ struct Site {
     control: bool,
     /// Vector registers written (first, count), for the class cache.
     v_written: [(u8, u8); MAX_WRITES],
+    n_v_written: u8,
     /// Writes registers the operand fields do not name (`movrel` through an index).
     writes_indexed: bool,
     /// The hazard bins found for the predecessors `memo_key`.
     memo_key: [u32; HAZARD_DISTANCE],
     memo: [u32; MAX_HAZARDS],
     n_memo: u8,
+    /// The outcome of the latest retirements and how many in a row had it (their bins
+    /// are added when a different outcome comes, or at the end: exact counts, one
+    /// comparison per retirement while a loop repeats itself).
+    last: Outcome,
+    repeat: u64,
 }
 
 impl Site {
@@ -185,11 +224,10 @@ impl Site {
             add(vb.round_explicit + inst.rm as u32);
             round_mode = NONE;
         }
+        // Every retirement of a call counts it.
+        add(vb.call);
         let mut sources = [Operand {
-            read: Read::Uniform {
-                reg: 0,
-                kind: Kind::Int32,
-            },
+            read: Read::Nothing,
             bins: NONE,
         }; MAX_READS];
         let mut n_sources = 0;
@@ -204,9 +242,11 @@ impl Site {
             .as_ref()
             .and_then(|op| Access::of(&inst, Slot::Rd).map(|a| Operand::new(op, a)));
         let mut v_written = [(0, 0); MAX_WRITES];
-        for (k, a) in r.writes.iter().enumerate() {
-            if let Some(a) = a.filter(|a| !a.uniform) {
-                v_written[k] = (a.first, a.count);
+        let mut n_v_written = 0;
+        for a in r.writes.iter().flatten() {
+            if !a.uniform && a.count != 0 {
+                v_written[n_v_written] = (a.first, a.count);
+                n_v_written += 1;
             }
         }
         let control = [vb.branch, vb.divergence, vb.exec_write, vb.call, vb.ret]
@@ -219,7 +259,6 @@ impl Site {
         Site {
             n_statics: n as u8,
             statics,
-            retired: 0,
             exec: vb.exec,
             per_lane: !d.flags.has(Flags::EI),
             sources,
@@ -240,12 +279,75 @@ impl Site {
             writes: r.writes,
             control,
             v_written,
+            n_v_written: n_v_written as u8,
             writes_indexed,
             memo_key: [NO_SITE; HAZARD_DISTANCE],
             memo: [0; MAX_HAZARDS],
             // Nothing remembered yet: a count no search produces.
             n_memo: u8::MAX,
+            last: Outcome {
+                sources: 0,
+                misc: 0,
+            },
+            repeat: 0,
         }
+    }
+
+    /// Add the bins of the pending retirements (`repeat` times `last`) to `counts`.
+    fn flush(&mut self, counts: &mut [u64]) {
+        let n = self.repeat;
+        if n == 0 {
+            return;
+        }
+        self.repeat = 0;
+        let o = self.last;
+        let field = |at: u32, bits: u32| ((o.misc >> at) & ((1 << bits) - 1)) as u32;
+        for &b in &self.statics[..self.n_statics as usize] {
+            counts[b as usize] += n;
+        }
+        if self.exec != NONE {
+            counts[(self.exec + field(Misc::EXEC, 2)) as usize] += n;
+        }
+        for (k, op) in self.sources[..self.n_sources as usize].iter().enumerate() {
+            add_classes_n(counts, op.bins, (o.sources >> (16 * k)) as u16, n);
+        }
+        if let Some(op) = &self.result {
+            add_classes_n(counts, op.bins, field(Misc::RESULT, 16) as u16, n);
+        }
+        if self.round_mode != NONE {
+            let rm = field(Misc::RM, 3);
+            if rm < 5 {
+                counts[(self.round_mode + rm) as usize] += n;
+            }
+        }
+        if self.fflags != NONE {
+            add_classes_n(counts, self.fflags, field(Misc::FLAGS, 5) as u16, n);
+        }
+        if self.branch != NONE {
+            counts[(self.branch + field(Misc::FALLTHROUGH, 1)) as usize] += n;
+        }
+        if self.divergence != NONE {
+            counts[(self.divergence + field(Misc::DIVERGENT, 1)) as usize] += n;
+        }
+        if self.exec_write != NONE {
+            counts[(self.exec_write + field(Misc::EXEC_AFTER, 2)) as usize] += n;
+        }
+        if self.ret != NONE && field(Misc::RETURNED, 1) == 1 {
+            counts[self.ret as usize] += n;
+        }
+        for &b in &self.memo[..self.n_memo as usize] {
+            counts[b as usize] += n;
+        }
+    }
+}
+
+/// [`add_classes`], `n` times.
+fn add_classes_n(counts: &mut [u64], first: u32, bits: u16, n: u64) {
+    let mut b = bits;
+    while b != 0 {
+        let k = b.trailing_zeros();
+        b &= b - 1;
+        counts[(first + k) as usize] += n;
     }
 }
 
@@ -304,7 +406,7 @@ impl ClassCache {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn written(&mut self, first: u8, count: u8) {
         let end = (first as usize + count as usize).min(NUM_VREGS);
         for r in first as usize..end {
@@ -313,21 +415,17 @@ impl ClassCache {
         }
     }
 
-    /// The class set of view `view` of register `reg` over `lanes`.
+    /// The class set of view `view` of register `reg` (its entry `slot`) over `lanes`.
     #[inline(always)]
-    fn classes(&mut self, v: &[VReg; NUM_VREGS], reg: u8, view: u8, lanes: u32) -> u16 {
+    fn classes(&mut self, v: &[VReg; NUM_VREGS], reg: u8, view: u8, slot: u16, lanes: u32) -> u16 {
         let r = reg as usize;
-        if r >= NUM_VREGS || (view == VIEW_PAIR && r + 1 >= NUM_VREGS) {
-            // The reference finds no register there: no classes.
-            return 0;
-        }
         let s1 = self.stamp[r];
         let s2 = if view == VIEW_PAIR {
             self.stamp[r + 1]
         } else {
             0
         };
-        let e = &mut self.entries[r * VIEWS + view as usize];
+        let e = &mut self.entries[slot as usize];
         if e.stamp == s1 && e.stamp2 == s2 && e.lanes == lanes {
             return e.set;
         }
@@ -342,15 +440,16 @@ impl ClassCache {
 }
 
 /// The class set of view `view` of register `r` over `lanes` (as [`reference::classes`]).
+#[inline(always)]
 fn view_set(v: &[VReg; NUM_VREGS], r: usize, view: u8, lanes: u32) -> u16 {
     let x = &v[r];
     let half = |h: u32| x.map(|y| (y >> (16 * h)) & 0xffff);
     match view {
-        0 => Kind::Int32.lanes_bits_quick(x, lanes),
-        1 => Kind::F32.lanes_bits_quick(x, lanes),
-        2 => Kind::F16x2.lanes_bits_quick(x, lanes),
-        3 | 4 => Kind::Int16.lanes_bits_quick(&half(view as u32 - 3), lanes),
-        5 | 6 => Kind::F16.lanes_bits_quick(&half(view as u32 - 5), lanes),
+        0 => quick(Kind::Int32, x, lanes),
+        1 => quick(Kind::F32, x, lanes),
+        2 => quick(Kind::F16x2, x, lanes),
+        3 | 4 => quick(Kind::Int16, &half(view as u32 - 3), lanes),
+        5 | 6 => quick(Kind::F16, &half(view as u32 - 5), lanes),
         _ => {
             let hi = &v[r + 1];
             let mut bits = 0u16;
@@ -369,6 +468,7 @@ fn view_set(v: &[VReg; NUM_VREGS], r: usize, view: u8, lanes: u32) -> u16 {
 #[inline(always)]
 fn classes(cache: &mut ClassCache, w: &Warp, op: &Operand, lanes: u32) -> u16 {
     match op.read {
+        Read::Vector { reg, view, slot } => cache.classes(w.vregs(), reg, view, slot, lanes),
         Read::Uniform { reg, kind } => {
             let u = w.uregs();
             let lo = u.get(reg as usize).copied().unwrap_or(0) as u64;
@@ -379,7 +479,7 @@ fn classes(cache: &mut ClassCache, w: &Warp, op: &Operand, lanes: u32) -> u16 {
             };
             kind.class_bits(x)
         }
-        Read::Vector { reg, view } => cache.classes(w.vregs(), reg, view, lanes),
+        Read::Nothing => 0,
         Read::Direct { op, access } => reference::classes(w, &op, &access, lanes),
     }
 }
@@ -404,38 +504,80 @@ impl Counts {
         self.programs += 1;
         let status = launch.status.into_iter().chain(std::iter::repeat(None));
         let mut out = Vec::with_capacity(launch.warps.len());
+        #[cfg(target_arch = "x86_64")]
+        let avx2 = std::arch::is_x86_feature_detected!("avx2");
         for (mut w, st) in launch.warps.into_iter().zip(status) {
             if let Some(s @ (RunStatus::Exited | RunStatus::Faulted(_))) = st {
                 out.push(s);
                 continue;
             }
             cache.forget_all();
-            out.push(self.run_warp(model, &p, &mut sites, &mut cache, &mut w, max_steps));
+            let mut run = Run {
+                counts: &mut self.bins,
+                model,
+                p: &p,
+                sites: &mut sites,
+                cache: &mut cache,
+                w: &mut w,
+                max_steps,
+            };
+            #[cfg(target_arch = "x86_64")]
+            let (status, retired) = if avx2 {
+                // SAFETY: this CPU has AVX2 (checked above).
+                unsafe { run.warp_avx2() }
+            } else {
+                run.warp()
+            };
+            #[cfg(not(target_arch = "x86_64"))]
+            let (status, retired) = run.warp();
+            self.instructions += retired;
+            out.push(status);
         }
-        for s in &sites {
+        for s in sites.iter_mut() {
             if let PcSite::Model(s) = s {
-                for &b in &s.statics[..s.n_statics as usize] {
-                    self.bins[b as usize] += s.retired;
-                }
+                s.flush(&mut self.bins);
             }
         }
         out
     }
+}
 
-    fn run_warp(
-        &mut self,
-        model: &Model,
-        p: &Program,
-        sites: &mut [PcSite],
-        cache: &mut ClassCache,
-        w: &mut Warp,
-        max_steps: u64,
-    ) -> RunStatus {
+/// One warp's run: what it reads and counts into.
+struct Run<'a> {
+    counts: &'a mut [u64],
+    model: &'static Model,
+    p: &'a Program,
+    sites: &'a mut [PcSite],
+    cache: &'a mut ClassCache,
+    w: &'a mut Warp,
+    max_steps: u64,
+}
+
+impl Run<'_> {
+    /// [`Run::warp`] compiled for AVX2 as a whole (the lane classing inlined into it).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn warp_avx2(&mut self) -> (RunStatus, u64) {
+        self.warp()
+    }
+
+    /// Run the warp to its end or step limit: how it stands and the instructions retired.
+    #[inline(always)]
+    fn warp(&mut self) -> (RunStatus, u64) {
+        let Run {
+            counts,
+            model,
+            p,
+            sites,
+            cache,
+            w,
+            max_steps,
+        } = self;
+        let (model, p, max_steps) = (*model, *p, *max_steps);
         let mut h = History {
             sites: [NO_SITE; HAZARD_DISTANCE],
             links: Vec::new(),
         };
-        let counts = &mut self.bins[..];
         let mut retired = 0u64;
         let status = loop {
             if w.steps() >= max_steps {
@@ -492,9 +634,9 @@ impl Counts {
             };
             let exec = w.exec();
             let lanes = if site.per_lane { exec } else { u32::MAX };
-            let mut src = [0u16; MAX_READS];
-            for (b, op) in src.iter_mut().zip(&site.sources[..site.n_sources as usize]) {
-                *b = classes(cache, w, op, lanes);
+            let mut src = 0u64;
+            for (k, op) in site.sources[..site.n_sources as usize].iter().enumerate() {
+                src |= (classes(cache, w, op, lanes) as u64) << (16 * k);
             }
             let old_fflags = if site.fflags != NONE {
                 // Start from no flags so the flags this instruction raises can be seen
@@ -511,13 +653,12 @@ impl Counts {
                 0
             };
             let r = w.step(p);
-            let raised = if site.fflags != NONE {
+            let mut misc = 0u64;
+            if site.fflags != NONE {
                 let raised = w.fflags();
                 let _ = w.set_fflags(old_fflags | raised);
-                raised
-            } else {
-                0
-            };
+                misc |= ((raised & 0x1f) as u64) << Misc::FLAGS;
+            }
             match r {
                 StepResult::Running => {}
                 StepResult::Exited => break RunStatus::Exited,
@@ -529,51 +670,39 @@ impl Counts {
                 }
             }
             retired += 1;
-            site.retired += 1;
             // The registers written have new values.
             if site.writes_indexed {
                 cache.forget_all();
             } else {
-                for &(first, count) in &site.v_written {
-                    if count != 0 {
-                        cache.written(first, count);
-                    }
+                for &(first, count) in &site.v_written[..site.n_v_written as usize] {
+                    cache.written(first, count);
                 }
             }
             if site.exec != NONE {
-                counts[(site.exec as usize) + exec_class(exec)] += 1;
-            }
-            for (op, &bits) in site.sources[..site.n_sources as usize].iter().zip(&src) {
-                add_classes(counts, op.bins, bits);
+                misc |= (exec_class(exec) as u64) << Misc::EXEC;
             }
             if let Some(op) = &site.result {
-                add_classes(counts, op.bins, classes(cache, w, op, lanes));
+                misc |= (classes(cache, w, op, lanes) as u64) << Misc::RESULT;
             }
             if site.round_mode != NONE {
                 let m = w.mode();
                 let rm = if site.round16 { m.rm16 } else { m.rm };
-                if rm < 5 {
-                    counts[(site.round_mode + rm as u32) as usize] += 1;
-                }
-            }
-            if site.fflags != NONE {
-                add_classes(counts, site.fflags, raised as u16 & 0x1f);
+                misc |= (if rm < 5 { rm as u64 } else { 7 }) << Misc::RM;
             }
             if site.control {
                 let next = w.pc();
                 if site.branch != NONE {
                     let fallthrough = pc.wrapping_add(site.size);
-                    counts[(site.branch + u32::from(next == fallthrough)) as usize] += 1;
+                    misc |= u64::from(next == fallthrough) << Misc::FALLTHROUGH;
                 }
                 if site.divergence != NONE {
                     let divergent = divergent_mask != 0 && divergent_mask != exec;
-                    counts[(site.divergence + u32::from(divergent)) as usize] += 1;
+                    misc |= u64::from(divergent) << Misc::DIVERGENT;
                 }
                 if site.exec_write != NONE {
-                    counts[(site.exec_write as usize) + exec_class(w.exec())] += 1;
+                    misc |= (exec_class(w.exec()) as u64) << Misc::EXEC_AFTER;
                 }
                 if site.call != NONE {
-                    counts[site.call as usize] += 1;
                     if let Some(&link) = w.uregs().get(site.rd as usize) {
                         if h.links.len() == MAX_LINKS {
                             h.links.remove(0);
@@ -583,30 +712,33 @@ impl Counts {
                 }
                 if site.ret != NONE && h.links.last() == Some(&next) {
                     h.links.pop();
-                    counts[site.ret as usize] += 1;
+                    misc |= 1 << Misc::RETURNED;
                 }
             }
+            let outcome = Outcome { sources: src, misc };
             // Hazards depend only on the instructions at the last three PCs: searched once
-            // for each predecessor triple, the found bins are remembered.
-            if site.memo_key == h.sites && site.n_memo != u8::MAX {
-                for &b in &site.memo[..site.n_memo as usize] {
-                    counts[b as usize] += 1;
-                }
-            } else {
+            // for each predecessor triple, the found bins are remembered (the pending
+            // retirements counted with the bins of their own triple first).
+            if site.memo_key != h.sites || site.n_memo == u8::MAX {
+                site.flush(counts);
                 let reads = site.reads;
-                let (key, bins, n) = search_hazards(model, &reads, h.sites, sites);
-                for &b in &bins[..n as usize] {
-                    counts[b as usize] += 1;
-                }
+                let found = search_hazards(model, &reads, h.sites, sites);
                 // `sites` was lent for the predecessors' writes; take the site again.
-                if let PcSite::Model(s) = &mut sites[idx] {
-                    (s.memo_key, s.memo, s.n_memo) = (key, bins, n);
+                if let PcSite::Model(site) = &mut sites[idx] {
+                    (site.memo_key, site.memo, site.n_memo) = found;
+                    site.last = outcome;
+                    site.repeat = 1;
                 }
+            } else if site.last == outcome {
+                site.repeat += 1;
+            } else {
+                site.flush(counts);
+                site.last = outcome;
+                site.repeat = 1;
             }
             h.sites = [idx as u32, h.sites[0], h.sites[1]];
         };
-        self.instructions += retired;
-        status
+        (status, retired)
     }
 }
 
