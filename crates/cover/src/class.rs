@@ -273,17 +273,15 @@ pub(crate) fn quick(this: Kind, v: &[u32; 32], lanes: u32) -> u16 {
     }
     let quick = match this {
         Kind::Int16 | Kind::Int32 => {
-            let ones = if this == Kind::Int16 {
-                0xffff
+            let max = if this == Kind::Int16 {
+                0x7fff
             } else {
-                u32::MAX
+                i32::MAX as u32
             };
-            let max = ones >> 1;
-            // -1, 0, 1 are the three values after -1; MAX and MIN the two after MAX.
-            let [corner] = or_lanes(v, lanes, |x| {
-                [u32::from(x.wrapping_add(1) & ones <= 2)
-                    | u32::from(x.wrapping_sub(max) & ones <= 1)]
-            });
+            // After adding one, -1, 0, 1 are 0, 1, 2 and MAX, MIN are 0, 1 above MIN: with
+            // the sign bit cleared all five are at most 2 (so is MIN + 1, which only sends
+            // its register down the exact path).
+            let [corner] = or_lanes(v, lanes, |x| [u32::from(x.wrapping_add(1) & max <= 2)]);
             (corner == 0).then_some(1 << 5)
         }
         Kind::F32 | Kind::F16 | Kind::F16x2 => {

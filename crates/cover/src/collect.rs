@@ -70,8 +70,8 @@ fn view_of(kind: Kind, half: Option<u8>) -> Option<u8> {
 enum Read {
     /// A uniform register (a pair for 64-bit kinds): one value.
     Uniform { reg: u8, kind: Kind },
-    /// A view of a vector register, through the class cache: its entry (register × view).
-    Vector { reg: u8, view: u8, slot: u16 },
+    /// A view of a vector register, through the class cache.
+    Vector(VecRead),
     /// A vector register beyond the file: the reference finds no register, so no classes.
     Nothing,
     /// Anything else: classed directly, as the reference does.
@@ -102,11 +102,16 @@ impl Operand {
                     if r >= NUM_VREGS || (view == VIEW_PAIR && r + 1 >= NUM_VREGS) {
                         Read::Nothing
                     } else {
-                        Read::Vector {
+                        Read::Vector(VecRead {
                             reg: access.first,
+                            reg2: if view == VIEW_PAIR {
+                                access.first + 1
+                            } else {
+                                NUM_VREGS as u8
+                            },
                             view,
                             slot: (r * VIEWS + view as usize) as u16,
-                        }
+                        })
                     }
                 }
                 None => Read::Direct { op: *op, access },
@@ -117,6 +122,20 @@ impl Operand {
             bins: op.bins,
         }
     }
+}
+
+/// Vector registers one site's write list holds (a pair for each of two writes).
+const MAX_V_WRITTEN: usize = 4;
+
+/// A view of a vector register as the class cache keeps it, resolved when the site is
+/// built: the stamps of its register(s) and its entry (register × view).
+#[derive(Clone, Copy)]
+struct VecRead {
+    reg: u8,
+    /// The second register of a pair, else the stamp that is always 0.
+    reg2: u8,
+    view: u8,
+    slot: u16,
 }
 
 /// Bins every retirement of a site hits: executed, modifiers, an explicit rounding mode,
@@ -161,7 +180,14 @@ struct Site {
     per_lane: bool,
     sources: [Operand; MAX_READS],
     n_sources: u8,
+    /// The sources read through the class cache, with the position of their class set
+    /// in [`Outcome::sources`]; the others (uniform, ...) are read one by one.
+    vector_sources: [(VecRead, u8); MAX_READS],
+    n_vector_sources: u8,
+    other_sources: bool,
     result: Option<Operand>,
+    /// Reads FFLAGS or a condition before the step, or looks at MODE or control after it.
+    rare: bool,
     /// MODE rounding bins, when the rounding mode is not explicit.
     round_mode: u32,
     round16: bool,
@@ -179,8 +205,8 @@ struct Site {
     writes: [Option<Access>; MAX_WRITES],
     /// Any of the control bins (branch, divergence, EXEC write, call, return).
     control: bool,
-    /// Vector registers written (first, count), for the class cache.
-    v_written: [(u8, u8); MAX_WRITES],
+    /// Vector registers written, for the class cache.
+    v_written: [u8; MAX_V_WRITTEN],
     n_v_written: u8,
     /// Writes registers the operand fields do not name (`movrel` through an index).
     writes_indexed: bool,
@@ -237,25 +263,48 @@ impl Site {
                 n_sources += 1;
             }
         }
+        let mut vector_sources = [(
+            VecRead {
+                reg: 0,
+                reg2: 0,
+                view: 0,
+                slot: 0,
+            },
+            0,
+        ); MAX_READS];
+        let mut n_vector_sources = 0;
+        for (k, op) in sources[..n_sources].iter().enumerate() {
+            if let Read::Vector(v) = op.read {
+                vector_sources[n_vector_sources] = (v, 16 * k as u8);
+                n_vector_sources += 1;
+            }
+        }
         let result = vb
             .result
             .as_ref()
             .and_then(|op| Access::of(&inst, Slot::Rd).map(|a| Operand::new(op, a)));
-        let mut v_written = [(0, 0); MAX_WRITES];
+        let mut v_written = [0; MAX_V_WRITTEN];
         let mut n_v_written = 0;
-        for a in r.writes.iter().flatten() {
-            if !a.uniform && a.count != 0 {
-                v_written[n_v_written] = (a.first, a.count);
-                n_v_written += 1;
+        let mut writes_indexed = d
+            .writes
+            .iter()
+            .any(|l| matches!(l, Loc::Indexed { .. } | Loc::Run(_)));
+        for a in r.writes.iter().flatten().filter(|a| !a.uniform) {
+            for reg in
+                (a.first as usize..a.first as usize + a.count as usize).filter(|&r| r < NUM_VREGS)
+            {
+                if n_v_written == MAX_V_WRITTEN {
+                    // More than the list holds: forget all, as for indexed writes.
+                    writes_indexed = true;
+                } else {
+                    v_written[n_v_written] = reg as u8;
+                    n_v_written += 1;
+                }
             }
         }
         let control = [vb.branch, vb.divergence, vb.exec_write, vb.call, vb.ret]
             .iter()
             .any(|&b| b != NONE);
-        let writes_indexed = d
-            .writes
-            .iter()
-            .any(|l| matches!(l, Loc::Indexed { .. } | Loc::Run(_)));
         Site {
             n_statics: n as u8,
             statics,
@@ -263,7 +312,11 @@ impl Site {
             per_lane: !d.flags.has(Flags::EI),
             sources,
             n_sources: n_sources as u8,
+            vector_sources,
+            n_vector_sources: n_vector_sources as u8,
+            other_sources: n_vector_sources < n_sources,
             result,
+            rare: vb.fflags != NONE || vb.divergence != NONE || round_mode != NONE || control,
             round_mode,
             round16: vb.round16,
             fflags: vb.fflags,
@@ -364,11 +417,13 @@ const NO_SITE: u32 = u32::MAX;
 
 /// The class cache of one warp's vector registers.
 struct ClassCache {
-    /// Per register: the stamp of its current value (unique, bumped at every write).
-    stamp: Vec<u64>,
+    /// Per register: the stamp of its current value (unique, bumped at every write); one
+    /// more that stays 0, the second stamp of views that are not pairs.
+    /// (256 entries so that a `u8` indexes it without a check.)
+    stamp: Box<[u64; 256]>,
     next: u64,
     /// Per register and view: the stamps it was worked out for, and the lane masks.
-    entries: Vec<Entry>,
+    entries: Box<[Entry; NUM_VREGS * VIEWS]>,
 }
 
 #[derive(Clone, Copy)]
@@ -384,59 +439,78 @@ struct Entry {
 impl ClassCache {
     fn new() -> ClassCache {
         ClassCache {
-            stamp: vec![0; NUM_VREGS],
+            stamp: Box::new([0; 256]),
             next: 1,
-            entries: vec![
-                Entry {
+            entries: Box::new(
+                [Entry {
                     stamp: 0,
                     stamp2: 0,
                     lanes: 0,
                     set: 0,
-                };
-                NUM_VREGS * VIEWS
-            ],
+                }; NUM_VREGS * VIEWS],
+            ),
         }
     }
 
     /// Forget every register's value (a new warp, or a write the facts do not name).
     fn forget_all(&mut self) {
-        for s in self.stamp.iter_mut() {
+        for s in self.stamp[..NUM_VREGS].iter_mut() {
             *s = self.next;
             self.next += 1;
         }
     }
 
+    /// Register `r` has a new value.
     #[inline(always)]
-    fn written(&mut self, first: u8, count: u8) {
-        let end = (first as usize + count as usize).min(NUM_VREGS);
-        for r in first as usize..end {
-            self.stamp[r] = self.next;
-            self.next += 1;
-        }
+    fn written(&mut self, r: u8) {
+        self.stamp[r as usize] = self.next;
+        self.next += 1;
     }
 
-    /// The class set of view `view` of register `reg` (its entry `slot`) over `lanes`.
+    /// The class set of `v` over `lanes`: cached, or worked out and kept.
     #[inline(always)]
-    fn classes(&mut self, v: &[VReg; NUM_VREGS], reg: u8, view: u8, slot: u16, lanes: u32) -> u16 {
-        let r = reg as usize;
-        let s1 = self.stamp[r];
-        let s2 = if view == VIEW_PAIR {
-            self.stamp[r + 1]
-        } else {
-            0
-        };
-        let e = &mut self.entries[slot as usize];
+    fn classes<const AVX2: bool>(
+        &mut self,
+        regs: &[VReg; NUM_VREGS],
+        v: VecRead,
+        lanes: u32,
+    ) -> u16 {
+        let (s1, s2) = (self.stamp[v.reg as usize], self.stamp[v.reg2 as usize]);
+        let e = &self.entries[v.slot as usize % (NUM_VREGS * VIEWS)];
         if e.stamp == s1 && e.stamp2 == s2 && e.lanes == lanes {
             return e.set;
         }
-        *e = Entry {
-            stamp: s1,
-            stamp2: s2,
-            lanes,
-            set: view_set(v, r, view, lanes),
-        };
-        e.set
+        self.fill::<AVX2>(regs, v, lanes)
     }
+
+    /// Work out the class set of `v` over `lanes` and keep it.
+    #[inline(never)]
+    fn fill<const AVX2: bool>(&mut self, regs: &[VReg; NUM_VREGS], v: VecRead, lanes: u32) -> u16 {
+        let r = v.reg as usize;
+        #[cfg(target_arch = "x86_64")]
+        let set = if AVX2 {
+            // SAFETY: AVX2 is only asked for when the CPU has it (`Counts::run`).
+            unsafe { view_set_avx2(regs, r, v.view, lanes) }
+        } else {
+            view_set(regs, r, v.view, lanes)
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let set = view_set(regs, r, v.view, lanes);
+        self.entries[v.slot as usize % (NUM_VREGS * VIEWS)] = Entry {
+            stamp: self.stamp[r],
+            stamp2: self.stamp[v.reg2 as usize],
+            lanes,
+            set,
+        };
+        set
+    }
+}
+
+/// [`view_set`] compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn view_set_avx2(v: &[VReg; NUM_VREGS], r: usize, view: u8, lanes: u32) -> u16 {
+    view_set(v, r, view, lanes)
 }
 
 /// The class set of view `view` of register `r` over `lanes` (as [`reference::classes`]).
@@ -466,9 +540,9 @@ fn view_set(v: &[VReg; NUM_VREGS], r: usize, view: u8, lanes: u32) -> u16 {
 
 /// The class set of an operand over `lanes`.
 #[inline(always)]
-fn classes(cache: &mut ClassCache, w: &Warp, op: &Operand, lanes: u32) -> u16 {
+fn classes<const AVX2: bool>(cache: &mut ClassCache, w: &Warp, op: &Operand, lanes: u32) -> u16 {
     match op.read {
-        Read::Vector { reg, view, slot } => cache.classes(w.vregs(), reg, view, slot, lanes),
+        Read::Vector(v) => cache.classes::<AVX2>(w.vregs(), v, lanes),
         Read::Uniform { reg, kind } => {
             let u = w.uregs();
             let lo = u.get(reg as usize).copied().unwrap_or(0) as u64;
@@ -526,10 +600,10 @@ impl Counts {
                 // SAFETY: this CPU has AVX2 (checked above).
                 unsafe { run.warp_avx2() }
             } else {
-                run.warp()
+                run.warp::<false>()
             };
             #[cfg(not(target_arch = "x86_64"))]
-            let (status, retired) = run.warp();
+            let (status, retired) = run.warp::<false>();
             self.instructions += retired;
             out.push(status);
         }
@@ -558,12 +632,12 @@ impl Run<'_> {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     unsafe fn warp_avx2(&mut self) -> (RunStatus, u64) {
-        self.warp()
+        self.warp::<true>()
     }
 
     /// Run the warp to its end or step limit: how it stands and the instructions retired.
     #[inline(always)]
-    fn warp(&mut self) -> (RunStatus, u64) {
+    fn warp<const AVX2: bool>(&mut self) -> (RunStatus, u64) {
         let Run {
             counts,
             model,
@@ -635,26 +709,31 @@ impl Run<'_> {
             let exec = w.exec();
             let lanes = if site.per_lane { exec } else { u32::MAX };
             let mut src = 0u64;
-            for (k, op) in site.sources[..site.n_sources as usize].iter().enumerate() {
-                src |= (classes(cache, w, op, lanes) as u64) << (16 * k);
+            for &(v, at) in &site.vector_sources[..site.n_vector_sources as usize] {
+                src |= (cache.classes::<AVX2>(w.vregs(), v, lanes) as u64) << at;
             }
-            let old_fflags = if site.fflags != NONE {
-                // Start from no flags so the flags this instruction raises can be seen
-                // (FFLAGS is sticky); restored below.
-                let f = w.fflags();
-                let _ = w.set_fflags(0);
-                f
-            } else {
-                0
-            };
-            let divergent_mask = if site.divergence != NONE {
-                w.uregs()[site.rs1 as usize & 63] & exec
-            } else {
-                0
-            };
+            if site.other_sources {
+                for (k, op) in site.sources[..site.n_sources as usize].iter().enumerate() {
+                    if !matches!(op.read, Read::Vector(_)) {
+                        src |= (classes::<AVX2>(cache, w, op, lanes) as u64) << (16 * k);
+                    }
+                }
+            }
+            let (mut old_fflags, mut divergent_mask) = (0, 0);
+            if site.rare {
+                if site.fflags != NONE {
+                    // Start from no flags so the flags this instruction raises can be seen
+                    // (FFLAGS is sticky); restored below.
+                    old_fflags = w.fflags();
+                    let _ = w.set_fflags(0);
+                }
+                if site.divergence != NONE {
+                    divergent_mask = w.uregs()[site.rs1 as usize & 63] & exec;
+                }
+            }
             let r = w.step(p);
             let mut misc = 0u64;
-            if site.fflags != NONE {
+            if site.rare && site.fflags != NONE {
                 let raised = w.fflags();
                 let _ = w.set_fflags(old_fflags | raised);
                 misc |= ((raised & 0x1f) as u64) << Misc::FLAGS;
@@ -674,45 +753,52 @@ impl Run<'_> {
             if site.writes_indexed {
                 cache.forget_all();
             } else {
-                for &(first, count) in &site.v_written[..site.n_v_written as usize] {
-                    cache.written(first, count);
+                for &r in &site.v_written[..site.n_v_written as usize] {
+                    cache.written(r);
                 }
             }
             if site.exec != NONE {
                 misc |= (exec_class(exec) as u64) << Misc::EXEC;
             }
             if let Some(op) = &site.result {
-                misc |= (classes(cache, w, op, lanes) as u64) << Misc::RESULT;
+                let set = match op.read {
+                    // A new value: worked out now, kept for the reads that follow.
+                    Read::Vector(v) => cache.fill::<AVX2>(w.vregs(), v, lanes),
+                    _ => classes::<AVX2>(cache, w, op, lanes),
+                };
+                misc |= (set as u64) << Misc::RESULT;
             }
-            if site.round_mode != NONE {
-                let m = w.mode();
-                let rm = if site.round16 { m.rm16 } else { m.rm };
-                misc |= (if rm < 5 { rm as u64 } else { 7 }) << Misc::RM;
-            }
-            if site.control {
-                let next = w.pc();
-                if site.branch != NONE {
-                    let fallthrough = pc.wrapping_add(site.size);
-                    misc |= u64::from(next == fallthrough) << Misc::FALLTHROUGH;
+            if site.rare {
+                if site.round_mode != NONE {
+                    let m = w.mode();
+                    let rm = if site.round16 { m.rm16 } else { m.rm };
+                    misc |= (if rm < 5 { rm as u64 } else { 7 }) << Misc::RM;
                 }
-                if site.divergence != NONE {
-                    let divergent = divergent_mask != 0 && divergent_mask != exec;
-                    misc |= u64::from(divergent) << Misc::DIVERGENT;
-                }
-                if site.exec_write != NONE {
-                    misc |= (exec_class(w.exec()) as u64) << Misc::EXEC_AFTER;
-                }
-                if site.call != NONE {
-                    if let Some(&link) = w.uregs().get(site.rd as usize) {
-                        if h.links.len() == MAX_LINKS {
-                            h.links.remove(0);
-                        }
-                        h.links.push(link);
+                if site.control {
+                    let next = w.pc();
+                    if site.branch != NONE {
+                        let fallthrough = pc.wrapping_add(site.size);
+                        misc |= u64::from(next == fallthrough) << Misc::FALLTHROUGH;
                     }
-                }
-                if site.ret != NONE && h.links.last() == Some(&next) {
-                    h.links.pop();
-                    misc |= 1 << Misc::RETURNED;
+                    if site.divergence != NONE {
+                        let divergent = divergent_mask != 0 && divergent_mask != exec;
+                        misc |= u64::from(divergent) << Misc::DIVERGENT;
+                    }
+                    if site.exec_write != NONE {
+                        misc |= (exec_class(w.exec()) as u64) << Misc::EXEC_AFTER;
+                    }
+                    if site.call != NONE {
+                        if let Some(&link) = w.uregs().get(site.rd as usize) {
+                            if h.links.len() == MAX_LINKS {
+                                h.links.remove(0);
+                            }
+                            h.links.push(link);
+                        }
+                    }
+                    if site.ret != NONE && h.links.last() == Some(&next) {
+                        h.links.pop();
+                        misc |= 1 << Misc::RETURNED;
+                    }
                 }
             }
             let outcome = Outcome { sources: src, misc };
