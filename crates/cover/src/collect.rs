@@ -483,18 +483,28 @@ impl ClassCache {
         self.fill::<AVX2>(regs, v, lanes)
     }
 
-    /// Work out the class set of `v` over `lanes` and keep it.
+    /// Work out the class set of `v` over `lanes` and keep it (out of line: the hot loop
+    /// stays short).
     #[inline(never)]
     fn fill<const AVX2: bool>(&mut self, regs: &[VReg; NUM_VREGS], v: VecRead, lanes: u32) -> u16 {
-        let r = v.reg as usize;
         #[cfg(target_arch = "x86_64")]
-        let set = if AVX2 {
+        if AVX2 {
             // SAFETY: AVX2 is only asked for when the CPU has it (`Counts::run`).
-            unsafe { view_set_avx2(regs, r, v.view, lanes) }
-        } else {
-            view_set(regs, r, v.view, lanes)
-        };
-        #[cfg(not(target_arch = "x86_64"))]
+            return unsafe { self.fill_avx2(regs, v, lanes) };
+        }
+        self.fill_with(regs, v, lanes)
+    }
+
+    /// [`ClassCache::fill`] compiled for AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn fill_avx2(&mut self, regs: &[VReg; NUM_VREGS], v: VecRead, lanes: u32) -> u16 {
+        self.fill_with(regs, v, lanes)
+    }
+
+    #[inline(always)]
+    fn fill_with(&mut self, regs: &[VReg; NUM_VREGS], v: VecRead, lanes: u32) -> u16 {
+        let r = v.reg as usize;
         let set = view_set(regs, r, v.view, lanes);
         self.entries[v.slot as usize % (NUM_VREGS * VIEWS)] = Entry {
             stamp: self.stamp[r],
@@ -504,13 +514,6 @@ impl ClassCache {
         };
         set
     }
-}
-
-/// [`view_set`] compiled for AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn view_set_avx2(v: &[VReg; NUM_VREGS], r: usize, view: u8, lanes: u32) -> u16 {
-    view_set(v, r, view, lanes)
 }
 
 /// The class set of view `view` of register `r` over `lanes` (as [`reference::classes`]).
