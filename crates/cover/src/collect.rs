@@ -4,10 +4,14 @@
 //!
 //! What makes it cheap (the counts equal those of [`crate::reference`], the plain reading
 //! of the model, which the tests hold it to):
-//! * everything fixed about the instruction at a PC (its operands, bins, register masks)
-//!   is worked out once per PC ([`Site`]); bins that every execution of it hits
-//!   (executed, modifiers, an explicit rounding mode) are counted per site and added up
-//!   at the end;
+//! * everything fixed about the instruction at a PC (its operands down to the cache entry
+//!   each vector source reads, bins, register masks) is worked out once per PC ([`Site`]);
+//! * a retirement's outcome (class sets, EXEC class, rounding mode, flags, control facts)
+//!   packs into two words ([`Outcome`]); while a site retires with the outcome and the
+//!   predecessors (hence hazards) of its previous retirement, only a repeat count grows,
+//!   and the bins are added when the outcome changes or the run ends ([`Site::flush`]),
+//!   with the bins every retirement hits (executed, modifiers, an explicit rounding mode,
+//!   a call);
 //! * a vector register's class set is worked out once per value and EXEC: cached per
 //!   register and view (integer, binary32, a half, a pair, ...) until an instruction
 //!   writes the register (stamps per register, bumped by the database's write facts) or
