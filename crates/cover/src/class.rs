@@ -213,6 +213,109 @@ impl Kind {
     }
 }
 
+/// OR of `f` over the lanes of `lanes` (branch-free, so the compiler vectorises it; a full
+/// EXEC skips the lane masks).
+#[inline(always)]
+fn or_lanes<const N: usize>(v: &[u32; 32], lanes: u32, f: impl Fn(u32) -> [u32; N]) -> [u32; N] {
+    let mut acc = [0u32; N];
+    if lanes == u32::MAX {
+        for &x in v {
+            let r = f(x);
+            for k in 0..N {
+                acc[k] |= r[k];
+            }
+        }
+    } else {
+        for l in 0..32 {
+            let on = if lanes & LANE_BIT[l] != 0 {
+                u32::MAX
+            } else {
+                0
+            };
+            let r = f(v[l]);
+            for k in 0..N {
+                acc[k] |= r[k] & on;
+            }
+        }
+    }
+    acc
+}
+
+impl Kind {
+    /// [`Kind::lanes_bits`], quicker where most lanes are alike: when no active lane holds
+    /// an integer corner value (0, 1, -1, MIN, MAX) the set is "other"; when every active
+    /// lane holds a normal number it is the normal classes of the signs seen. Only other
+    /// values are classed lane by lane. Not for [`Kind::Int64`].
+    #[inline]
+    pub fn lanes_bits_quick(self, v: &[u32; 32], lanes: u32) -> u16 {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: this CPU has AVX2 (checked just above).
+            return unsafe { quick_avx2(self, v, lanes) };
+        }
+        quick(self, v, lanes)
+    }
+}
+
+/// [`Kind::lanes_bits_quick`] compiled for AVX2 (eight lanes per operation).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn quick_avx2(kind: Kind, v: &[u32; 32], lanes: u32) -> u16 {
+    quick(kind, v, lanes)
+}
+
+/// [`Kind::lanes_bits_quick`] without the CPU check, for callers compiled for AVX2 (or
+/// not) as a whole.
+#[inline(always)]
+pub(crate) fn quick(this: Kind, v: &[u32; 32], lanes: u32) -> u16 {
+    if lanes == 0 {
+        return 0;
+    }
+    let quick = match this {
+        Kind::Int16 | Kind::Int32 => {
+            let max = if this == Kind::Int16 {
+                0x7fff
+            } else {
+                i32::MAX as u32
+            };
+            // After adding one, -1, 0, 1 are 0, 1, 2 and MAX, MIN are 0, 1 above MIN: with
+            // the sign bit cleared all five are at most 2 (so is MIN + 1, which only sends
+            // its register down the exact path).
+            let [corner] = or_lanes(v, lanes, |x| [u32::from(x.wrapping_add(1) & max <= 2)]);
+            (corner == 0).then_some(1 << 5)
+        }
+        Kind::F32 | Kind::F16 | Kind::F16x2 => {
+            let (e, f, halves) = match this {
+                Kind::F32 => (8, 23, 1),
+                Kind::F16 => (5, 10, 1),
+                _ => (5, 10, 2),
+            };
+            let emax = (1u32 << e) - 1;
+            let sign = 1u32 << (e + f);
+            let one = |h: u32| -> [u32; 3] {
+                let ex = (h >> f) & emax;
+                [
+                    u32::from(ex.wrapping_sub(1) > emax - 2),
+                    !h & sign,
+                    h & sign,
+                ]
+            };
+            let [odd, pos, neg] = or_lanes(v, lanes, |x| {
+                if halves == 1 {
+                    one(x)
+                } else {
+                    let (a, b) = (one(x & 0xffff), one(x >> 16));
+                    [a[0] | b[0], a[1] | b[1], a[2] | b[2]]
+                }
+            });
+            (odd == 0)
+                .then_some(if pos != 0 { 1 << 4 } else { 0 } | if neg != 0 { 1 << 5 } else { 0 })
+        }
+        Kind::Int64 => None,
+    };
+    quick.unwrap_or_else(|| this.lanes_bits(v, lanes))
+}
+
 #[inline]
 fn int_class(v: i64, min: i64, max: i64) -> u32 {
     match v {
@@ -369,6 +472,55 @@ mod tests {
                     want,
                     "{kind:?} lanes {lanes:#x}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn quick_lane_classes_equal_one_value_at_a_time() {
+        let mut vals: Vec<u32> = (0..320u64)
+            .map(|i| {
+                let k =
+                    [Kind::Int32, Kind::F32, Kind::F16x2, Kind::Int16, Kind::F16][i as usize % 5];
+                let c = (i as usize / 5) % k.classes().len();
+                k.sample(c, i * 0x9e37_79b9) as u32
+            })
+            .collect();
+        // Registers of only "other" integers and of only normal numbers of one sign or
+        // both (the quick answers), with one corner lane, and of one value throughout.
+        vals.extend((0..32u32).map(|l| 0x1234_5678u32.wrapping_mul(l + 3)));
+        vals.extend((0..32u32).map(|l| 0x3f80_0000 + l * 0x1_0001));
+        vals.extend((0..32u32).map(|l| (0x3c00_3c00 + l * 0x1_0001) | (l & 1) << 31));
+        vals.extend((0..32u32).map(|l| if l == 17 { 0 } else { 0x4000_4000 + l }));
+        vals.extend([0x7fc0_0000u32; 32]);
+        vals.extend([5u32; 32]);
+        for kind in [Kind::Int16, Kind::Int32, Kind::F32, Kind::F16, Kind::F16x2] {
+            for chunk in vals.chunks_exact(32) {
+                let mut v = [0u32; 32];
+                for (d, &x) in v.iter_mut().zip(chunk) {
+                    *d = if kind.bits() == 16 { x & 0xffff } else { x };
+                }
+                for lanes in [
+                    u32::MAX,
+                    0x1,
+                    0x8000_0000,
+                    0x00ff_00f0,
+                    0,
+                    0x5555_5555,
+                    0x2_0000,
+                ] {
+                    let mut want = 0u16;
+                    for (l, &x) in v.iter().enumerate() {
+                        if lanes >> l & 1 == 1 {
+                            want |= kind.class_bits(x as u64);
+                        }
+                    }
+                    assert_eq!(
+                        kind.lanes_bits_quick(&v, lanes),
+                        want,
+                        "{kind:?} lanes {lanes:#x} {v:x?}"
+                    );
+                }
             }
         }
     }

@@ -1,13 +1,35 @@
 //! Collection: runs warps one instruction at a time on the simulator's fast path and counts
 //! the bins each retired instruction hits. Source values are read from the warp before
 //! the step, results after it, as the database's access facts name them.
+//!
+//! What makes it cheap (the counts equal those of [`crate::reference`], the plain reading
+//! of the model, which the tests hold it to):
+//! * everything fixed about the instruction at a PC (its operands down to the cache entry
+//!   each vector source reads, bins, register masks) is worked out once per PC ([`Site`]);
+//! * a retirement's outcome (class sets, EXEC class, rounding mode, flags, control facts)
+//!   packs into two words ([`Outcome`]); while a site retires with the outcome and the
+//!   predecessors (hence hazards) of its previous retirement, only a repeat count grows,
+//!   and the bins are added when the outcome changes or the run ends ([`Site::flush`]),
+//!   with the bins every retirement hits (executed, modifiers, an explicit rounding mode,
+//!   a call);
+//! * a vector register's class set is worked out once per value and EXEC: cached per
+//!   register and view (integer, binary32, a half, a pair, ...) until an instruction
+//!   writes the register (stamps per register, bumped by the database's write facts) or
+//!   the lanes read differ. The result is classed once after the write and serves the
+//!   later reads;
+//! * classing 32 lanes starts with a branch-free test the compiler vectorises: no active
+//!   lane an integer corner value means "other", every active lane a normal number means
+//!   the normal classes of the signs seen ([`Kind::lanes_bits_quick`]); only registers
+//!   holding corner values are classed lane by lane;
+//! * hazards depend only on the instructions at the last three PCs: the exact search runs
+//!   once per (site, three predecessors) and its bins are remembered.
 
-use crate::class::Kind;
-use crate::model::{Model, Operand, VariantBins, HAZARD_DISTANCE, NONE};
-use warpkit_encoding::Inst;
-use warpkit_isa::{Flags, Loc, RegFile, Slot};
+use crate::class::{quick, Kind};
+use crate::model::{Model, VariantBins, HAZARD_DISTANCE, NONE};
+use crate::reference::{self, exec_class, fault_bin, Access, MAX_LINKS, MAX_READS, MAX_WRITES};
+use warpkit_isa::{Flags, Loc, Slot};
 use warpkit_sim::state::Launch;
-use warpkit_sim::{FaultReason, Program, RunStatus, StepResult, Warp};
+use warpkit_sim::{Program, RunStatus, StepResult, VReg, Warp, NUM_VREGS};
 
 /// Bin hit counts of one or more runs, in model order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,183 +51,526 @@ impl Default for Counts {
     }
 }
 
-/// A register range an instruction reads or writes (halves: the 16-bit half of one
-/// vector register).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Access {
-    uniform: bool,
-    first: u8,
-    count: u8,
-    half: Option<u8>,
+/// Views of one vector register that operands class: the whole 32 bits as an integer,
+/// binary32 or two binary16, a 16-bit half as an integer or binary16, the register and
+/// the next as a 64-bit integer.
+const VIEWS: usize = 8;
+const VIEW_PAIR: u8 = 7;
+
+fn view_of(kind: Kind, half: Option<u8>) -> Option<u8> {
+    Some(match (kind, half) {
+        (Kind::Int32, None) => 0,
+        (Kind::F32, None) => 1,
+        (Kind::F16x2, None) => 2,
+        (Kind::Int16, Some(h)) => 3 + h,
+        (Kind::F16, Some(h)) => 5 + h,
+        (Kind::Int64, None) => VIEW_PAIR,
+        _ => return None,
+    })
 }
 
-impl Access {
-    fn of(inst: &Inst, slot: Slot) -> Option<Access> {
-        let d = inst.desc();
-        let ext = (*d.reg_slots.get(slot as usize)?)?;
-        let r = match slot {
-            Slot::Rd => inst.rd,
-            Slot::Rs1 => inst.rs1,
-            Slot::Rs2 => inst.rs2,
-            Slot::Rs3 => inst.rs3,
-            _ => return None,
+/// How a source or the result is read.
+#[derive(Clone, Copy)]
+enum Read {
+    /// A uniform register (a pair for 64-bit kinds): one value.
+    Uniform { reg: u8, kind: Kind },
+    /// A view of a vector register, through the class cache.
+    Vector(VecRead),
+    /// A vector register beyond the file: the reference finds no register, so no classes.
+    Nothing,
+    /// Anything else: classed directly, as the reference does.
+    Direct {
+        op: crate::model::Operand,
+        access: Access,
+    },
+}
+
+#[derive(Clone, Copy)]
+struct Operand {
+    read: Read,
+    /// First of its class bins.
+    bins: u32,
+}
+
+impl Operand {
+    fn new(op: &crate::model::Operand, access: Access) -> Operand {
+        let read = if access.uniform {
+            Read::Uniform {
+                reg: access.first,
+                kind: op.kind,
+            }
+        } else {
+            match view_of(op.kind, access.half) {
+                Some(view) => {
+                    let r = access.first as usize;
+                    if r >= NUM_VREGS || (view == VIEW_PAIR && r + 1 >= NUM_VREGS) {
+                        Read::Nothing
+                    } else {
+                        Read::Vector(VecRead {
+                            reg: access.first,
+                            reg2: if view == VIEW_PAIR {
+                                access.first + 1
+                            } else {
+                                NUM_VREGS as u8
+                            },
+                            view,
+                            slot: (r * VIEWS + view as usize) as u16,
+                        })
+                    }
+                }
+                None => Read::Direct { op: *op, access },
+            }
         };
-        Some(match ext.file {
-            RegFile::V => Access {
-                uniform: false,
-                first: r,
-                count: ext.count,
-                half: None,
-            },
-            RegFile::U => Access {
-                uniform: true,
-                first: r,
-                count: ext.count,
-                half: None,
-            },
-            RegFile::H => Access {
-                uniform: false,
-                first: r >> 1,
-                count: 1,
-                half: Some(r & 1),
-            },
-        })
-    }
-
-    fn overlaps(&self, o: &Access) -> bool {
-        self.uniform == o.uniform
-            && (self.first as u16) < o.first as u16 + o.count as u16
-            && (o.first as u16) < self.first as u16 + self.count as u16
+        Operand {
+            read,
+            bins: op.bins,
+        }
     }
 }
 
-const MAX_READS: usize = 4;
-const MAX_WRITES: usize = 2;
+/// Vector registers one site's write list holds (a pair for each of two writes).
+const MAX_V_WRITTEN: usize = 4;
+
+/// A view of a vector register as the class cache keeps it, resolved when the site is
+/// built: the stamps of its register(s) and its entry (register × view).
+#[derive(Clone, Copy)]
+struct VecRead {
+    reg: u8,
+    /// The second register of a pair, else the stamp that is always 0.
+    reg2: u8,
+    view: u8,
+    slot: u16,
+}
+
+/// Bins every retirement of a site hits: executed, modifiers, an explicit rounding mode,
+/// a call.
+const MAX_STATIC: usize = 11;
+/// Hazard bins one instruction can hit: each read meets at most the writes of one
+/// earlier instruction.
+const MAX_HAZARDS: usize = MAX_READS * MAX_WRITES;
+
+/// What one retirement of a site found, packed so that two retirements compare in two
+/// words: the class sets of the sources (16 bits each) and, in `misc`, the result's
+/// class set and the small dynamic facts ([`Misc`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Outcome {
+    sources: u64,
+    misc: u64,
+}
+
+/// Bit positions of the facts in [`Outcome::misc`].
+struct Misc;
+impl Misc {
+    const RESULT: u32 = 0;
+    /// EXEC class before the step (2 bits).
+    const EXEC: u32 = 16;
+    /// The rounding mode MODE applied (3 bits; 7: none counted).
+    const RM: u32 = 18;
+    /// FFLAGS raised (5 bits).
+    const FLAGS: u32 = 21;
+    const FALLTHROUGH: u32 = 26;
+    const DIVERGENT: u32 = 27;
+    /// EXEC class after the step (2 bits).
+    const EXEC_AFTER: u32 = 28;
+    const RETURNED: u32 = 30;
+}
 
 /// What the collector needs of the instruction at one PC, worked out once.
 struct Site {
-    inst: Inst,
+    statics: [u32; MAX_STATIC],
+    n_statics: u8,
+    /// EXEC bins (per-lane variants), else NONE.
+    exec: u32,
+    per_lane: bool,
+    sources: [Operand; MAX_READS],
+    n_sources: u8,
+    /// The sources read through the class cache, with the position of their class set
+    /// in [`Outcome::sources`]; the others (uniform, ...) are read one by one.
+    vector_sources: [(VecRead, u8); MAX_READS],
+    n_vector_sources: u8,
+    other_sources: bool,
+    result: Option<Operand>,
+    /// Reads FFLAGS or a condition before the step, or looks at MODE or control after it.
+    rare: bool,
+    /// MODE rounding bins, when the rounding mode is not explicit.
+    round_mode: u32,
+    round16: bool,
+    fflags: u32,
+    branch: u32,
+    divergence: u32,
+    exec_write: u32,
+    call: u32,
+    ret: u32,
+    rs1: u8,
+    rd: u8,
     size: u32,
+    /// Register ranges read and written (the hazard model's operands).
     reads: [Option<Access>; MAX_READS],
     writes: [Option<Access>; MAX_WRITES],
+    /// Any of the control bins (branch, divergence, EXEC write, call, return).
+    control: bool,
+    /// Vector registers written, for the class cache.
+    v_written: [u8; MAX_V_WRITTEN],
+    n_v_written: u8,
+    /// Writes registers the operand fields do not name (`movrel` through an index).
+    writes_indexed: bool,
+    /// The hazard bins found for the predecessors `memo_key`.
+    memo_key: [u32; HAZARD_DISTANCE],
+    memo: [u32; MAX_HAZARDS],
+    n_memo: u8,
+    /// The outcome of the latest retirements and how many in a row had it (their bins
+    /// are added when a different outcome comes, or at the end: exact counts, one
+    /// comparison per retirement while a loop repeats itself).
+    last: Outcome,
+    repeat: u64,
 }
 
 impl Site {
-    fn new(inst: Inst) -> Site {
+    fn new(inst: warpkit_encoding::Inst, vb: &VariantBins) -> Site {
+        let r = reference::Site::new(inst);
         let d = inst.desc();
-        let mut reads = [None; MAX_READS];
-        let mut writes = [None; MAX_WRITES];
-        let ops = |locs: &[Loc]| {
-            locs.iter()
-                .filter_map(|l| match l {
-                    Loc::Op(s) => Access::of(&inst, *s),
-                    _ => None,
-                })
-                .collect::<Vec<_>>()
+        let mut statics = [NONE; MAX_STATIC];
+        let mut n = 0;
+        let mut add = |b: u32| {
+            if b != NONE {
+                statics[n] = b;
+                n += 1;
+            }
         };
-        for (dst, a) in reads.iter_mut().zip(ops(d.reads)) {
-            *dst = Some(a);
+        add(vb.executed);
+        for k in 0..3 {
+            if inst.neg >> k & 1 == 1 {
+                add(vb.neg[k]);
+            }
+            if inst.abs >> k & 1 == 1 {
+                add(vb.abs[k]);
+            }
         }
-        for (dst, a) in writes.iter_mut().zip(ops(d.writes)) {
-            *dst = Some(a);
+        if inst.sat != 0 {
+            add(vb.sat);
         }
+        let mut round_mode = vb.round_mode;
+        if vb.round_explicit != NONE && inst.rm < 5 {
+            add(vb.round_explicit + inst.rm as u32);
+            round_mode = NONE;
+        }
+        // Every retirement of a call counts it.
+        add(vb.call);
+        let mut sources = [Operand {
+            read: Read::Nothing,
+            bins: NONE,
+        }; MAX_READS];
+        let mut n_sources = 0;
+        for op in vb.sources.iter().take(MAX_READS) {
+            if let Some(a) = Access::of(&inst, op.slot) {
+                sources[n_sources] = Operand::new(op, a);
+                n_sources += 1;
+            }
+        }
+        let mut vector_sources = [(
+            VecRead {
+                reg: 0,
+                reg2: 0,
+                view: 0,
+                slot: 0,
+            },
+            0,
+        ); MAX_READS];
+        let mut n_vector_sources = 0;
+        for (k, op) in sources[..n_sources].iter().enumerate() {
+            if let Read::Vector(v) = op.read {
+                vector_sources[n_vector_sources] = (v, 16 * k as u8);
+                n_vector_sources += 1;
+            }
+        }
+        let result = vb
+            .result
+            .as_ref()
+            .and_then(|op| Access::of(&inst, Slot::Rd).map(|a| Operand::new(op, a)));
+        let mut v_written = [0; MAX_V_WRITTEN];
+        let mut n_v_written = 0;
+        let mut writes_indexed = d
+            .writes
+            .iter()
+            .any(|l| matches!(l, Loc::Indexed { .. } | Loc::Run(_)));
+        for a in r.writes.iter().flatten().filter(|a| !a.uniform) {
+            for reg in
+                (a.first as usize..a.first as usize + a.count as usize).filter(|&r| r < NUM_VREGS)
+            {
+                if n_v_written == MAX_V_WRITTEN {
+                    // More than the list holds: forget all, as for indexed writes.
+                    writes_indexed = true;
+                } else {
+                    v_written[n_v_written] = reg as u8;
+                    n_v_written += 1;
+                }
+            }
+        }
+        let control = [vb.branch, vb.divergence, vb.exec_write, vb.call, vb.ret]
+            .iter()
+            .any(|&b| b != NONE);
         Site {
-            inst,
+            n_statics: n as u8,
+            statics,
+            exec: vb.exec,
+            per_lane: !d.flags.has(Flags::EI),
+            sources,
+            n_sources: n_sources as u8,
+            vector_sources,
+            n_vector_sources: n_vector_sources as u8,
+            other_sources: n_vector_sources < n_sources,
+            result,
+            rare: vb.fflags != NONE || vb.divergence != NONE || round_mode != NONE || control,
+            round_mode,
+            round16: vb.round16,
+            fflags: vb.fflags,
+            branch: vb.branch,
+            divergence: vb.divergence,
+            exec_write: vb.exec_write,
+            call: vb.call,
+            ret: vb.ret,
+            rs1: inst.rs1,
+            rd: inst.rd,
             size: inst.size() as u32,
-            reads,
-            writes,
+            reads: r.reads,
+            writes: r.writes,
+            control,
+            v_written,
+            n_v_written: n_v_written as u8,
+            writes_indexed,
+            memo_key: [NO_SITE; HAZARD_DISTANCE],
+            memo: [0; MAX_HAZARDS],
+            // Nothing remembered yet: a count no search produces.
+            n_memo: u8::MAX,
+            last: Outcome {
+                sources: 0,
+                misc: 0,
+            },
+            repeat: 0,
+        }
+    }
+
+    /// Add the bins of the pending retirements (`repeat` times `last`) to `counts`.
+    fn flush(&mut self, counts: &mut [u64]) {
+        let n = self.repeat;
+        if n == 0 {
+            return;
+        }
+        self.repeat = 0;
+        let o = self.last;
+        let field = |at: u32, bits: u32| ((o.misc >> at) & ((1 << bits) - 1)) as u32;
+        for &b in &self.statics[..self.n_statics as usize] {
+            counts[b as usize] += n;
+        }
+        if self.exec != NONE {
+            counts[(self.exec + field(Misc::EXEC, 2)) as usize] += n;
+        }
+        for (k, op) in self.sources[..self.n_sources as usize].iter().enumerate() {
+            add_classes_n(counts, op.bins, (o.sources >> (16 * k)) as u16, n);
+        }
+        if let Some(op) = &self.result {
+            add_classes_n(counts, op.bins, field(Misc::RESULT, 16) as u16, n);
+        }
+        if self.round_mode != NONE {
+            let rm = field(Misc::RM, 3);
+            if rm < 5 {
+                counts[(self.round_mode + rm) as usize] += n;
+            }
+        }
+        if self.fflags != NONE {
+            add_classes_n(counts, self.fflags, field(Misc::FLAGS, 5) as u16, n);
+        }
+        if self.branch != NONE {
+            counts[(self.branch + field(Misc::FALLTHROUGH, 1)) as usize] += n;
+        }
+        if self.divergence != NONE {
+            counts[(self.divergence + field(Misc::DIVERGENT, 1)) as usize] += n;
+        }
+        if self.exec_write != NONE {
+            counts[(self.exec_write + field(Misc::EXEC_AFTER, 2)) as usize] += n;
+        }
+        if self.ret != NONE && field(Misc::RETURNED, 1) == 1 {
+            counts[self.ret as usize] += n;
+        }
+        for &b in &self.memo[..self.n_memo as usize] {
+            counts[b as usize] += n;
         }
     }
 }
 
-/// A warp's recent past: the registers the last instructions wrote, and the links of the
-/// calls not yet returned from.
-#[derive(Default)]
-struct History {
-    /// `recent[k]`: the writes of the instruction k + 1 back.
-    recent: [[Option<Access>; MAX_WRITES]; HAZARD_DISTANCE],
-    links: Vec<u32>,
-}
-
-/// Calls deeper than this forget their oldest links (memory stays bounded).
-const MAX_LINKS: usize = 256;
-
-fn exec_class(x: u32) -> usize {
-    match x {
-        u32::MAX => 0,
-        0 => 1,
-        _ if x.is_power_of_two() => 2,
-        _ => 3,
+/// [`add_classes`], `n` times.
+fn add_classes_n(counts: &mut [u64], first: u32, bits: u16, n: u64) {
+    let mut b = bits;
+    while b != 0 {
+        let k = b.trailing_zeros();
+        b &= b - 1;
+        counts[(first + k) as usize] += n;
     }
 }
 
-/// The value classes (bit set) of an operand over the lanes of `lanes`.
-#[inline]
-fn classes(w: &Warp, op: &Operand, a: &Access, lanes: u32) -> u16 {
-    let kind = op.kind;
-    if a.uniform {
-        let u = w.uregs();
-        let lo = u.get(a.first as usize).copied().unwrap_or(0) as u64;
-        let x = if kind == Kind::Int64 {
-            lo | (u.get(a.first as usize + 1).copied().unwrap_or(0) as u64) << 32
-        } else {
-            lo
+/// The instruction at a PC, as far as the collector has looked.
+enum PcSite {
+    Unseen,
+    /// Not an instruction of the model (undecodable, unsupported, without semantics).
+    Outside,
+    Model(Box<Site>),
+}
+
+/// A history entry for "no instruction of the model" (warp start, or one outside it).
+const NO_SITE: u32 = u32::MAX;
+
+/// The class cache of one warp's vector registers.
+struct ClassCache {
+    /// Per register: the stamp of its current value (unique, bumped at every write); one
+    /// more that stays 0, the second stamp of views that are not pairs.
+    /// (256 entries so that a `u8` indexes it without a check.)
+    stamp: Box<[u64; 256]>,
+    next: u64,
+    /// Per register and view: the stamps it was worked out for, and the lane masks.
+    entries: Box<[Entry; NUM_VREGS * VIEWS]>,
+}
+
+#[derive(Clone, Copy)]
+struct Entry {
+    stamp: u64,
+    stamp2: u64,
+    /// The class set over these lanes (EXEC rarely changes between the write of a value
+    /// and its reads).
+    lanes: u32,
+    set: u16,
+}
+
+impl ClassCache {
+    fn new() -> ClassCache {
+        ClassCache {
+            stamp: Box::new([0; 256]),
+            next: 1,
+            entries: Box::new(
+                [Entry {
+                    stamp: 0,
+                    stamp2: 0,
+                    lanes: 0,
+                    set: 0,
+                }; NUM_VREGS * VIEWS],
+            ),
+        }
+    }
+
+    /// Forget every register's value (a new warp, or a write the facts do not name).
+    fn forget_all(&mut self) {
+        for s in self.stamp[..NUM_VREGS].iter_mut() {
+            *s = self.next;
+            self.next += 1;
+        }
+    }
+
+    /// Register `r` has a new value.
+    #[inline(always)]
+    fn written(&mut self, r: u8) {
+        self.stamp[r as usize] = self.next;
+        self.next += 1;
+    }
+
+    /// The class set of `v` over `lanes`: cached, or worked out and kept.
+    #[inline(always)]
+    fn classes<const AVX2: bool>(
+        &mut self,
+        regs: &[VReg; NUM_VREGS],
+        v: VecRead,
+        lanes: u32,
+    ) -> u16 {
+        let (s1, s2) = (self.stamp[v.reg as usize], self.stamp[v.reg2 as usize]);
+        let e = &self.entries[v.slot as usize % (NUM_VREGS * VIEWS)];
+        if e.stamp == s1 && e.stamp2 == s2 && e.lanes == lanes {
+            return e.set;
+        }
+        self.fill::<AVX2>(regs, v, lanes)
+    }
+
+    /// Work out the class set of `v` over `lanes` and keep it (out of line: the hot loop
+    /// stays short).
+    #[inline(never)]
+    fn fill<const AVX2: bool>(&mut self, regs: &[VReg; NUM_VREGS], v: VecRead, lanes: u32) -> u16 {
+        #[cfg(target_arch = "x86_64")]
+        if AVX2 {
+            // SAFETY: AVX2 is only asked for when the CPU has it (`Counts::run`).
+            return unsafe { self.fill_avx2(regs, v, lanes) };
+        }
+        self.fill_with(regs, v, lanes)
+    }
+
+    /// [`ClassCache::fill`] compiled for AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn fill_avx2(&mut self, regs: &[VReg; NUM_VREGS], v: VecRead, lanes: u32) -> u16 {
+        self.fill_with(regs, v, lanes)
+    }
+
+    #[inline(always)]
+    fn fill_with(&mut self, regs: &[VReg; NUM_VREGS], v: VecRead, lanes: u32) -> u16 {
+        let r = v.reg as usize;
+        let set = view_set(regs, r, v.view, lanes);
+        self.entries[v.slot as usize % (NUM_VREGS * VIEWS)] = Entry {
+            stamp: self.stamp[r],
+            stamp2: self.stamp[v.reg2 as usize],
+            lanes,
+            set,
         };
-        return kind.class_bits(x);
+        set
     }
-    let v = w.vregs();
-    let Some(r0) = v.get(a.first as usize) else {
-        return 0;
-    };
-    match (a.half, kind) {
-        (Some(h), _) => {
-            let sh = 16 * h as u32;
-            kind.lanes_bits(&r0.map(|x| (x >> sh) & 0xffff), lanes)
-        }
-        (None, Kind::Int64) => {
-            let Some(r1) = v.get(a.first as usize + 1) else {
-                return 0;
-            };
+}
+
+/// The class set of view `view` of register `r` over `lanes` (as [`reference::classes`]).
+#[inline(always)]
+fn view_set(v: &[VReg; NUM_VREGS], r: usize, view: u8, lanes: u32) -> u16 {
+    let x = &v[r];
+    let half = |h: u32| x.map(|y| (y >> (16 * h)) & 0xffff);
+    match view {
+        0 => quick(Kind::Int32, x, lanes),
+        1 => quick(Kind::F32, x, lanes),
+        2 => quick(Kind::F16x2, x, lanes),
+        3 | 4 => quick(Kind::Int16, &half(view as u32 - 3), lanes),
+        5 | 6 => quick(Kind::F16, &half(view as u32 - 5), lanes),
+        _ => {
+            let hi = &v[r + 1];
             let mut bits = 0u16;
             let mut m = lanes;
             while m != 0 {
                 let l = m.trailing_zeros() as usize;
                 m &= m - 1;
-                bits |= kind.class_bits(r0[l] as u64 | (r1[l] as u64) << 32);
+                bits |= Kind::Int64.class_bits(x[l] as u64 | (hi[l] as u64) << 32);
             }
             bits
         }
-        (None, _) => kind.lanes_bits(r0, lanes),
     }
 }
 
-fn add_classes(counts: &mut [u64], first: u32, bits: u16) {
-    let mut b = bits;
-    while b != 0 {
-        let k = b.trailing_zeros();
-        b &= b - 1;
-        counts[(first + k) as usize] += 1;
+/// The class set of an operand over `lanes`.
+#[inline(always)]
+fn classes<const AVX2: bool>(cache: &mut ClassCache, w: &Warp, op: &Operand, lanes: u32) -> u16 {
+    match op.read {
+        Read::Vector(v) => cache.classes::<AVX2>(w.vregs(), v, lanes),
+        Read::Uniform { reg, kind } => {
+            let u = w.uregs();
+            let lo = u.get(reg as usize).copied().unwrap_or(0) as u64;
+            let x = if kind == Kind::Int64 {
+                lo | (u.get(reg as usize + 1).copied().unwrap_or(0) as u64) << 32
+            } else {
+                lo
+            };
+            kind.class_bits(x)
+        }
+        Read::Nothing => 0,
+        Read::Direct { op, access } => reference::classes(w, &op, &access, lanes),
     }
 }
 
-fn hit(counts: &mut [u64], bin: u32) {
-    if bin != NONE {
-        counts[bin as usize] += 1;
-    }
-}
-
-fn fault_bin(reason: &FaultReason) -> Option<u32> {
-    Some(match reason {
-        FaultReason::Decode(_) => 0,
-        FaultReason::Unsupported(_) => 1,
-        FaultReason::VgprLimit { .. } => 2,
-        FaultReason::OutsideCode => 3,
-        FaultReason::Misaligned => 4,
-        FaultReason::Truncated => 5,
-        // Variants without semantics are outside the model; a fault read from a state
-        // file happened in an earlier run.
-        FaultReason::NotImplemented(_) | FaultReason::FromState => return None,
-    })
+/// A warp's recent past: the last instructions' sites, and the links of the calls not yet
+/// returned from.
+struct History {
+    /// `sites[k]`: the site (PC / 4) of the instruction k + 1 back, or [`NO_SITE`].
+    sites: [u32; HAZARD_DISTANCE],
+    links: Vec<u32>,
 }
 
 impl Counts {
@@ -214,31 +579,86 @@ impl Counts {
     pub fn run(&mut self, code: &[u8], launch: Launch, max_steps: u64) -> Vec<RunStatus> {
         let model = Model::get();
         let p = Program::new(code);
-        let mut sites: Vec<Option<Site>> = Vec::new();
-        sites.resize_with(code.len() / 4 + 1, || None);
+        let mut sites: Vec<PcSite> = Vec::new();
+        sites.resize_with(code.len() / 4 + 1, || PcSite::Unseen);
+        let mut cache = ClassCache::new();
         self.programs += 1;
         let status = launch.status.into_iter().chain(std::iter::repeat(None));
         let mut out = Vec::with_capacity(launch.warps.len());
+        #[cfg(target_arch = "x86_64")]
+        let avx2 = std::arch::is_x86_feature_detected!("avx2");
         for (mut w, st) in launch.warps.into_iter().zip(status) {
             if let Some(s @ (RunStatus::Exited | RunStatus::Faulted(_))) = st {
                 out.push(s);
                 continue;
             }
-            out.push(self.run_warp(model, &p, &mut sites, &mut w, max_steps));
+            cache.forget_all();
+            let mut run = Run {
+                counts: &mut self.bins,
+                model,
+                p: &p,
+                sites: &mut sites,
+                cache: &mut cache,
+                w: &mut w,
+                max_steps,
+            };
+            #[cfg(target_arch = "x86_64")]
+            let (status, retired) = if avx2 {
+                // SAFETY: this CPU has AVX2 (checked above).
+                unsafe { run.warp_avx2() }
+            } else {
+                run.warp::<false>()
+            };
+            #[cfg(not(target_arch = "x86_64"))]
+            let (status, retired) = run.warp::<false>();
+            self.instructions += retired;
+            out.push(status);
+        }
+        for s in sites.iter_mut() {
+            if let PcSite::Model(s) = s {
+                s.flush(&mut self.bins);
+            }
         }
         out
     }
+}
 
-    fn run_warp(
-        &mut self,
-        model: &Model,
-        p: &Program,
-        sites: &mut [Option<Site>],
-        w: &mut Warp,
-        max_steps: u64,
-    ) -> RunStatus {
-        let mut h = History::default();
-        let counts = &mut self.bins[..];
+/// One warp's run: what it reads and counts into.
+struct Run<'a> {
+    counts: &'a mut [u64],
+    model: &'static Model,
+    p: &'a Program,
+    sites: &'a mut [PcSite],
+    cache: &'a mut ClassCache,
+    w: &'a mut Warp,
+    max_steps: u64,
+}
+
+impl Run<'_> {
+    /// [`Run::warp`] compiled for AVX2 as a whole (the lane classing inlined into it).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn warp_avx2(&mut self) -> (RunStatus, u64) {
+        self.warp::<true>()
+    }
+
+    /// Run the warp to its end or step limit: how it stands and the instructions retired.
+    #[inline(always)]
+    fn warp<const AVX2: bool>(&mut self) -> (RunStatus, u64) {
+        let Run {
+            counts,
+            model,
+            p,
+            sites,
+            cache,
+            w,
+            max_steps,
+        } = self;
+        let (model, p, max_steps) = (*model, *p, *max_steps);
+        let mut h = History {
+            sites: [NO_SITE; HAZARD_DISTANCE],
+            links: Vec::new(),
+        };
         let mut retired = 0u64;
         let status = loop {
             if w.steps() >= max_steps {
@@ -249,26 +669,39 @@ impl Counts {
                 };
             }
             let pc = w.pc();
-            let slot = (pc & 3 == 0)
-                .then(|| sites.get_mut((pc >> 2) as usize))
-                .flatten();
+            let idx = (pc >> 2) as usize;
+            let slot = if pc & 3 == 0 {
+                sites.get_mut(idx)
+            } else {
+                None
+            };
             let site = match slot {
                 Some(s) => {
-                    if s.is_none() {
-                        *s = p.inst_at(pc).map(Site::new);
+                    if let PcSite::Unseen = s {
+                        *s = match p.inst_at(pc).and_then(|i| {
+                            model.variants[i.id.0 as usize]
+                                .as_ref()
+                                .map(|vb| Site::new(i, vb))
+                        }) {
+                            Some(site) => PcSite::Model(Box::new(site)),
+                            None => PcSite::Outside,
+                        };
                     }
-                    s.as_ref()
+                    match s {
+                        PcSite::Model(site) => Some(&mut **site),
+                        _ => None,
+                    }
                 }
                 None => None,
             };
-            let vb = site.and_then(|s| model.variants[s.inst.id.0 as usize].as_ref());
-            let (Some(site), Some(vb)) = (site, vb) else {
+            let Some(site) = site else {
                 // Not an instruction of the model: it faults (or is outside the model).
                 match w.step(p) {
                     StepResult::Running => {
                         retired += 1;
-                        h.recent.rotate_right(1);
-                        h.recent[0] = [None; MAX_WRITES];
+                        h.sites = [NO_SITE, h.sites[0], h.sites[1]];
+                        // Its writes are not in the model's facts.
+                        cache.forget_all();
                         continue;
                     }
                     StepResult::Exited => break RunStatus::Exited,
@@ -281,25 +714,36 @@ impl Counts {
                 }
             };
             let exec = w.exec();
-            let per_lane = !site.inst.desc().flags.has(Flags::EI);
-            let lanes = if per_lane { exec } else { u32::MAX };
-            let mut src = [0u16; MAX_READS];
-            for (k, op) in vb.sources.iter().enumerate().take(MAX_READS) {
-                if let Some(a) = Access::of(&site.inst, op.slot) {
-                    src[k] = classes(w, op, &a, lanes);
+            let lanes = if site.per_lane { exec } else { u32::MAX };
+            let mut src = 0u64;
+            for &(v, at) in &site.vector_sources[..site.n_vector_sources as usize] {
+                src |= (cache.classes::<AVX2>(w.vregs(), v, lanes) as u64) << at;
+            }
+            if site.other_sources {
+                for (k, op) in site.sources[..site.n_sources as usize].iter().enumerate() {
+                    if !matches!(op.read, Read::Vector(_)) {
+                        src |= (classes::<AVX2>(cache, w, op, lanes) as u64) << (16 * k);
+                    }
                 }
             }
-            let old_fflags = w.fflags();
-            if vb.fflags != NONE {
-                // Start from no flags so the flags this instruction raises can be seen
-                // (FFLAGS is sticky); restored below.
-                let _ = w.set_fflags(0);
+            let (mut old_fflags, mut divergent_mask) = (0, 0);
+            if site.rare {
+                if site.fflags != NONE {
+                    // Start from no flags so the flags this instruction raises can be seen
+                    // (FFLAGS is sticky); restored below.
+                    old_fflags = w.fflags();
+                    let _ = w.set_fflags(0);
+                }
+                if site.divergence != NONE {
+                    divergent_mask = w.uregs()[site.rs1 as usize & 63] & exec;
+                }
             }
-            let divergent_mask = w.uregs()[site.inst.rs1 as usize & 63] & exec;
             let r = w.step(p);
-            let raised = w.fflags();
-            if vb.fflags != NONE {
+            let mut misc = 0u64;
+            if site.rare && site.fflags != NONE {
+                let raised = w.fflags();
                 let _ = w.set_fflags(old_fflags | raised);
+                misc |= ((raised & 0x1f) as u64) << Misc::FLAGS;
             }
             match r {
                 StepResult::Running => {}
@@ -312,131 +756,104 @@ impl Counts {
                 }
             }
             retired += 1;
-            record(
-                counts,
-                vb,
-                site,
-                w,
-                &mut h,
-                exec,
-                lanes,
-                &src,
-                raised,
-                divergent_mask,
-                pc,
-            );
+            // The registers written have new values.
+            if site.writes_indexed {
+                cache.forget_all();
+            } else {
+                for &r in &site.v_written[..site.n_v_written as usize] {
+                    cache.written(r);
+                }
+            }
+            if site.exec != NONE {
+                misc |= (exec_class(exec) as u64) << Misc::EXEC;
+            }
+            if let Some(op) = &site.result {
+                let set = match op.read {
+                    // A new value: worked out now, kept for the reads that follow.
+                    Read::Vector(v) => cache.fill::<AVX2>(w.vregs(), v, lanes),
+                    _ => classes::<AVX2>(cache, w, op, lanes),
+                };
+                misc |= (set as u64) << Misc::RESULT;
+            }
+            if site.rare {
+                if site.round_mode != NONE {
+                    let m = w.mode();
+                    let rm = if site.round16 { m.rm16 } else { m.rm };
+                    misc |= (if rm < 5 { rm as u64 } else { 7 }) << Misc::RM;
+                }
+                if site.control {
+                    let next = w.pc();
+                    if site.branch != NONE {
+                        let fallthrough = pc.wrapping_add(site.size);
+                        misc |= u64::from(next == fallthrough) << Misc::FALLTHROUGH;
+                    }
+                    if site.divergence != NONE {
+                        let divergent = divergent_mask != 0 && divergent_mask != exec;
+                        misc |= u64::from(divergent) << Misc::DIVERGENT;
+                    }
+                    if site.exec_write != NONE {
+                        misc |= (exec_class(w.exec()) as u64) << Misc::EXEC_AFTER;
+                    }
+                    if site.call != NONE {
+                        if let Some(&link) = w.uregs().get(site.rd as usize) {
+                            if h.links.len() == MAX_LINKS {
+                                h.links.remove(0);
+                            }
+                            h.links.push(link);
+                        }
+                    }
+                    if site.ret != NONE && h.links.last() == Some(&next) {
+                        h.links.pop();
+                        misc |= 1 << Misc::RETURNED;
+                    }
+                }
+            }
+            let outcome = Outcome { sources: src, misc };
+            // Hazards depend only on the instructions at the last three PCs: searched once
+            // for each predecessor triple, the found bins are remembered (the pending
+            // retirements counted with the bins of their own triple first).
+            if site.memo_key != h.sites || site.n_memo == u8::MAX {
+                site.flush(counts);
+                let reads = site.reads;
+                let found = search_hazards(model, &reads, h.sites, sites);
+                // `sites` was lent for the predecessors' writes; take the site again.
+                if let PcSite::Model(site) = &mut sites[idx] {
+                    (site.memo_key, site.memo, site.n_memo) = found;
+                    site.last = outcome;
+                    site.repeat = 1;
+                }
+            } else if site.last == outcome {
+                site.repeat += 1;
+            } else {
+                site.flush(counts);
+                site.last = outcome;
+                site.repeat = 1;
+            }
+            h.sites = [idx as u32, h.sites[0], h.sites[1]];
         };
-        self.instructions += retired;
-        status
+        (status, retired)
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn record(
-    counts: &mut [u64],
-    vb: &VariantBins,
-    site: &Site,
-    w: &Warp,
-    h: &mut History,
-    exec: u32,
-    lanes: u32,
-    src: &[u16; MAX_READS],
-    raised: u8,
-    divergent_mask: u32,
-    pc: u32,
-) {
-    let model = Model::get();
-    let inst = &site.inst;
-    counts[vb.executed as usize] += 1;
-    if vb.exec != NONE {
-        counts[(vb.exec as usize) + exec_class(exec)] += 1;
-    }
-    for (op, bits) in vb.sources.iter().zip(src) {
-        add_classes(counts, op.bins, *bits);
-    }
-    if let Some(op) = &vb.result {
-        if let Some(a) = Access::of(inst, Slot::Rd) {
-            add_classes(counts, op.bins, classes(w, op, &a, lanes));
+/// The exact hazard search of the reference for a site's reads after the predecessors
+/// `prev` (site indices).
+fn search_hazards(
+    model: &Model,
+    reads: &[Option<Access>; MAX_READS],
+    prev: [u32; HAZARD_DISTANCE],
+    sites: &[PcSite],
+) -> ([u32; HAZARD_DISTANCE], [u32; MAX_HAZARDS], u8) {
+    let mut recent = [[None; MAX_WRITES]; HAZARD_DISTANCE];
+    for (r, &s) in recent.iter_mut().zip(&prev) {
+        if let Some(PcSite::Model(site)) = sites.get(s as usize) {
+            *r = site.writes;
         }
     }
-    if vb.round_explicit != NONE && inst.rm < 5 {
-        counts[(vb.round_explicit + inst.rm as u32) as usize] += 1;
-    } else if vb.round_mode != NONE {
-        let m = w.mode();
-        let rm = if vb.round16 { m.rm16 } else { m.rm };
-        if rm < 5 {
-            counts[(vb.round_mode + rm as u32) as usize] += 1;
-        }
-    }
-    if vb.fflags != NONE {
-        add_classes(counts, vb.fflags, raised as u16 & 0x1f);
-    }
-    for k in 0..3 {
-        if inst.neg >> k & 1 == 1 {
-            hit(counts, vb.neg[k]);
-        }
-        if inst.abs >> k & 1 == 1 {
-            hit(counts, vb.abs[k]);
-        }
-    }
-    if inst.sat != 0 {
-        hit(counts, vb.sat);
-    }
-    let next = w.pc();
-    let fallthrough = pc.wrapping_add(site.size);
-    if vb.branch != NONE {
-        counts[(vb.branch + u32::from(next == fallthrough)) as usize] += 1;
-    }
-    if vb.divergence != NONE {
-        let divergent = divergent_mask != 0 && divergent_mask != exec;
-        counts[(vb.divergence + u32::from(divergent)) as usize] += 1;
-    }
-    if vb.exec_write != NONE {
-        counts[(vb.exec_write as usize) + exec_class(w.exec())] += 1;
-    }
-    if vb.call != NONE {
-        counts[vb.call as usize] += 1;
-        if let Some(&link) = w.uregs().get(inst.rd as usize) {
-            if h.links.len() == MAX_LINKS {
-                h.links.remove(0);
-            }
-            h.links.push(link);
-        }
-    }
-    if vb.ret != NONE && h.links.last() == Some(&next) {
-        h.links.pop();
-        counts[vb.ret as usize] += 1;
-    }
-    // Hazards: the nearest earlier write of each register operand read.
-    {
-        for r in site.reads.iter().flatten() {
-            'back: for (k, prev) in h.recent.iter().enumerate() {
-                let mut found = false;
-                for wr in prev.iter().flatten() {
-                    if !wr.overlaps(r) {
-                        continue;
-                    }
-                    let kind = if r.uniform {
-                        1
-                    } else if r.count == 2 || wr.count == 2 {
-                        2
-                    } else {
-                        match (wr.half, r.half) {
-                            (Some(_), Some(_)) => 3,
-                            (Some(_), None) => 4,
-                            (None, Some(_)) => 5,
-                            (None, None) => 0,
-                        }
-                    };
-                    counts[model.hazard_bin(kind, k + 1) as usize] += 1;
-                    found = true;
-                }
-                if found {
-                    break 'back;
-                }
-            }
-        }
-    }
-    h.recent.rotate_right(1);
-    h.recent[0] = site.writes;
+    let mut bins = [0u32; MAX_HAZARDS];
+    let mut n = 0usize;
+    reference::hazards(reads, &recent, |k, d| {
+        bins[n] = model.hazard_bin(k, d);
+        n += 1;
+    });
+    (prev, bins, n as u8)
 }

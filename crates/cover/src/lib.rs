@@ -5,6 +5,7 @@
 //!   FFLAGS raised, modifiers, branch outcomes, EXEC writes, calls and returns) and global
 //!   bins (hazards by distance, faults by cause). Bins have stable names.
 //! * [`collect`]: counting bins while programs run on the simulator ([`Counts::run`]).
+//! * [`reference`]: the straightforward collector the fast one is tested against.
 //! * [`db`]: the coverage database (JSON, hit counts by bin name); merging is associative
 //!   and commutative.
 //! * [`report`]: totals per group and per variant, holes, an HTML table, a percentage for
@@ -18,6 +19,7 @@ pub mod collect;
 pub mod db;
 pub mod holes;
 pub mod model;
+pub mod reference;
 pub mod report;
 
 pub use collect::Counts;
