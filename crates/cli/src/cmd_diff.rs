@@ -21,18 +21,18 @@ pub struct DiffArgs {
 }
 
 /// One log, read one line at a time (memory bounded by the longest line).
-struct Log {
+struct LogReader {
     name: String,
     r: BufReader<Box<dyn std::io::Read>>,
     line: usize,
     buf: String,
 }
 
-impl Log {
-    fn open(p: &Path) -> Result<Log, String> {
+impl LogReader {
+    fn open(p: &Path) -> Result<LogReader, String> {
         // `-` is standard input, as for every input.
         let f = crate::files::open_read(p)?;
-        Ok(Log {
+        Ok(LogReader {
             name: crate::files::display(p),
             r: BufReader::new(f),
             line: 0,
@@ -209,8 +209,8 @@ pub fn run(a: DiffArgs) -> Result<(), String> {
     if crate::files::is_std(&a.a) && crate::files::is_std(&a.b) {
         crate::help::usage_error("A and B cannot both be standard input");
     }
-    let mut la = Log::open(&a.a)?;
-    let mut lb = Log::open(&a.b)?;
+    let mut la = LogReader::open(&a.a)?;
+    let mut lb = LogReader::open(&a.b)?;
     let mut n = 0u64;
     loop {
         let (ra, rb) = (la.next()?, lb.next()?);

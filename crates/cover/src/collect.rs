@@ -2,10 +2,10 @@
 //! the bins each retired instruction hits. Source values are read from the warp before
 //! the step, results after it, as the database's access facts name them.
 
-use crate::class::Kind;
-use crate::model::{Model, Operand, VariantBins, HAZARD_DISTANCE, NONE};
+use crate::class::ValueKind;
+use crate::model::{CoverOperand, Model, VariantBins, HAZARD_DISTANCE, NONE};
 use warpkit_encoding::Inst;
-use warpkit_isa::{Flags, Loc, RegFile, Slot};
+use warpkit_isa::{Flags, RegFile, Slot, StateLoc};
 use warpkit_sim::state::Launch;
 use warpkit_sim::{FaultReason, Program, RunStatus, StepResult, Warp};
 
@@ -32,15 +32,15 @@ impl Default for Counts {
 /// A register range an instruction reads or writes (halves: the 16-bit half of one
 /// vector register).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Access {
+struct RegRange {
     uniform: bool,
     first: u8,
     count: u8,
     half: Option<u8>,
 }
 
-impl Access {
-    fn of(inst: &Inst, slot: Slot) -> Option<Access> {
+impl RegRange {
+    fn of(inst: &Inst, slot: Slot) -> Option<RegRange> {
         let d = inst.desc();
         let ext = (*d.reg_slots.get(slot as usize)?)?;
         let r = match slot {
@@ -51,19 +51,19 @@ impl Access {
             _ => return None,
         };
         Some(match ext.file {
-            RegFile::V => Access {
+            RegFile::V => RegRange {
                 uniform: false,
                 first: r,
                 count: ext.count,
                 half: None,
             },
-            RegFile::U => Access {
+            RegFile::U => RegRange {
                 uniform: true,
                 first: r,
                 count: ext.count,
                 half: None,
             },
-            RegFile::H => Access {
+            RegFile::H => RegRange {
                 uniform: false,
                 first: r >> 1,
                 count: 1,
@@ -72,7 +72,7 @@ impl Access {
         })
     }
 
-    fn overlaps(&self, o: &Access) -> bool {
+    fn overlaps(&self, o: &RegRange) -> bool {
         self.uniform == o.uniform
             && (self.first as u16) < o.first as u16 + o.count as u16
             && (o.first as u16) < self.first as u16 + self.count as u16
@@ -86,8 +86,8 @@ const MAX_WRITES: usize = 2;
 struct Site {
     inst: Inst,
     size: u32,
-    reads: [Option<Access>; MAX_READS],
-    writes: [Option<Access>; MAX_WRITES],
+    reads: [Option<RegRange>; MAX_READS],
+    writes: [Option<RegRange>; MAX_WRITES],
 }
 
 impl Site {
@@ -95,10 +95,10 @@ impl Site {
         let d = inst.desc();
         let mut reads = [None; MAX_READS];
         let mut writes = [None; MAX_WRITES];
-        let ops = |locs: &[Loc]| {
+        let ops = |locs: &[StateLoc]| {
             locs.iter()
                 .filter_map(|l| match l {
-                    Loc::Op(s) => Access::of(&inst, *s),
+                    StateLoc::Op(s) => RegRange::of(&inst, *s),
                     _ => None,
                 })
                 .collect::<Vec<_>>()
@@ -123,7 +123,7 @@ impl Site {
 #[derive(Default)]
 struct History {
     /// `recent[k]`: the writes of the instruction k + 1 back.
-    recent: [[Option<Access>; MAX_WRITES]; HAZARD_DISTANCE],
+    recent: [[Option<RegRange>; MAX_WRITES]; HAZARD_DISTANCE],
     links: Vec<u32>,
 }
 
@@ -141,12 +141,12 @@ fn exec_class(x: u32) -> usize {
 
 /// The value classes (bit set) of an operand over the lanes of `lanes`.
 #[inline]
-fn classes(w: &Warp, op: &Operand, a: &Access, lanes: u32) -> u16 {
+fn classes(w: &Warp, op: &CoverOperand, a: &RegRange, lanes: u32) -> u16 {
     let kind = op.kind;
     if a.uniform {
         let u = w.uregs();
         let lo = u.get(a.first as usize).copied().unwrap_or(0) as u64;
-        let x = if kind == Kind::Int64 {
+        let x = if kind == ValueKind::Int64 {
             lo | (u.get(a.first as usize + 1).copied().unwrap_or(0) as u64) << 32
         } else {
             lo
@@ -162,7 +162,7 @@ fn classes(w: &Warp, op: &Operand, a: &Access, lanes: u32) -> u16 {
             let sh = 16 * h as u32;
             kind.lanes_bits(&r0.map(|x| (x >> sh) & 0xffff), lanes)
         }
-        (None, Kind::Int64) => {
+        (None, ValueKind::Int64) => {
             let Some(r1) = v.get(a.first as usize + 1) else {
                 return 0;
             };
@@ -285,7 +285,7 @@ impl Counts {
             let lanes = if per_lane { exec } else { u32::MAX };
             let mut src = [0u16; MAX_READS];
             for (k, op) in vb.sources.iter().enumerate().take(MAX_READS) {
-                if let Some(a) = Access::of(&site.inst, op.slot) {
+                if let Some(a) = RegRange::of(&site.inst, op.slot) {
                     src[k] = classes(w, op, &a, lanes);
                 }
             }
@@ -355,7 +355,7 @@ fn record(
         add_classes(counts, op.bins, *bits);
     }
     if let Some(op) = &vb.result {
-        if let Some(a) = Access::of(inst, Slot::Rd) {
+        if let Some(a) = RegRange::of(inst, Slot::Rd) {
             add_classes(counts, op.bins, classes(w, op, &a, lanes));
         }
     }

@@ -20,7 +20,7 @@ use axum::Router;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use sessions::{ApiError, Session, Store};
+use sessions::{ApiError, Store, WebSession};
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -277,7 +277,7 @@ async fn create(State(st): State<Arc<Store>>, b: Bytes) -> Response {
         Err(e) => return err(e),
     };
     blocking(move || {
-        let s = Session::new(r.source, r.state, st.limits())?;
+        let s = WebSession::new(r.source, r.state, st.limits())?;
         let mut v = s.view();
         let id = st.insert(s)?;
         v["id"] = json!(id);
@@ -292,7 +292,7 @@ fn with_session<F>(
     f: F,
 ) -> Result<impl FnOnce() -> Result<Value, ApiError>, ApiError>
 where
-    F: FnOnce(&mut Session) -> Result<Value, ApiError> + Send + 'static,
+    F: FnOnce(&mut WebSession) -> Result<Value, ApiError> + Send + 'static,
 {
     let id = session_id(id)?;
     let s = st.get(id)?;
@@ -306,7 +306,7 @@ where
 
 async fn session_call<F>(st: &Store, id: &str, f: F) -> Response
 where
-    F: FnOnce(&mut Session) -> Result<Value, ApiError> + Send + 'static,
+    F: FnOnce(&mut WebSession) -> Result<Value, ApiError> + Send + 'static,
 {
     match with_session(st, id, f) {
         Ok(job) => blocking(job).await,
@@ -326,7 +326,7 @@ async fn close(State(st): State<Arc<Store>>, Path(id): Path<String>) -> Response
     )
 }
 
-fn warp_param(q: &HashMap<String, String>, s: &Session) -> Result<usize, ApiError> {
+fn warp_param(q: &HashMap<String, String>, s: &WebSession) -> Result<usize, ApiError> {
     match q.get("warp") {
         None => Ok(s.engine.selected()),
         Some(w) => w

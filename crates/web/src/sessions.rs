@@ -7,18 +7,18 @@ use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use warpkit_debug::{Breakpoint, Config, Engine, Stop, Target, WarpView};
+use warpkit_debug::{Breakpoint, DebugConfig, Engine, Stop, Target, WarpView};
 use warpkit_isa::Flags;
 
 use crate::tools::SOURCE_NAME;
 use crate::Limits;
 
 /// One session: the engine, what it was made from, and the breakpoint lines.
-pub struct Session {
+pub struct WebSession {
     pub engine: Engine,
     source: String,
     state: String,
-    cfg: Config,
+    cfg: DebugConfig,
     bp_lines: Vec<u32>,
     last_stop: Option<Stop>,
     note: Option<String>,
@@ -40,7 +40,7 @@ impl ApiError {
 }
 
 /// Sessions by id, each with its last use.
-type SessionMap = HashMap<u64, (Arc<Mutex<Session>>, Instant)>;
+type SessionMap = HashMap<u64, (Arc<Mutex<WebSession>>, Instant)>;
 
 /// The sessions and their last use.
 pub struct Store {
@@ -84,7 +84,7 @@ impl Store {
     }
 
     /// Add a session, if there is room (after dropping idle ones).
-    pub fn insert(&self, s: Session) -> Result<u64, ApiError> {
+    pub fn insert(&self, s: WebSession) -> Result<u64, ApiError> {
         self.expire();
         let mut m = self.lock_map();
         if m.len() >= self.limits.max_sessions {
@@ -105,7 +105,7 @@ impl Store {
         Ok(id)
     }
 
-    pub fn get(&self, id: u64) -> Result<Arc<Mutex<Session>>, ApiError> {
+    pub fn get(&self, id: u64) -> Result<Arc<Mutex<WebSession>>, ApiError> {
         let mut m = self.lock_map();
         match m.get_mut(&id) {
             Some((s, t)) if t.elapsed() < self.limits.session_idle => {
@@ -150,11 +150,11 @@ pub struct RegsView {
     pub u: Vec<u32>,
 }
 
-impl Session {
+impl WebSession {
     /// Assemble `source` and launch the warps of `state`.
-    pub fn new(source: String, state: String, limits: &Limits) -> Result<Session, ApiError> {
+    pub fn new(source: String, state: String, limits: &Limits) -> Result<WebSession, ApiError> {
         let target = Target::from_assembly(SOURCE_NAME, &source).map_err(ApiError::bad)?;
-        let cfg = Config {
+        let cfg = DebugConfig {
             budget_bytes: limits.history_bytes,
             max_steps: limits.max_steps,
             checkpoint_interval: limits.checkpoint_interval,
@@ -168,7 +168,7 @@ impl Session {
                 limits.max_warps
             )));
         }
-        Ok(Session {
+        Ok(WebSession {
             engine,
             source,
             state,

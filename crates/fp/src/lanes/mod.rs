@@ -16,9 +16,9 @@
 //! bit.
 //!
 //! # Levels
-//! [`Level::Soft`] runs the scalar functions (`crate::f32_fma` ...) lane by lane on every
+//! [`SimdLevel::Soft`] runs the scalar functions (`crate::f32_fma` ...) lane by lane on every
 //! architecture, with a host-`f64` fast lane for binary32 in rne (`soft.rs` says why it is
-//! exact). [`Level::Avx2`] (x86_64 with AVX2, FMA and F16C) and [`Level::Avx512`] (also
+//! exact). [`SimdLevel::Avx2`] (x86_64 with AVX2, FMA and F16C) and [`SimdLevel::Avx512`] (also
 //! AVX-512F and AVX-512DQ) run the vector kernels below, detected at run time.
 //! [`Kernels::new`] gives the kernels of a level if this CPU has it (the tests run every
 //! available level on one machine); [`Kernels::best`] and the free functions use the highest.
@@ -209,7 +209,7 @@ macro_rules! per_level {
     ($(#[$doc:meta])* fn $name:ident($($arg:ident: $ty:ty),* $(,)?) $(-> $ret:ty)? $body:block) => {
         $(#[$doc])*
         #[inline(always)]
-        fn $name(level: super::Level, $($arg: $ty),*) $(-> $ret)? {
+        fn $name(level: super::SimdLevel, $($arg: $ty),*) $(-> $ret)? {
             #[inline(never)]
             fn soft($($arg: $ty),*) $(-> $ret)? $body
             #[cfg(target_arch = "x86_64")]
@@ -223,10 +223,10 @@ macro_rules! per_level {
             match level {
                 #[cfg(target_arch = "x86_64")]
                 // SAFETY: a `Kernels` of level Avx2 exists only if the CPU has AVX2.
-                super::Level::Avx2 => unsafe { avx2($($arg),*) },
+                super::SimdLevel::Avx2 => unsafe { avx2($($arg),*) },
                 #[cfg(target_arch = "x86_64")]
                 // SAFETY: level Avx512 exists only with AVX-512F/DQ/BW/VL and AVX2.
-                super::Level::Avx512 => unsafe { avx512($($arg),*) },
+                super::SimdLevel::Avx512 => unsafe { avx512($($arg),*) },
                 _ => soft($($arg),*),
             }
         }
@@ -243,7 +243,7 @@ mod soft;
 mod x86;
 
 use crate::{CmpOp, Rm, RoundOp};
-pub use direct::{Direct32, Operand};
+pub use direct::{Direct32, DirectOperand};
 use std::sync::atomic::{AtomicU8, Ordering};
 
 /// Lanes of a warp.
@@ -424,7 +424,7 @@ impl ArithOp {
 
 /// An implementation level the kernels can run at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Level {
+pub enum SimdLevel {
     /// The scalar functions of this crate, lane by lane (every architecture).
     Soft,
     /// x86_64 AVX2 + FMA + F16C vector kernels.
@@ -433,34 +433,34 @@ pub enum Level {
     Avx512,
 }
 
-impl Level {
+impl SimdLevel {
     /// Every level, lowest first.
-    pub const ALL: [Level; 3] = [Level::Soft, Level::Avx2, Level::Avx512];
+    pub const ALL: [SimdLevel; 3] = [SimdLevel::Soft, SimdLevel::Avx2, SimdLevel::Avx512];
 
     /// Whether this CPU can run the level.
     pub fn is_available(self) -> bool {
         match self {
-            Level::Soft => true,
-            Level::Avx2 => avx2_available(),
-            Level::Avx512 => avx2_available() && avx512_available(),
+            SimdLevel::Soft => true,
+            SimdLevel::Avx2 => avx2_available(),
+            SimdLevel::Avx512 => avx2_available() && avx512_available(),
         }
     }
 
     /// The highest level this CPU can run (detected once).
-    pub fn best() -> Level {
+    pub fn best() -> SimdLevel {
         static BEST: AtomicU8 = AtomicU8::new(0);
         // 0: not detected yet, else 1 + the index in ALL.
         match BEST.load(Ordering::Relaxed) {
             0 => {
-                let (i, l) = (0..Level::ALL.len())
+                let (i, l) = (0..SimdLevel::ALL.len())
                     .rev()
-                    .map(|i| (i, Level::ALL[i]))
+                    .map(|i| (i, SimdLevel::ALL[i]))
                     .find(|(_, l)| l.is_available())
-                    .unwrap_or((0, Level::Soft));
+                    .unwrap_or((0, SimdLevel::Soft));
                 BEST.store(i as u8 + 1, Ordering::Relaxed);
                 l
             }
-            n => Level::ALL[(n as usize - 1).min(Level::ALL.len() - 1)],
+            n => SimdLevel::ALL[(n as usize - 1).min(SimdLevel::ALL.len() - 1)],
         }
     }
 }
@@ -494,36 +494,36 @@ fn avx512_available() -> bool {
 /// of this type proves its level runs on this CPU. Small and `Copy`: keep one and call it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Kernels {
-    level: Level,
+    level: SimdLevel,
 }
 
 impl Kernels {
     /// The kernels of `level`, or `None` if this CPU cannot run it.
-    pub fn new(level: Level) -> Option<Kernels> {
+    pub fn new(level: SimdLevel) -> Option<Kernels> {
         level.is_available().then_some(Kernels { level })
     }
 
     /// The kernels of `level` without checking the CPU: for callers that checked
-    /// [`Level::is_available`] once (e.g. when decoding a program) and keep only the level.
+    /// [`SimdLevel::is_available`] once (e.g. when decoding a program) and keep only the level.
     ///
     /// # Safety
     /// This CPU must be able to run `level` (`level.is_available()`): the kernels of a level
     /// execute its instructions, which fault or worse on a CPU without them.
     #[inline(always)]
-    pub unsafe fn new_unchecked(level: Level) -> Kernels {
+    pub unsafe fn new_unchecked(level: SimdLevel) -> Kernels {
         Kernels { level }
     }
 
-    /// The kernels of [`Level::best`].
+    /// The kernels of [`SimdLevel::best`].
     #[inline]
     pub fn best() -> Kernels {
         Kernels {
-            level: Level::best(),
+            level: SimdLevel::best(),
         }
     }
 
     /// The level these kernels run at.
-    pub fn level(self) -> Level {
+    pub fn level(self) -> SimdLevel {
         self.level
     }
 
@@ -661,7 +661,7 @@ impl Kernels {
         exec: u32,
         out: &mut [u32; LANES],
     ) -> u8 {
-        Kernel(DOT2_FNS[self.level as usize][rm as usize]).run(a, b, c, exec, out)
+        HostKernel(DOT2_FNS[self.level as usize][rm as usize]).run(a, b, c, exec, out)
     }
 
     /// The binary32 kernel of `op` in `rm` at this level: one table load, after which
@@ -669,7 +669,7 @@ impl Kernels {
     /// operation or mode). What a caller that executes one operation many times keeps.
     #[inline(always)]
     pub fn f32_kernel(self, op: ArithOp, rm: Rm) -> Kernel32 {
-        Kernel(F32_FNS[self.level as usize][op as usize][rm as usize])
+        HostKernel(F32_FNS[self.level as usize][op as usize][rm as usize])
     }
 
     /// [`Kernels::f32_kernel`] for a caller whose flags already hold every flag in
@@ -684,19 +684,19 @@ impl Kernels {
         } else {
             &F32_FNS
         };
-        Kernel(t[self.level as usize][op as usize][rm as usize])
+        HostKernel(t[self.level as usize][op as usize][rm as usize])
     }
 
     /// The binary16 kernel (32 lanes of halves) of `op` in `rm` at this level.
     #[inline(always)]
     pub fn f16_kernel(self, op: ArithOp, rm: Rm) -> Kernel16 {
-        Kernel(F16_FNS[self.level as usize][op as usize][rm as usize])
+        HostKernel(F16_FNS[self.level as usize][op as usize][rm as usize])
     }
 
     /// The packed binary16 kernel of `op` in `rm` at this level.
     #[inline(always)]
     pub fn pk_f16_kernel(self, op: ArithOp, rm: Rm) -> Kernel32 {
-        Kernel(PK_F16_FNS[self.level as usize][op as usize][rm as usize])
+        HostKernel(PK_F16_FNS[self.level as usize][op as usize][rm as usize])
     }
 }
 
@@ -711,15 +711,15 @@ pub(crate) type F16Fn = KernelFn<u16>;
 /// One kernel of a level, operation and rounding mode, on lanes of `T`: [`Kernel32`] or
 /// [`Kernel16`].
 #[derive(Clone, Copy, Debug)]
-pub struct Kernel<T>(KernelFn<T>);
+pub struct HostKernel<T>(KernelFn<T>);
 
 /// One binary32 or packed binary16 kernel ([`Kernels::f32_kernel`],
 /// [`Kernels::pk_f16_kernel`]).
-pub type Kernel32 = Kernel<u32>;
+pub type Kernel32 = HostKernel<u32>;
 /// One binary16 kernel, 32 lanes of halves ([`Kernels::f16_kernel`]).
-pub type Kernel16 = Kernel<u16>;
+pub type Kernel16 = HostKernel<u16>;
 
-impl<T: Copy + Default> Kernel<T> {
+impl<T: Copy + Default> HostKernel<T> {
     /// `out[i] = op(a[i], b[i], c[i])` on the lanes active in `exec`; returns their flags
     /// (see the module docs; `c` is read by fma only).
     #[inline(always)]
@@ -727,7 +727,7 @@ impl<T: Copy + Default> Kernel<T> {
         if exec == 0 {
             return 0;
         }
-        // SAFETY: only `Kernels` makes a `Kernel`, from the table of its level, and a
+        // SAFETY: only `Kernels` makes a `HostKernel`, from the table of its level, and a
         // `Kernels` exists only for a level this CPU runs.
         unsafe { (self.0)(a.into(), b.into(), c.into(), exec, out) }
     }
@@ -1010,7 +1010,7 @@ macro_rules! entry_points {
         $(
             $(#[$doc])*
             ///
-            /// At [`Level::best`]; see [`Kernels`] for a chosen level.
+            /// At [`SimdLevel::best`]; see [`Kernels`] for a chosen level.
             #[inline]
             pub fn $name<'a>(
                 $($arg: impl Into<$src<'a>>,)*
