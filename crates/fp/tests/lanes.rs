@@ -109,7 +109,7 @@ impl FloatFormat {
     fn any(self, rng: &mut Rng, edges: &[u32]) -> u32 {
         match rng.below(4) {
             0 => edges[rng.below(edges.len() as u64) as usize],
-            1 => rng.next() as u32 & (self.sign() * 2 - 1),
+            1 => rng.next() as u32 & self.sign().wrapping_mul(2).wrapping_sub(1),
             _ => {
                 let span = self.bias() + 2 + self.mbits as i32;
                 {
@@ -182,7 +182,7 @@ fn operands(f: FloatFormat, rng: &mut Rng, edges: &[u32]) -> [[u32; LANES]; 3] {
                 let b = (a ^ f.sign())
                     .wrapping_add(rng.below(3) as u32)
                     .wrapping_sub(1);
-                let b = b & (f.sign() * 2 - 1);
+                let b = b & f.sign().wrapping_mul(2).wrapping_sub(1);
                 let x = {
                     let e = rng.below(bias as u64) as i32 - bias / 2;
                     f.finite(rng, e)
@@ -236,7 +236,7 @@ fn product_neighbour(f: FloatFormat, a: u32, b: u32, rng: &mut Rng) -> Option<u3
         return None;
     }
     let d = rng.below(3) as u32;
-    Some(bits.wrapping_add(d).wrapping_sub(1) & (f.sign() * 2 - 1))
+    Some(bits.wrapping_add(d).wrapping_sub(1) & f.sign().wrapping_mul(2).wrapping_sub(1))
 }
 
 fn rounds(base: usize) -> usize {
