@@ -577,19 +577,19 @@ fn by_mnemonic(db: &parse::Database, o: &mut String) {
     o.push_str("];\n");
 }
 
-/// The generated `Loc` list of one access column (tokens checked by `parse::check`).
+/// The generated `StateLoc` list of one access column (tokens checked by `parse::check`).
 fn locs(tokens: &[String]) -> String {
     tokens
         .iter()
         .map(|t| match parse::access(t) {
-            parse::Access::Op(s) => format!("Loc::Op(Slot::{})", camel(s)),
-            parse::Access::Run(s) => format!("Loc::Run(Slot::{})", camel(s)),
+            parse::Access::Op(s) => format!("StateLoc::Op(Slot::{})", camel(s)),
+            parse::Access::Run(s) => format!("StateLoc::Run(Slot::{})", camel(s)),
             parse::Access::Indexed { base, index } => format!(
-                "Loc::Indexed {{ base: Slot::{}, index: Slot::{} }}",
+                "StateLoc::Indexed {{ base: Slot::{}, index: Slot::{} }}",
                 camel(base),
                 camel(index)
             ),
-            parse::Access::Implicit(n) => format!("Loc::{}", camel(n)),
+            parse::Access::Implicit(n) => format!("StateLoc::{}", camel(n)),
         })
         .collect::<Vec<_>>()
         .join(", ")

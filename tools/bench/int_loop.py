@@ -9,7 +9,7 @@ program runs twice: with its register file in memory from one iteration to the n
 simulator's is, and as in crates/sim/benches/sim.rs), and with the accumulators kept in
 vector registers for the whole loop (the compiler's best case).
 
-    python3 tools/bench/int_loop.py [--iters N] [--repeat R]
+    python3 tools/bench/int_loop.py [--iters N] [--repeat R] [--warpkit BINARY]
 """
 
 import argparse
@@ -25,9 +25,10 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--iters", type=int, default=5_000_000, help="loop iterations")
     ap.add_argument("--repeat", type=int, default=5, help="runs of each, best time kept")
+    ap.add_argument("--warpkit", help="warpkit binary (default: build target/release/warpkit)")
     args = ap.parse_args()
 
-    warpkit = build_warpkit()
+    warpkit = args.warpkit or build_warpkit()
     with tempfile.TemporaryDirectory() as tmp:
         native = build_native("muladd_native", tmp)
         state = {

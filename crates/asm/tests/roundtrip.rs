@@ -93,11 +93,11 @@ fn canonical_text_examples() {
 
 #[test]
 fn branch_targets_become_labels() {
-    let mut jmp = warpkit_encoding::Inst::new(warpkit_isa::lookup("jmp").unwrap());
+    let mut jmp = warpkit_encoding::Inst::new(warpkit_isa::id::JMP);
     jmp.imm = 8;
     let mut code = encode(&jmp);
     code.extend(encode(&warpkit_encoding::Inst::new(
-        warpkit_isa::lookup("laneid").unwrap(),
+        warpkit_isa::id::LANEID,
     )));
     let text = disassemble(&code, DisasmOptions::default());
     assert!(text.contains("jmp L_0008"), "{text}");

@@ -1,5 +1,5 @@
 //! `warpkit debug`: a command-line debugger with gdb's command names over the
-//! `warpkit-debug` engine. [`Session::execute`] turns one command line into text; the
+//! `warpkit-debug` engine. [`DebugSession::execute`] turns one command line into text; the
 //! front end around it reads lines with rustyline on a terminal, or from a script /
 //! standard input in batch mode (no prompts).
 
@@ -13,7 +13,7 @@ use std::sync::Arc;
 use warpkit_debug::loc::parse_value;
 use warpkit_debug::LineTable;
 use warpkit_debug::{
-    BreakKind, Config, Engine, FaultCatch, Loc, Stop, StopReason, Target, WarpStatus,
+    BreakKind, DebugConfig, Engine, FaultCatch, StatePlace, Stop, StopReason, Target, WarpStatus,
 };
 use warpkit_sim::{FaultCause, LANES};
 
@@ -156,17 +156,17 @@ pub fn run(a: DebugArgs) -> Result<ExitCode, String> {
         );
     }
     let (target, state) = load(&a.program, a.state.as_deref(), a.format)?;
-    let cfg = Config {
+    let cfg = DebugConfig {
         budget_bytes: a.budget.saturating_mul(1 << 20),
         max_steps: a.max_steps,
-        ..Config::default()
+        ..DebugConfig::default()
     };
     let engine = Engine::new(target, &state, cfg).map_err(|e| match &a.state {
         Some(p) => format!("{}: {e}", files::display(p)),
         None => e,
     })?;
     let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    let mut s = Session::new(engine, color);
+    let mut s = DebugSession::new(engine, color);
     let interrupt = Arc::new(AtomicBool::new(false));
     // Ctrl-C stops a running motion (the engine checks the flag) instead of the process.
     let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, interrupt.clone());
@@ -248,7 +248,7 @@ pub struct Reply {
 
 /// Print formats.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Fmt {
+enum PrintFormat {
     Hex,
     Dec,
     Unsigned,
@@ -256,14 +256,14 @@ enum Fmt {
     F16,
 }
 
-impl Fmt {
-    fn parse(c: &str) -> Result<Fmt, String> {
+impl PrintFormat {
+    fn parse(c: &str) -> Result<PrintFormat, String> {
         Ok(match c {
-            "" | "x" => Fmt::Hex,
-            "d" => Fmt::Dec,
-            "u" => Fmt::Unsigned,
-            "f" => Fmt::F32,
-            "h" => Fmt::F16,
+            "" | "x" => PrintFormat::Hex,
+            "d" => PrintFormat::Dec,
+            "u" => PrintFormat::Unsigned,
+            "f" => PrintFormat::F32,
+            "h" => PrintFormat::F16,
             _ => {
                 return Err(format!(
                     "unknown format /{c}: use /x, /d, /u, /f (binary32) or /h (binary16 halves)"
@@ -274,10 +274,10 @@ impl Fmt {
 }
 
 /// A debugging session: the engine and what the user set up around it.
-pub struct Session {
+pub struct DebugSession {
     e: Engine,
     color: bool,
-    displays: Vec<(u32, Fmt, String)>,
+    displays: Vec<(u32, PrintFormat, String)>,
     next_display: u32,
     pub interrupt: Option<Arc<AtomicBool>>,
 }
@@ -365,26 +365,26 @@ fn f16_text(bits: u16) -> String {
     }
 }
 
-fn cell(v: u64, fmt: Fmt, width: u32) -> String {
+fn cell(v: u64, fmt: PrintFormat, width: u32) -> String {
     match (fmt, width) {
-        (Fmt::Hex, 64) => format!("0x{v:016x}"),
-        (Fmt::Hex, 16) => format!("0x{v:04x}"),
-        (Fmt::Hex, _) => format!("0x{v:08x}"),
-        (Fmt::Dec, 64) => format!("{}", v as i64),
-        (Fmt::Dec, 16) => format!("{}", v as u16 as i16),
-        (Fmt::Dec, _) => format!("{}", v as u32 as i32),
-        (Fmt::Unsigned, _) => format!("{v}"),
-        (Fmt::F32, 64) => format!("{}", f64::from_bits(v)),
-        (Fmt::F32, 16) => f16_text(v as u16),
-        (Fmt::F32, _) => format!("{}", f32::from_bits(v as u32)),
-        (Fmt::F16, 16) => f16_text(v as u16),
-        (Fmt::F16, _) => format!("{}|{}", f16_text((v >> 16) as u16), f16_text(v as u16)),
+        (PrintFormat::Hex, 64) => format!("0x{v:016x}"),
+        (PrintFormat::Hex, 16) => format!("0x{v:04x}"),
+        (PrintFormat::Hex, _) => format!("0x{v:08x}"),
+        (PrintFormat::Dec, 64) => format!("{}", v as i64),
+        (PrintFormat::Dec, 16) => format!("{}", v as u16 as i16),
+        (PrintFormat::Dec, _) => format!("{}", v as u32 as i32),
+        (PrintFormat::Unsigned, _) => format!("{v}"),
+        (PrintFormat::F32, 64) => format!("{}", f64::from_bits(v)),
+        (PrintFormat::F32, 16) => f16_text(v as u16),
+        (PrintFormat::F32, _) => format!("{}", f32::from_bits(v as u32)),
+        (PrintFormat::F16, 16) => f16_text(v as u16),
+        (PrintFormat::F16, _) => format!("{}|{}", f16_text((v >> 16) as u16), f16_text(v as u16)),
     }
 }
 
-impl Session {
-    pub fn new(e: Engine, color: bool) -> Session {
-        Session {
+impl DebugSession {
+    pub fn new(e: Engine, color: bool) -> DebugSession {
+        DebugSession {
             e,
             color,
             displays: Vec::new(),
@@ -627,7 +627,7 @@ impl Session {
                 out.push_str(&self.report(Some(s)));
             }
             "last-write" | "lw" => {
-                let loc = Loc::parse(rest)?;
+                let loc = StatePlace::parse(rest)?;
                 match self.e.last_write(w, rest)? {
                     None => {
                         let _ =
@@ -652,7 +652,7 @@ impl Session {
                             "  value then: {}",
                             wi.value
                                 .iter()
-                                .map(|v| cell(*v, Fmt::Hex, loc.width()))
+                                .map(|v| cell(*v, PrintFormat::Hex, loc.width()))
                                 .collect::<Vec<_>>()
                                 .join(" ")
                         );
@@ -660,11 +660,11 @@ impl Session {
                 }
             }
             "print" | "p" | "inspect" | "output" | "call" => {
-                let f = Fmt::parse(fmt.unwrap_or(""))?;
+                let f = PrintFormat::parse(fmt.unwrap_or(""))?;
                 out.push_str(&self.print(rest, f)?);
             }
             "display" => {
-                let f = Fmt::parse(fmt.unwrap_or(""))?;
+                let f = PrintFormat::parse(fmt.unwrap_or(""))?;
                 if rest.is_empty() {
                     out.push_str(&self.show_displays());
                 } else {
@@ -883,7 +883,7 @@ impl Session {
             }
             StopReason::Watchpoint { id, loc, old, new } => {
                 let show = |v: &Vec<u64>| match v.as_slice() {
-                    [x] => cell(*x, Fmt::Hex, loc.width()),
+                    [x] => cell(*x, PrintFormat::Hex, loc.width()),
                     lanes => {
                         let changed: Vec<String> = lanes
                             .iter()
@@ -910,8 +910,8 @@ impl Session {
                         .map(|i| {
                             format!(
                                 "[{i}] {} -> {}",
-                                cell(old[i], Fmt::Hex, loc.width()),
-                                cell(new[i], Fmt::Hex, loc.width())
+                                cell(old[i], PrintFormat::Hex, loc.width()),
+                                cell(new[i], PrintFormat::Hex, loc.width())
                             )
                         })
                         .collect();
@@ -958,18 +958,18 @@ impl Session {
         s
     }
 
-    fn print(&self, what: &str, f: Fmt) -> Result<String, String> {
+    fn print(&self, what: &str, f: PrintFormat) -> Result<String, String> {
         if what.is_empty() {
             return Err("print needs a register or an expression".into());
         }
         let w = self.e.selected();
         let warp = self.e.warp(w)?;
         let mut s = String::new();
-        if let Ok(loc) = Loc::parse(what) {
+        if let Ok(loc) = StatePlace::parse(what) {
             let vals = loc.read(warp);
             if loc.is_vector() {
                 let exec = warp.exec();
-                let per_row = if loc.width() == 64 || f == Fmt::F16 {
+                let per_row = if loc.width() == 64 || f == PrintFormat::F16 {
                     4
                 } else {
                     8
@@ -994,7 +994,7 @@ impl Session {
                 }
                 return Ok(s);
             }
-            if loc == (Loc::Exec { lane: None }) {
+            if loc == (StatePlace::Exec { lane: None }) {
                 let e = vals[0] as u32;
                 let strip: String = (0..32)
                     .map(|i| if e >> i & 1 == 1 { '1' } else { '.' })
@@ -1007,17 +1007,19 @@ impl Session {
                 return Ok(s);
             }
             let v = vals[0];
-            let fmt = if f == Fmt::Hex && matches!(loc, Loc::Rm | Loc::Rm16 | Loc::Steps) {
-                Fmt::Unsigned
+            let fmt = if f == PrintFormat::Hex
+                && matches!(loc, StatePlace::Rm | StatePlace::Rm16 | StatePlace::Steps)
+            {
+                PrintFormat::Unsigned
             } else {
                 f
             };
             let _ = write!(s, "{loc} = {}", cell(v, fmt, loc.width()));
             match loc {
-                Loc::Rm | Loc::Rm16 => {
+                StatePlace::Rm | StatePlace::Rm16 => {
                     let _ = write!(s, " ({})", warpkit_sim::rm::name(v as u8).unwrap_or("?"));
                 }
-                Loc::Mode => {
+                StatePlace::Mode => {
                     let _ = write!(
                         s,
                         " (rm {}, rm16 {})",
@@ -1025,7 +1027,7 @@ impl Session {
                         warpkit_sim::rm::name((v >> 4) as u8).unwrap_or("?")
                     );
                 }
-                Loc::Fflags { .. } => {
+                StatePlace::Fflags { .. } => {
                     let names: Vec<&str> = warpkit_debug::loc::FFLAG_NAMES
                         .iter()
                         .filter(|(_, b)| v as u8 & b != 0)
@@ -1041,7 +1043,7 @@ impl Session {
                         }
                     );
                 }
-                _ if f == Fmt::Hex => {
+                _ if f == PrintFormat::Hex => {
                     let _ = write!(s, " ({v})");
                 }
                 _ => {}
@@ -1055,7 +1057,7 @@ impl Session {
             "{} = {}",
             what.trim(),
             match f {
-                Fmt::Hex => format!("{v} (0x{v:x})"),
+                PrintFormat::Hex => format!("{v} (0x{v:x})"),
                 _ => cell(v as u64, f, 64),
             }
         );
@@ -1070,7 +1072,7 @@ impl Session {
             "registers" | "r" | "reg" | "all-registers" => {
                 if !rest.trim().is_empty() {
                     for r in rest.split_whitespace() {
-                        s.push_str(&self.print(r, Fmt::Hex)?);
+                        s.push_str(&self.print(r, PrintFormat::Hex)?);
                     }
                     return Ok(s);
                 }

@@ -4,7 +4,7 @@ use clap::Args;
 use std::path::PathBuf;
 use warpkit_gen::program::{MAX_DEPTH, MAX_LENGTH};
 use warpkit_gen::run::{run_counting, Coverage};
-use warpkit_gen::{Config, Generator, Mix};
+use warpkit_gen::{GenConfig, Generator, Mix};
 use warpkit_sim::RunStatus;
 
 #[derive(Args)]
@@ -73,7 +73,7 @@ pub fn run(a: GenArgs) -> Result<(), String> {
         }
         None => None,
     };
-    let cfg = Config {
+    let cfg = GenConfig {
         length: a.length,
         mix,
         depth: a.depth,

@@ -9,7 +9,7 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use warpkit_asm::{Diagnostic, Diagnostics, Related, Severity};
-use warpkit_isa::parse::{self, Database, Problem, Span};
+use warpkit_isa::parse::{self, Database, Problem, TextSpan};
 use warpkit_isa::{diff, space};
 
 #[derive(Args)]
@@ -106,7 +106,7 @@ fn offset(line_starts: &[usize], text: &str, line: usize, col: usize) -> usize {
             .map_or(line_text.len(), |(i, _)| i)
 }
 
-fn byte_range(starts: &[usize], text: &str, line: usize, span: Span) -> (usize, usize) {
+fn byte_range(starts: &[usize], text: &str, line: usize, span: TextSpan) -> (usize, usize) {
     let a = offset(starts, text, line, span.col);
     let b = offset(starts, text, line, span.col + span.len.max(1));
     (a, b.max(a))

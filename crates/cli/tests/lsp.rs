@@ -6,7 +6,7 @@ mod lsp_client;
 
 use lsp_client::{apply_edits, range_of, uri, Client, Span};
 use serde_json::{json, Value};
-use warpkit_isa::{docs, lookup};
+use warpkit_isa::{docs, id};
 
 const ERRORS: &str = "start:\n    add v1, v2\n    .word 😀, zz\n    jmp nowhere\n.equ start, 3\n    fmul.f32.vl v1, v2, 2\n";
 
@@ -150,7 +150,7 @@ fn hover_text(c: &mut Client, line: u32, ch: u32) -> String {
 fn hover_tells_what_the_database_and_the_assembler_say() {
     let mut c = Client::start();
     c.open("p.s", PROGRAM);
-    let d = lookup("fadd.f32.m").unwrap().desc();
+    let d = id::FADD_F32_M.desc();
     assert_eq!(
         hover_text(&mut c, 4, 6),
         format!("```text\n{}```", docs::describe(d))
@@ -230,7 +230,7 @@ fn completion_and_signature_help_come_from_the_database() {
     // Modifier keys of a variant with modifiers, after its positional operands.
     c.open("m.s", "    fadd.f32.m v1, v2, v3, \n");
     let got = labels_of(&c.at("textDocument/completion", "m.s", 0, 27));
-    let d = lookup("fadd.f32.m").unwrap().desc();
+    let d = id::FADD_F32_M.desc();
     let keys: Vec<String> = d
         .operands
         .iter()
@@ -480,7 +480,7 @@ fn semantic_tokens_and_inlay_hints() {
         .filter(|h| h.1.contains(" B @"))
         .map(|h| &h.1)
         .collect();
-    let fadd = lookup("fadd.f32.m").unwrap().desc().size;
+    let fadd = id::FADD_F32_M.desc().size;
     assert!(sizes.contains(&&format!("  {fadd} B @0x4")), "{sizes:?}");
     let total: u64 = sizes
         .iter()

@@ -3,7 +3,7 @@
 
 /// The data an operand carries, as the coverage model reads it from the database.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
+pub enum ValueKind {
     Int16,
     Int32,
     Int64,
@@ -29,24 +29,24 @@ pub const FLOAT_CLASSES: [&str; 10] = [
     "snan",
 ];
 
-impl Kind {
+impl ValueKind {
     pub fn classes(self) -> &'static [&'static str] {
         match self {
-            Kind::Int16 | Kind::Int32 | Kind::Int64 => &INT_CLASSES,
-            Kind::F32 | Kind::F16 | Kind::F16x2 => &FLOAT_CLASSES,
+            ValueKind::Int16 | ValueKind::Int32 | ValueKind::Int64 => &INT_CLASSES,
+            ValueKind::F32 | ValueKind::F16 | ValueKind::F16x2 => &FLOAT_CLASSES,
         }
     }
 
     pub fn is_float(self) -> bool {
-        matches!(self, Kind::F32 | Kind::F16 | Kind::F16x2)
+        matches!(self, ValueKind::F32 | ValueKind::F16 | ValueKind::F16x2)
     }
 
     /// Bits of a value of this kind (a lane of a packed operand: 32).
     pub fn bits(self) -> u32 {
         match self {
-            Kind::Int16 | Kind::F16 => 16,
-            Kind::Int32 | Kind::F32 | Kind::F16x2 => 32,
-            Kind::Int64 => 64,
+            ValueKind::Int16 | ValueKind::F16 => 16,
+            ValueKind::Int32 | ValueKind::F32 | ValueKind::F16x2 => 32,
+            ValueKind::Int64 => 64,
         }
     }
 
@@ -54,26 +54,30 @@ impl Kind {
     #[inline]
     pub fn class_bits(self, x: u64) -> u16 {
         match self {
-            Kind::Int16 => 1 << int_class(x as u16 as i16 as i64, i16::MIN as i64, i16::MAX as i64),
-            Kind::Int32 => 1 << int_class(x as u32 as i32 as i64, i32::MIN as i64, i32::MAX as i64),
-            Kind::Int64 => 1 << int_class(x as i64, i64::MIN, i64::MAX),
-            Kind::F32 => 1 << f32_class(x as u32),
-            Kind::F16 => 1 << f16_class(x as u16),
-            Kind::F16x2 => (1 << f16_class(x as u16)) | (1 << f16_class((x >> 16) as u16)),
+            ValueKind::Int16 => {
+                1 << int_class(x as u16 as i16 as i64, i16::MIN as i64, i16::MAX as i64)
+            }
+            ValueKind::Int32 => {
+                1 << int_class(x as u32 as i32 as i64, i32::MIN as i64, i32::MAX as i64)
+            }
+            ValueKind::Int64 => 1 << int_class(x as i64, i64::MIN, i64::MAX),
+            ValueKind::F32 => 1 << f32_class(x as u32),
+            ValueKind::F16 => 1 << f16_class(x as u16),
+            ValueKind::F16x2 => (1 << f16_class(x as u16)) | (1 << f16_class((x >> 16) as u16)),
         }
     }
 
-    /// A value of class `class` (an index into [`Kind::classes`]), for generators that aim
+    /// A value of class `class` (an index into [`ValueKind::classes`]), for generators that aim
     /// at a class; `pick` varies the value inside the class. A packed kind repeats the
     /// binary16 value in both halves.
     pub fn sample(self, class: usize, pick: u64) -> u64 {
         match self {
-            Kind::Int16 => int_sample(class, pick, 16),
-            Kind::Int32 => int_sample(class, pick, 32),
-            Kind::Int64 => int_sample(class, pick, 64),
-            Kind::F32 => float_sample(class, pick, 8, 23),
-            Kind::F16 => float_sample(class, pick, 5, 10),
-            Kind::F16x2 => {
+            ValueKind::Int16 => int_sample(class, pick, 16),
+            ValueKind::Int32 => int_sample(class, pick, 32),
+            ValueKind::Int64 => int_sample(class, pick, 64),
+            ValueKind::F32 => float_sample(class, pick, 8, 23),
+            ValueKind::F16 => float_sample(class, pick, 5, 10),
+            ValueKind::F16x2 => {
                 let h = float_sample(class, pick, 5, 10);
                 h | h << 16
             }
@@ -168,9 +172,9 @@ pub fn float_lanes(v: &[u32; 32], lanes: u32, e: u32, f: u32) -> u16 {
     })
 }
 
-impl Kind {
+impl ValueKind {
     /// The class set of 32 lanes (`v`: the lanes' 32 bits, or their 16-bit value
-    /// zero-extended for 16-bit kinds) over the lanes of `lanes`; not for [`Kind::Int64`].
+    /// zero-extended for 16-bit kinds) over the lanes of `lanes`; not for [`ValueKind::Int64`].
     #[inline]
     pub fn lanes_bits(self, v: &[u32; 32], lanes: u32) -> u16 {
         if lanes == 0 {
@@ -187,13 +191,13 @@ impl Kind {
             };
             diff |= (v[l] ^ first) & on;
         }
-        if diff == 0 && self != Kind::Int64 {
+        if diff == 0 && self != ValueKind::Int64 {
             return self.class_bits(first as u64);
         }
         match self {
-            Kind::Int16 => int_lanes(v, lanes, 16),
-            Kind::Int32 => int_lanes(v, lanes, 32),
-            Kind::Int64 => {
+            ValueKind::Int16 => int_lanes(v, lanes, 16),
+            ValueKind::Int32 => int_lanes(v, lanes, 32),
+            ValueKind::Int64 => {
                 let mut b = 0u16;
                 for (l, &x) in v.iter().enumerate() {
                     if lanes >> l & 1 == 1 {
@@ -202,9 +206,9 @@ impl Kind {
                 }
                 b
             }
-            Kind::F32 => float_lanes(v, lanes, 8, 23),
-            Kind::F16 => float_lanes(v, lanes, 5, 10),
-            Kind::F16x2 => {
+            ValueKind::F32 => float_lanes(v, lanes, 8, 23),
+            ValueKind::F16 => float_lanes(v, lanes, 5, 10),
+            ValueKind::F16x2 => {
                 let hi = v.map(|x| x >> 16);
                 let lo = v.map(|x| x & 0xffff);
                 float_lanes(&lo, lanes, 5, 10) | float_lanes(&hi, lanes, 5, 10)
@@ -241,11 +245,11 @@ fn or_lanes<const N: usize>(v: &[u32; 32], lanes: u32, f: impl Fn(u32) -> [u32; 
     acc
 }
 
-impl Kind {
-    /// [`Kind::lanes_bits`], quicker where most lanes are alike: when no active lane holds
+impl ValueKind {
+    /// [`ValueKind::lanes_bits`], quicker where most lanes are alike: when no active lane holds
     /// an integer corner value (0, 1, -1, MIN, MAX) the set is "other"; when every active
     /// lane holds a normal number it is the normal classes of the signs seen. Only other
-    /// values are classed lane by lane. Not for [`Kind::Int64`].
+    /// values are classed lane by lane. Not for [`ValueKind::Int64`].
     #[inline]
     pub fn lanes_bits_quick(self, v: &[u32; 32], lanes: u32) -> u16 {
         #[cfg(target_arch = "x86_64")]
@@ -257,23 +261,23 @@ impl Kind {
     }
 }
 
-/// [`Kind::lanes_bits_quick`] compiled for AVX2 (eight lanes per operation).
+/// [`ValueKind::lanes_bits_quick`] compiled for AVX2 (eight lanes per operation).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn quick_avx2(kind: Kind, v: &[u32; 32], lanes: u32) -> u16 {
+fn quick_avx2(kind: ValueKind, v: &[u32; 32], lanes: u32) -> u16 {
     quick(kind, v, lanes)
 }
 
-/// [`Kind::lanes_bits_quick`] without the CPU check, for callers compiled for AVX2 (or
+/// [`ValueKind::lanes_bits_quick`] without the CPU check, for callers compiled for AVX2 (or
 /// not) as a whole.
 #[inline(always)]
-pub(crate) fn quick(this: Kind, v: &[u32; 32], lanes: u32) -> u16 {
+pub(crate) fn quick(this: ValueKind, v: &[u32; 32], lanes: u32) -> u16 {
     if lanes == 0 {
         return 0;
     }
     let quick = match this {
-        Kind::Int16 | Kind::Int32 => {
-            let max = if this == Kind::Int16 {
+        ValueKind::Int16 | ValueKind::Int32 => {
+            let max = if this == ValueKind::Int16 {
                 0x7fff
             } else {
                 i32::MAX as u32
@@ -284,10 +288,10 @@ pub(crate) fn quick(this: Kind, v: &[u32; 32], lanes: u32) -> u16 {
             let [corner] = or_lanes(v, lanes, |x| [u32::from(x.wrapping_add(1) & max <= 2)]);
             (corner == 0).then_some(1 << 5)
         }
-        Kind::F32 | Kind::F16 | Kind::F16x2 => {
+        ValueKind::F32 | ValueKind::F16 | ValueKind::F16x2 => {
             let (e, f, halves) = match this {
-                Kind::F32 => (8, 23, 1),
-                Kind::F16 => (5, 10, 1),
+                ValueKind::F32 => (8, 23, 1),
+                ValueKind::F16 => (5, 10, 1),
                 _ => (5, 10, 2),
             };
             let emax = (1u32 << e) - 1;
@@ -311,7 +315,7 @@ pub(crate) fn quick(this: Kind, v: &[u32; 32], lanes: u32) -> u16 {
             (odd == 0)
                 .then_some(if pos != 0 { 1 << 4 } else { 0 } | if neg != 0 { 1 << 5 } else { 0 })
         }
-        Kind::Int64 => None,
+        ValueKind::Int64 => None,
     };
     quick.unwrap_or_else(|| this.lanes_bits(v, lanes))
 }
@@ -422,12 +426,12 @@ mod tests {
     #[test]
     fn samples_fall_in_their_class() {
         for kind in [
-            Kind::Int16,
-            Kind::Int32,
-            Kind::Int64,
-            Kind::F32,
-            Kind::F16,
-            Kind::F16x2,
+            ValueKind::Int16,
+            ValueKind::Int32,
+            ValueKind::Int64,
+            ValueKind::F32,
+            ValueKind::F16,
+            ValueKind::F16x2,
         ] {
             for c in 0..kind.classes().len() {
                 for pick in [0u64, 1, 2, 3, 77, 0x1234_5678_9abc_def0, u64::MAX] {
@@ -446,13 +450,24 @@ mod tests {
     fn lane_classes_equal_one_value_at_a_time() {
         let vals: Vec<u32> = (0..200u64)
             .map(|i| {
-                let k =
-                    [Kind::Int32, Kind::F32, Kind::F16x2, Kind::Int16, Kind::F16][i as usize % 5];
+                let k = [
+                    ValueKind::Int32,
+                    ValueKind::F32,
+                    ValueKind::F16x2,
+                    ValueKind::Int16,
+                    ValueKind::F16,
+                ][i as usize % 5];
                 let c = (i as usize / 5) % k.classes().len();
                 k.sample(c, i * 0x9e37_79b9) as u32
             })
             .collect();
-        for kind in [Kind::Int16, Kind::Int32, Kind::F32, Kind::F16, Kind::F16x2] {
+        for kind in [
+            ValueKind::Int16,
+            ValueKind::Int32,
+            ValueKind::F32,
+            ValueKind::F16,
+            ValueKind::F16x2,
+        ] {
             for (chunk, lanes) in
                 vals.chunks(32)
                     .zip([u32::MAX, 0x1, 0x8000_0000, 0x00ff_00f0, 0, 0x5555_5555])
@@ -480,8 +495,13 @@ mod tests {
     fn quick_lane_classes_equal_one_value_at_a_time() {
         let mut vals: Vec<u32> = (0..320u64)
             .map(|i| {
-                let k =
-                    [Kind::Int32, Kind::F32, Kind::F16x2, Kind::Int16, Kind::F16][i as usize % 5];
+                let k = [
+                    ValueKind::Int32,
+                    ValueKind::F32,
+                    ValueKind::F16x2,
+                    ValueKind::Int16,
+                    ValueKind::F16,
+                ][i as usize % 5];
                 let c = (i as usize / 5) % k.classes().len();
                 k.sample(c, i * 0x9e37_79b9) as u32
             })
@@ -494,7 +514,13 @@ mod tests {
         vals.extend((0..32u32).map(|l| if l == 17 { 0 } else { 0x4000_4000 + l }));
         vals.extend([0x7fc0_0000u32; 32]);
         vals.extend([5u32; 32]);
-        for kind in [Kind::Int16, Kind::Int32, Kind::F32, Kind::F16, Kind::F16x2] {
+        for kind in [
+            ValueKind::Int16,
+            ValueKind::Int32,
+            ValueKind::F32,
+            ValueKind::F16,
+            ValueKind::F16x2,
+        ] {
             for chunk in vals.chunks_exact(32) {
                 let mut v = [0u32; 32];
                 for (d, &x) in v.iter_mut().zip(chunk) {
@@ -534,8 +560,8 @@ mod tests {
         assert_eq!(f16_class(0x7e00), 8);
         assert_eq!(f16_class(0x7c01), 9);
         assert_eq!(f16_class(0x8400), 5);
-        assert_eq!(Kind::Int32.class_bits(0x8000_0000), 1 << 3);
-        assert_eq!(Kind::Int16.class_bits(0x7fff), 1 << 4);
-        assert_eq!(Kind::Int64.class_bits(u64::MAX), 1 << 2);
+        assert_eq!(ValueKind::Int32.class_bits(0x8000_0000), 1 << 3);
+        assert_eq!(ValueKind::Int16.class_bits(0x7fff), 1 << 4);
+        assert_eq!(ValueKind::Int64.class_bits(u64::MAX), 1 << 2);
     }
 }

@@ -19,15 +19,15 @@
 //!   later reads;
 //! * classing 32 lanes starts with a branch-free test the compiler vectorises: no active
 //!   lane an integer corner value means "other", every active lane a normal number means
-//!   the normal classes of the signs seen ([`Kind::lanes_bits_quick`]); only registers
+//!   the normal classes of the signs seen ([`ValueKind::lanes_bits_quick`]); only registers
 //!   holding corner values are classed lane by lane;
 //! * hazards depend only on the instructions at the last three PCs: the exact search runs
 //!   once per (site, three predecessors) and its bins are remembered.
 
-use crate::class::{quick, Kind};
+use crate::class::{quick, ValueKind};
 use crate::model::{Model, VariantBins, HAZARD_DISTANCE, NONE};
-use crate::reference::{self, exec_class, fault_bin, Access, MAX_LINKS, MAX_READS, MAX_WRITES};
-use warpkit_isa::{Flags, Loc, Slot};
+use crate::reference::{self, exec_class, fault_bin, RegRange, MAX_LINKS, MAX_READS, MAX_WRITES};
+use warpkit_isa::{Flags, Slot, StateLoc};
 use warpkit_sim::state::Launch;
 use warpkit_sim::{Program, RunStatus, StepResult, VReg, Warp, NUM_VREGS};
 
@@ -57,14 +57,14 @@ impl Default for Counts {
 const VIEWS: usize = 8;
 const VIEW_PAIR: u8 = 7;
 
-fn view_of(kind: Kind, half: Option<u8>) -> Option<u8> {
+fn view_of(kind: ValueKind, half: Option<u8>) -> Option<u8> {
     Some(match (kind, half) {
-        (Kind::Int32, None) => 0,
-        (Kind::F32, None) => 1,
-        (Kind::F16x2, None) => 2,
-        (Kind::Int16, Some(h)) => 3 + h,
-        (Kind::F16, Some(h)) => 5 + h,
-        (Kind::Int64, None) => VIEW_PAIR,
+        (ValueKind::Int32, None) => 0,
+        (ValueKind::F32, None) => 1,
+        (ValueKind::F16x2, None) => 2,
+        (ValueKind::Int16, Some(h)) => 3 + h,
+        (ValueKind::F16, Some(h)) => 5 + h,
+        (ValueKind::Int64, None) => VIEW_PAIR,
         _ => return None,
     })
 }
@@ -73,27 +73,27 @@ fn view_of(kind: Kind, half: Option<u8>) -> Option<u8> {
 #[derive(Clone, Copy)]
 enum Read {
     /// A uniform register (a pair for 64-bit kinds): one value.
-    Uniform { reg: u8, kind: Kind },
+    Uniform { reg: u8, kind: ValueKind },
     /// A view of a vector register, through the class cache.
     Vector(VecRead),
     /// A vector register beyond the file: the reference finds no register, so no classes.
     Nothing,
     /// Anything else: classed directly, as the reference does.
     Direct {
-        op: crate::model::Operand,
-        access: Access,
+        op: crate::model::CoverOperand,
+        access: RegRange,
     },
 }
 
 #[derive(Clone, Copy)]
-struct Operand {
+struct SiteOperand {
     read: Read,
     /// First of its class bins.
     bins: u32,
 }
 
-impl Operand {
-    fn new(op: &crate::model::Operand, access: Access) -> Operand {
+impl SiteOperand {
+    fn new(op: &crate::model::CoverOperand, access: RegRange) -> SiteOperand {
         let read = if access.uniform {
             Read::Uniform {
                 reg: access.first,
@@ -121,7 +121,7 @@ impl Operand {
                 None => Read::Direct { op: *op, access },
             }
         };
-        Operand {
+        SiteOperand {
             read,
             bins: op.bins,
         }
@@ -182,14 +182,14 @@ struct Site {
     /// EXEC bins (per-lane variants), else NONE.
     exec: u32,
     per_lane: bool,
-    sources: [Operand; MAX_READS],
+    sources: [SiteOperand; MAX_READS],
     n_sources: u8,
     /// The sources read through the class cache, with the position of their class set
     /// in [`Outcome::sources`]; the others (uniform, ...) are read one by one.
     vector_sources: [(VecRead, u8); MAX_READS],
     n_vector_sources: u8,
     other_sources: bool,
-    result: Option<Operand>,
+    result: Option<SiteOperand>,
     /// Reads FFLAGS or a condition before the step, or looks at MODE or control after it.
     rare: bool,
     /// MODE rounding bins, when the rounding mode is not explicit.
@@ -205,8 +205,8 @@ struct Site {
     rd: u8,
     size: u32,
     /// Register ranges read and written (the hazard model's operands).
-    reads: [Option<Access>; MAX_READS],
-    writes: [Option<Access>; MAX_WRITES],
+    reads: [Option<RegRange>; MAX_READS],
+    writes: [Option<RegRange>; MAX_WRITES],
     /// Any of the control bins (branch, divergence, EXEC write, call, return).
     control: bool,
     /// Vector registers written, for the class cache.
@@ -256,14 +256,14 @@ impl Site {
         }
         // Every retirement of a call counts it.
         add(vb.call);
-        let mut sources = [Operand {
+        let mut sources = [SiteOperand {
             read: Read::Nothing,
             bins: NONE,
         }; MAX_READS];
         let mut n_sources = 0;
         for op in vb.sources.iter().take(MAX_READS) {
-            if let Some(a) = Access::of(&inst, op.slot) {
-                sources[n_sources] = Operand::new(op, a);
+            if let Some(a) = RegRange::of(&inst, op.slot) {
+                sources[n_sources] = SiteOperand::new(op, a);
                 n_sources += 1;
             }
         }
@@ -286,13 +286,13 @@ impl Site {
         let result = vb
             .result
             .as_ref()
-            .and_then(|op| Access::of(&inst, Slot::Rd).map(|a| Operand::new(op, a)));
+            .and_then(|op| RegRange::of(&inst, Slot::Rd).map(|a| SiteOperand::new(op, a)));
         let mut v_written = [0; MAX_V_WRITTEN];
         let mut n_v_written = 0;
         let mut writes_indexed = d
             .writes
             .iter()
-            .any(|l| matches!(l, Loc::Indexed { .. } | Loc::Run(_)));
+            .any(|l| matches!(l, StateLoc::Indexed { .. } | StateLoc::Run(_)));
         for a in r.writes.iter().flatten().filter(|a| !a.uniform) {
             for reg in
                 (a.first as usize..a.first as usize + a.count as usize).filter(|&r| r < NUM_VREGS)
@@ -526,11 +526,11 @@ fn view_set(v: &[VReg; NUM_VREGS], r: usize, view: u8, lanes: u32) -> u16 {
     let x = &v[r];
     let half = |h: u32| x.map(|y| (y >> (16 * h)) & 0xffff);
     match view {
-        0 => quick(Kind::Int32, x, lanes),
-        1 => quick(Kind::F32, x, lanes),
-        2 => quick(Kind::F16x2, x, lanes),
-        3 | 4 => quick(Kind::Int16, &half(view as u32 - 3), lanes),
-        5 | 6 => quick(Kind::F16, &half(view as u32 - 5), lanes),
+        0 => quick(ValueKind::Int32, x, lanes),
+        1 => quick(ValueKind::F32, x, lanes),
+        2 => quick(ValueKind::F16x2, x, lanes),
+        3 | 4 => quick(ValueKind::Int16, &half(view as u32 - 3), lanes),
+        5 | 6 => quick(ValueKind::F16, &half(view as u32 - 5), lanes),
         _ => {
             let hi = &v[r + 1];
             let mut bits = 0u16;
@@ -538,7 +538,7 @@ fn view_set(v: &[VReg; NUM_VREGS], r: usize, view: u8, lanes: u32) -> u16 {
             while m != 0 {
                 let l = m.trailing_zeros() as usize;
                 m &= m - 1;
-                bits |= Kind::Int64.class_bits(x[l] as u64 | (hi[l] as u64) << 32);
+                bits |= ValueKind::Int64.class_bits(x[l] as u64 | (hi[l] as u64) << 32);
             }
             bits
         }
@@ -547,13 +547,18 @@ fn view_set(v: &[VReg; NUM_VREGS], r: usize, view: u8, lanes: u32) -> u16 {
 
 /// The class set of an operand over `lanes`.
 #[inline(always)]
-fn classes<const AVX2: bool>(cache: &mut ClassCache, w: &Warp, op: &Operand, lanes: u32) -> u16 {
+fn classes<const AVX2: bool>(
+    cache: &mut ClassCache,
+    w: &Warp,
+    op: &SiteOperand,
+    lanes: u32,
+) -> u16 {
     match op.read {
         Read::Vector(v) => cache.classes::<AVX2>(w.vregs(), v, lanes),
         Read::Uniform { reg, kind } => {
             let u = w.uregs();
             let lo = u.get(reg as usize).copied().unwrap_or(0) as u64;
-            let x = if kind == Kind::Int64 {
+            let x = if kind == ValueKind::Int64 {
                 lo | (u.get(reg as usize + 1).copied().unwrap_or(0) as u64) << 32
             } else {
                 lo
@@ -839,7 +844,7 @@ impl Run<'_> {
 /// `prev` (site indices).
 fn search_hazards(
     model: &Model,
-    reads: &[Option<Access>; MAX_READS],
+    reads: &[Option<RegRange>; MAX_READS],
     prev: [u32; HAZARD_DISTANCE],
     sites: &[PcSite],
 ) -> ([u32; HAZARD_DISTANCE], [u32; MAX_HAZARDS], u8) {

@@ -2,7 +2,7 @@
 //! never ran, which value classes a source never saw, which rounding modes, flags,
 //! modifiers, EXEC shapes and branch outcomes are missing.
 
-use crate::class::Kind;
+use crate::class::ValueKind;
 use crate::db::Db;
 use crate::model::{Model, NONE};
 use warpkit_isa::{InsnId, Slot};
@@ -15,7 +15,7 @@ pub struct VariantHoles {
     /// EXEC classes (index into `EXEC_CLASSES`) never seen before it.
     pub exec: Vec<usize>,
     /// (source slot, its kind, class index) never seen.
-    pub values: Vec<(Slot, Kind, usize)>,
+    pub values: Vec<(Slot, ValueKind, usize)>,
     /// Explicit `rm` values 0..=4 never used.
     pub round_explicit: Vec<u8>,
     /// MODE values 0..=4 never applied through `dyn`.

@@ -3,9 +3,9 @@
 //! Bins are numbered densely for counting; their names (`group/variant/...`) are what a
 //! database stores, so databases of different runs and versions line up by name.
 
-use crate::class::Kind;
+use crate::class::ValueKind;
 use std::sync::OnceLock;
-use warpkit_isa::{Flags, InsnDesc, InsnId, Loc, RegFile, Slot, INSNS};
+use warpkit_isa::{Flags, InsnDesc, InsnId, RegFile, Slot, StateLoc, INSNS};
 
 /// Bin groups, in report order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -112,11 +112,11 @@ pub struct Bin {
 
 /// A register source or destination the model classes values of.
 #[derive(Clone, Copy, Debug)]
-pub struct Operand {
+pub struct CoverOperand {
     pub slot: Slot,
     pub file: RegFile,
     pub count: u8,
-    pub kind: Kind,
+    pub kind: ValueKind,
     /// First of its class bins.
     pub bins: u32,
 }
@@ -127,8 +127,8 @@ pub struct VariantBins {
     pub executed: u32,
     /// 4 bins, [`EXEC_CLASSES`].
     pub exec: u32,
-    pub sources: Vec<Operand>,
-    pub result: Option<Operand>,
+    pub sources: Vec<CoverOperand>,
+    pub result: Option<CoverOperand>,
     /// 5 bins each, [`ROUND_MODES`].
     pub round_explicit: u32,
     pub round_mode: u32,
@@ -166,19 +166,19 @@ pub struct Model {
 
 /// The kind of data an operand of `d` carries: from the register file, the group size and
 /// the variant's flags (`fm` floating point, `h16` 16-bit halves or packed binary16).
-fn kind_of(d: &InsnDesc, file: RegFile, count: u8, result: bool) -> Option<Kind> {
+fn kind_of(d: &InsnDesc, file: RegFile, count: u8, result: bool) -> Option<ValueKind> {
     let fp = d.flags.has(Flags::FM);
     // Compares into a uniform lane mask produce a mask, whatever they compare.
     if result && file == RegFile::U && d.flags.has(Flags::UR) {
-        return Some(Kind::Int32);
+        return Some(ValueKind::Int32);
     }
     Some(match (file, count) {
-        (RegFile::H, _) if fp => Kind::F16,
-        (RegFile::H, _) => Kind::Int16,
-        (_, 1) if fp && d.flags.has(Flags::H16) => Kind::F16x2,
-        (_, 1) if fp => Kind::F32,
-        (_, 1) => Kind::Int32,
-        (_, 2) if !fp => Kind::Int64,
+        (RegFile::H, _) if fp => ValueKind::F16,
+        (RegFile::H, _) => ValueKind::Int16,
+        (_, 1) if fp && d.flags.has(Flags::H16) => ValueKind::F16x2,
+        (_, 1) if fp => ValueKind::F32,
+        (_, 1) => ValueKind::Int32,
+        (_, 2) if !fp => ValueKind::Int64,
         _ => return None,
     })
 }
@@ -244,7 +244,7 @@ impl Model {
             };
             let mut sources = Vec::new();
             for loc in d.reads {
-                let Loc::Op(slot) = *loc else { continue };
+                let StateLoc::Op(slot) = *loc else { continue };
                 let Some(Some(ext)) = d.reg_slots.get(slot as usize).filter(|_| reg_slot(slot))
                 else {
                     continue;
@@ -256,7 +256,7 @@ impl Model {
                         kind.classes(),
                         &format!("{}/", slot.name()),
                     );
-                    sources.push(Operand {
+                    sources.push(CoverOperand {
                         slot,
                         file: ext.file,
                         count: ext.count,
@@ -266,11 +266,13 @@ impl Model {
                 }
             }
             let result = d.writes.iter().find_map(|loc| {
-                let Loc::Op(Slot::Rd) = *loc else { return None };
+                let StateLoc::Op(Slot::Rd) = *loc else {
+                    return None;
+                };
                 let ext = d.reg_slots[Slot::Rd as usize]?;
                 let kind = kind_of(d, ext.file, ext.count, true)?;
                 let bins = b.add(Group::Result, id, kind.classes(), "");
-                Some(Operand {
+                Some(CoverOperand {
                     slot: Slot::Rd,
                     file: ext.file,
                     count: ext.count,
@@ -284,13 +286,13 @@ impl Model {
             } else {
                 NONE
             };
-            let round_mode = if d.reads.contains(&Loc::Mode) {
+            let round_mode = if d.reads.contains(&StateLoc::Mode) {
                 b.add(Group::Round, id, &ROUND_MODES, "mode/")
             } else {
                 NONE
             };
             let round16 = f.has(Flags::H16) || d.semantics.contains("rm16");
-            let fflags = if d.writes.contains(&Loc::Fflags) {
+            let fflags = if d.writes.contains(&StateLoc::Fflags) {
                 b.add(Group::Fflags, id, &FFLAG_NAMES, "")
             } else {
                 NONE
@@ -319,13 +321,15 @@ impl Model {
                 NONE
             };
             // A branch on a uniform lane mask ANDed with EXEC: all active lanes agree, or not.
-            let divergence =
-                if f.has(Flags::CD) && f.has(Flags::RE) && d.reads.contains(&Loc::Op(Slot::Rs1)) {
-                    b.add(Group::Branch, id, &["uniform", "divergent"], "")
-                } else {
-                    NONE
-                };
-            let exec_write = if d.writes.contains(&Loc::Exec) {
+            let divergence = if f.has(Flags::CD)
+                && f.has(Flags::RE)
+                && d.reads.contains(&StateLoc::Op(Slot::Rs1))
+            {
+                b.add(Group::Branch, id, &["uniform", "divergent"], "")
+            } else {
+                NONE
+            };
+            let exec_write = if d.writes.contains(&StateLoc::Exec) {
                 b.add(Group::ExecWrite, id, &EXEC_CLASSES, "")
             } else {
                 NONE

@@ -4,26 +4,26 @@
 //! of every source (read from the warp before the step) and of the result (after it), and
 //! searches the last three instructions' writes for hazards.
 
-use crate::class::Kind;
+use crate::class::ValueKind;
 use crate::collect::Counts;
-use crate::model::{Model, Operand, VariantBins, HAZARD_DISTANCE, NONE};
+use crate::model::{CoverOperand, Model, VariantBins, HAZARD_DISTANCE, NONE};
 use warpkit_encoding::Inst;
-use warpkit_isa::{Flags, Loc, RegFile, Slot};
+use warpkit_isa::{Flags, RegFile, Slot, StateLoc};
 use warpkit_sim::state::Launch;
 use warpkit_sim::{FaultReason, Program, RunStatus, StepResult, Warp};
 
 /// A register range an instruction reads or writes (halves: the 16-bit half of one
 /// vector register).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Access {
+pub(crate) struct RegRange {
     pub(crate) uniform: bool,
     pub(crate) first: u8,
     pub(crate) count: u8,
     pub(crate) half: Option<u8>,
 }
 
-impl Access {
-    pub(crate) fn of(inst: &Inst, slot: Slot) -> Option<Access> {
+impl RegRange {
+    pub(crate) fn of(inst: &Inst, slot: Slot) -> Option<RegRange> {
         let d = inst.desc();
         let ext = (*d.reg_slots.get(slot as usize)?)?;
         let r = match slot {
@@ -34,19 +34,19 @@ impl Access {
             _ => return None,
         };
         Some(match ext.file {
-            RegFile::V => Access {
+            RegFile::V => RegRange {
                 uniform: false,
                 first: r,
                 count: ext.count,
                 half: None,
             },
-            RegFile::U => Access {
+            RegFile::U => RegRange {
                 uniform: true,
                 first: r,
                 count: ext.count,
                 half: None,
             },
-            RegFile::H => Access {
+            RegFile::H => RegRange {
                 uniform: false,
                 first: r >> 1,
                 count: 1,
@@ -55,7 +55,7 @@ impl Access {
         })
     }
 
-    fn overlaps(&self, o: &Access) -> bool {
+    fn overlaps(&self, o: &RegRange) -> bool {
         self.uniform == o.uniform
             && (self.first as u16) < o.first as u16 + o.count as u16
             && (o.first as u16) < self.first as u16 + self.count as u16
@@ -69,8 +69,8 @@ pub(crate) const MAX_WRITES: usize = 2;
 pub(crate) struct Site {
     pub(crate) inst: Inst,
     size: u32,
-    pub(crate) reads: [Option<Access>; MAX_READS],
-    pub(crate) writes: [Option<Access>; MAX_WRITES],
+    pub(crate) reads: [Option<RegRange>; MAX_READS],
+    pub(crate) writes: [Option<RegRange>; MAX_WRITES],
 }
 
 impl Site {
@@ -78,10 +78,10 @@ impl Site {
         let d = inst.desc();
         let mut reads = [None; MAX_READS];
         let mut writes = [None; MAX_WRITES];
-        let ops = |locs: &[Loc]| {
+        let ops = |locs: &[StateLoc]| {
             locs.iter()
                 .filter_map(|l| match l {
-                    Loc::Op(s) => Access::of(&inst, *s),
+                    StateLoc::Op(s) => RegRange::of(&inst, *s),
                     _ => None,
                 })
                 .collect::<Vec<_>>()
@@ -106,7 +106,7 @@ impl Site {
 #[derive(Default)]
 struct History {
     /// `recent[k]`: the writes of the instruction k + 1 back.
-    recent: [[Option<Access>; MAX_WRITES]; HAZARD_DISTANCE],
+    recent: [[Option<RegRange>; MAX_WRITES]; HAZARD_DISTANCE],
     links: Vec<u32>,
 }
 
@@ -124,12 +124,12 @@ pub(crate) fn exec_class(x: u32) -> usize {
 
 /// The value classes (bit set) of an operand over the lanes of `lanes`.
 #[inline]
-pub(crate) fn classes(w: &Warp, op: &Operand, a: &Access, lanes: u32) -> u16 {
+pub(crate) fn classes(w: &Warp, op: &CoverOperand, a: &RegRange, lanes: u32) -> u16 {
     let kind = op.kind;
     if a.uniform {
         let u = w.uregs();
         let lo = u.get(a.first as usize).copied().unwrap_or(0) as u64;
-        let x = if kind == Kind::Int64 {
+        let x = if kind == ValueKind::Int64 {
             lo | (u.get(a.first as usize + 1).copied().unwrap_or(0) as u64) << 32
         } else {
             lo
@@ -145,7 +145,7 @@ pub(crate) fn classes(w: &Warp, op: &Operand, a: &Access, lanes: u32) -> u16 {
             let sh = 16 * h as u32;
             kind.lanes_bits(&r0.map(|x| (x >> sh) & 0xffff), lanes)
         }
-        (None, Kind::Int64) => {
+        (None, ValueKind::Int64) => {
             let Some(r1) = v.get(a.first as usize + 1) else {
                 return 0;
             };
@@ -269,7 +269,7 @@ impl Counts {
             let lanes = if per_lane { exec } else { u32::MAX };
             let mut src = [0u16; MAX_READS];
             for (k, op) in vb.sources.iter().enumerate().take(MAX_READS) {
-                if let Some(a) = Access::of(&site.inst, op.slot) {
+                if let Some(a) = RegRange::of(&site.inst, op.slot) {
                     src[k] = classes(w, op, &a, lanes);
                 }
             }
@@ -339,7 +339,7 @@ fn record(
         add_classes(counts, op.bins, *bits);
     }
     if let Some(op) = &vb.result {
-        if let Some(a) = Access::of(inst, Slot::Rd) {
+        if let Some(a) = RegRange::of(inst, Slot::Rd) {
             add_classes(counts, op.bins, classes(w, op, &a, lanes));
         }
     }
@@ -402,8 +402,8 @@ fn record(
 /// `recent` (`recent[k]`: k + 1 back): for each register operand read, every write of the
 /// nearest earlier instruction that wrote an overlapping register, as (kind, distance).
 pub(crate) fn hazards(
-    reads: &[Option<Access>; MAX_READS],
-    recent: &[[Option<Access>; MAX_WRITES]; HAZARD_DISTANCE],
+    reads: &[Option<RegRange>; MAX_READS],
+    recent: &[[Option<RegRange>; MAX_WRITES]; HAZARD_DISTANCE],
     mut hit: impl FnMut(usize, usize),
 ) {
     for r in reads.iter().flatten() {

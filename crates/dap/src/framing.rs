@@ -1,7 +1,7 @@
 //! DAP base protocol: `Content-Length: N\r\n\r\n` then N bytes of JSON.
 //!
 //! The reader never gives up on a stream: a header it cannot read, or a body that is not
-//! JSON, is reported as one [`Frame::Bad`] and reading resynchronises at the next
+//! JSON, is reported as one [`Received::Bad`] and reading resynchronises at the next
 //! `Content-Length:`; a body is capped at [`MAX_BODY`] bytes.
 
 use std::io::{self, Read, Write};
@@ -11,7 +11,7 @@ pub const MAX_BODY: usize = 16 << 20;
 
 /// One message read from the stream.
 #[derive(Debug)]
-pub enum Frame {
+pub enum Received {
     /// A JSON value.
     Message(serde_json::Value),
     /// Something that is not a message: why.
@@ -63,7 +63,7 @@ impl<R: Read> FrameReader<R> {
     }
 
     /// The next frame, or `None` at the end of the stream.
-    pub fn next_frame(&mut self) -> io::Result<Option<Frame>> {
+    pub fn next_frame(&mut self) -> io::Result<Option<Received>> {
         // Headers end with an empty line.
         let end = loop {
             if let Some(i) = find(&self.buf, b"\r\n\r\n") {
@@ -77,7 +77,9 @@ impl<R: Read> FrameReader<R> {
                     return Ok(None);
                 }
                 self.buf.clear();
-                return Ok(Some(Frame::Bad("the stream ended inside a header".into())));
+                return Ok(Some(Received::Bad(
+                    "the stream ended inside a header".into(),
+                )));
             }
         };
         // Bytes before a `Content-Length:` that does not start a line: left over from a
@@ -85,7 +87,7 @@ impl<R: Read> FrameReader<R> {
         if let Some(i) = find(&self.buf[..end], HEADER) {
             if i > 0 && self.buf[i - 1] != b'\n' {
                 self.buf.drain(..i);
-                return Ok(Some(Frame::Bad(
+                return Ok(Some(Received::Bad(
                     "bytes that are not a message before a header".into(),
                 )));
             }
@@ -98,7 +100,7 @@ impl<R: Read> FrameReader<R> {
                     length = v.trim().parse::<usize>().ok();
                     if length.is_none() {
                         self.buf.drain(..end + 4);
-                        return Ok(Some(Frame::Bad(format!(
+                        return Ok(Some(Received::Bad(format!(
                             "Content-Length `{}` is not a number",
                             v.trim()
                         ))));
@@ -114,7 +116,9 @@ impl<R: Read> FrameReader<R> {
         }
         let Some(n) = length else {
             self.buf.drain(..end + 4);
-            return Ok(Some(Frame::Bad("a header without Content-Length".into())));
+            return Ok(Some(Received::Bad(
+                "a header without Content-Length".into(),
+            )));
         };
         self.buf.drain(..end + 4);
         if n > MAX_BODY {
@@ -125,26 +129,26 @@ impl<R: Read> FrameReader<R> {
         while self.buf.len() < n {
             if !self.fill()? {
                 self.buf.clear();
-                return Ok(Some(Frame::Bad(format!(
+                return Ok(Some(Received::Bad(format!(
                     "the stream ended inside a body (Content-Length {n})"
                 ))));
             }
         }
         let body: Vec<u8> = self.buf.drain(..n).collect();
         match serde_json::from_slice(&body) {
-            Ok(v) => Ok(Some(Frame::Message(v))),
+            Ok(v) => Ok(Some(Received::Message(v))),
             Err(e) => {
                 // A wrong Content-Length runs into the next message: give its bytes back.
                 if let Some(i) = find(&body, HEADER) {
                     let rest = body[i..].to_vec();
                     self.buf.splice(0..0, rest);
                 }
-                Ok(Some(Frame::Bad(format!("the body is not JSON: {e}"))))
+                Ok(Some(Received::Bad(format!("the body is not JSON: {e}"))))
             }
         }
     }
 
-    fn skip_to_header(&mut self, why: &str) -> Frame {
+    fn skip_to_header(&mut self, why: &str) -> Received {
         let from = if self.buf.starts_with(HEADER) { 1 } else { 0 };
         match find(&self.buf[from..], HEADER) {
             Some(i) => {
@@ -152,7 +156,7 @@ impl<R: Read> FrameReader<R> {
             }
             None => self.buf.clear(),
         }
-        Frame::Bad(why.to_string())
+        Received::Bad(why.to_string())
     }
 }
 
@@ -173,8 +177,8 @@ mod tests {
         let mut v = Vec::new();
         while let Some(f) = r.next_frame().unwrap() {
             v.push(match f {
-                Frame::Message(m) => m.to_string(),
-                Frame::Bad(e) => format!("bad: {e}"),
+                Received::Message(m) => m.to_string(),
+                Received::Bad(e) => format!("bad: {e}"),
             });
         }
         v

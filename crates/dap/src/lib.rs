@@ -9,4 +9,4 @@ pub mod framing;
 mod server;
 pub mod types;
 
-pub use server::{serve, Loader};
+pub use server::{serve, LaunchLoader};

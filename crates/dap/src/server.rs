@@ -6,7 +6,7 @@
 //! order; a reader thread passes them on and turns a `pause` into an interrupt of the
 //! running motion. Every bad input gets an error response.
 
-use crate::framing::{write_message, Frame, FrameReader};
+use crate::framing::{write_message, FrameReader, Received};
 use crate::types::*;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
@@ -14,16 +14,16 @@ use std::io::{self, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use warpkit_debug::{
-    loc::parse_value, Config, Engine, FaultCatch, HitCondition, Loc, Stop, StopReason, Target,
-    WarpStatus,
+    loc::parse_value, DebugConfig, Engine, FaultCatch, HitCondition, StatePlace, Stop, StopReason,
+    Target, WarpStatus,
 };
 use warpkit_sim::{FaultCause, LANES, NUM_UREGS};
 
 /// Loads a launch's program: (target, state JSON). Given by the front end (it knows files).
-pub type Loader = dyn Fn(&str, Option<&str>) -> Result<(Target, String), String>;
+pub type LaunchLoader = dyn Fn(&str, Option<&str>) -> Result<(Target, String), String>;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Fmt {
+enum ValueFormat {
     Hex,
     I32,
     U32,
@@ -31,14 +31,14 @@ enum Fmt {
     F16,
 }
 
-impl Fmt {
-    fn parse(s: &str) -> Result<Fmt, String> {
+impl ValueFormat {
+    fn parse(s: &str) -> Result<ValueFormat, String> {
         Ok(match s {
-            "hex" => Fmt::Hex,
-            "i32" => Fmt::I32,
-            "u32" => Fmt::U32,
-            "f32" => Fmt::F32,
-            "f16" => Fmt::F16,
+            "hex" => ValueFormat::Hex,
+            "i32" => ValueFormat::I32,
+            "u32" => ValueFormat::U32,
+            "f32" => ValueFormat::F32,
+            "f16" => ValueFormat::F16,
             _ => return Err(format!("valueFormat `{s}`: hex, i32, u32, f32 or f16")),
         })
     }
@@ -46,11 +46,11 @@ impl Fmt {
     fn show(self, v: u32) -> String {
         let f16 = |b: u16| half::f16::from_bits(b).to_f64().to_string();
         match self {
-            Fmt::Hex => format!("0x{v:08x}"),
-            Fmt::I32 => (v as i32).to_string(),
-            Fmt::U32 => v.to_string(),
-            Fmt::F32 => f32::from_bits(v).to_string(),
-            Fmt::F16 => format!("{} | {}", f16((v >> 16) as u16), f16(v as u16)),
+            ValueFormat::Hex => format!("0x{v:08x}"),
+            ValueFormat::I32 => (v as i32).to_string(),
+            ValueFormat::U32 => v.to_string(),
+            ValueFormat::F32 => f32::from_bits(v).to_string(),
+            ValueFormat::F16 => format!("{} | {}", f16((v >> 16) as u16), f16(v as u16)),
         }
     }
 }
@@ -62,22 +62,22 @@ const K_LANES: i64 = 16;
 const PER_WARP: i64 = 256;
 const FRAMES_PER_WARP: i64 = 1024;
 
-struct Session {
+struct DapSession {
     engine: Engine,
     program: String,
     source_bps: Vec<u32>,
     instr_bps: Vec<u32>,
     data_bps: Vec<u32>,
-    fmt: Fmt,
+    fmt: ValueFormat,
     stop_on_entry: bool,
 }
 
-struct Server<'a> {
+struct DapServer<'a> {
     out: &'a mut dyn Write,
     seq: i64,
     initialized: bool,
-    session: Option<Session>,
-    load: &'a Loader,
+    session: Option<DapSession>,
+    load: &'a LaunchLoader,
     interrupt: Arc<AtomicBool>,
     done: bool,
 }
@@ -95,15 +95,15 @@ fn args<T: DeserializeOwned + Default>(v: &Value) -> R<T> {
 pub fn serve(
     input: impl Read + Send + 'static,
     output: &mut dyn Write,
-    load: &Loader,
+    load: &LaunchLoader,
 ) -> io::Result<()> {
-    let (tx, rx) = mpsc::channel::<Frame>();
+    let (tx, rx) = mpsc::channel::<Received>();
     let interrupt = Arc::new(AtomicBool::new(false));
     let flag = interrupt.clone();
     std::thread::spawn(move || {
         let mut r = FrameReader::new(input);
         while let Ok(Some(f)) = r.next_frame() {
-            if let Frame::Message(m) = &f {
+            if let Received::Message(m) = &f {
                 if m.get("command").and_then(Value::as_str) == Some("pause") {
                     flag.store(true, Ordering::Relaxed);
                 }
@@ -113,7 +113,7 @@ pub fn serve(
             }
         }
     });
-    let mut s = Server {
+    let mut s = DapServer {
         out: output,
         seq: 0,
         initialized: false,
@@ -124,8 +124,8 @@ pub fn serve(
     };
     for f in rx {
         match f {
-            Frame::Bad(why) => s.respond_raw(0, "", Err(why))?,
-            Frame::Message(m) => s.handle(m)?,
+            Received::Bad(why) => s.respond_raw(0, "", Err(why))?,
+            Received::Message(m) => s.handle(m)?,
         }
         if s.done {
             break;
@@ -134,7 +134,7 @@ pub fn serve(
     Ok(())
 }
 
-impl Server<'_> {
+impl DapServer<'_> {
     fn send(&mut self, mut v: Value) -> io::Result<()> {
         self.seq += 1;
         v["seq"] = json!(self.seq);
@@ -189,7 +189,7 @@ impl Server<'_> {
         Ok(())
     }
 
-    fn session(&mut self) -> R<&mut Session> {
+    fn session(&mut self) -> R<&mut DapSession> {
         self.session
             .as_mut()
             .ok_or_else(|| "no program is launched (send `launch` first)".to_string())
@@ -214,14 +214,14 @@ impl Server<'_> {
                 let a: LaunchArgs = args(m)?;
                 let program = a.program.ok_or("launch needs `program`")?;
                 let (target, state) = (self.load)(&program, a.state.as_deref())?;
-                let cfg = Config {
+                let cfg = DebugConfig {
                     budget_bytes: a.budget_mib.unwrap_or(64).saturating_mul(1 << 20),
                     max_steps: a.max_steps.unwrap_or(warpkit_sim::DEFAULT_MAX_STEPS),
-                    ..Config::default()
+                    ..DebugConfig::default()
                 };
-                let fmt = Fmt::parse(a.value_format.as_deref().unwrap_or("hex"))?;
+                let fmt = ValueFormat::parse(a.value_format.as_deref().unwrap_or("hex"))?;
                 let engine = Engine::new(target, &state, cfg)?;
-                self.session = Some(Session {
+                self.session = Some(DapSession {
                     engine,
                     program,
                     source_bps: Vec::new(),
@@ -361,7 +361,7 @@ impl Server<'_> {
                 } else {
                     (None, a.name.clone())
                 };
-                match Loc::parse(&name) {
+                match StatePlace::parse(&name) {
                     Ok(l) => {
                         let id = match warp {
                             Some(w) if w < s.engine.num_warps() => format!("{l}@{w}"),
@@ -536,7 +536,7 @@ impl Server<'_> {
                 let (w, k) = self.split_ref(a.variables_reference)?;
                 let s = self.session()?;
                 let fmt = match a.format.and_then(|f| f.hex) {
-                    Some(true) => Fmt::Hex,
+                    Some(true) => ValueFormat::Hex,
                     _ => s.fmt,
                 };
                 Ok(json!({"variables": variables(&s.engine, w, k, fmt)?}))
@@ -550,7 +550,7 @@ impl Server<'_> {
                 } else {
                     a.name.clone()
                 };
-                let loc = Loc::parse(&name)?;
+                let loc = StatePlace::parse(&name)?;
                 let v = parse_value(&a.value)?;
                 s.engine.set(w, &name, v)?;
                 let shown = match loc.read(s.engine.warp(w)?).as_slice() {
@@ -570,11 +570,13 @@ impl Server<'_> {
                 };
                 let s = self.session()?;
                 let e = a.expression.trim();
-                if let Ok(loc) = Loc::parse(e) {
+                if let Ok(loc) = StatePlace::parse(e) {
                     let vals = loc.read(s.engine.warp(w)?);
                     if loc.is_vector() {
                         let lanes_ref = match loc {
-                            Loc::V { reg, .. } => 1 + w as i64 * PER_WARP + K_LANES + reg as i64,
+                            StatePlace::V { reg, .. } => {
+                                1 + w as i64 * PER_WARP + K_LANES + reg as i64
+                            }
                             _ => 0,
                         };
                         let text: Vec<String> = vals.iter().map(|v| format!("0x{v:x}")).collect();
@@ -837,7 +839,7 @@ fn base_name(p: &str) -> String {
         .map_or_else(|| p.to_string(), |n| n.to_string_lossy().into_owned())
 }
 
-fn show_scalar(loc: Loc, v: u64, fmt: Fmt) -> String {
+fn show_scalar(loc: StatePlace, v: u64, fmt: ValueFormat) -> String {
     match loc.width() {
         32 => fmt.show(v as u32),
         64 => format!("0x{v:016x}"),
@@ -845,7 +847,7 @@ fn show_scalar(loc: Loc, v: u64, fmt: Fmt) -> String {
     }
 }
 
-fn variables(e: &Engine, w: usize, k: i64, fmt: Fmt) -> R<Vec<Variable>> {
+fn variables(e: &Engine, w: usize, k: i64, fmt: ValueFormat) -> R<Vec<Variable>> {
     let warp = e.warp(w)?;
     let base = 1 + w as i64 * PER_WARP;
     let var = |name: String, value: String, ty: &str, r: i64| Variable {

@@ -21,7 +21,7 @@ pub struct LaunchArgs {
 
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
-pub struct Source {
+pub struct DapSource {
     pub name: Option<String>,
     pub path: Option<String>,
 }
@@ -37,7 +37,7 @@ pub struct SourceBreakpoint {
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SetBreakpointsArgs {
-    pub source: Source,
+    pub source: DapSource,
     pub breakpoints: Vec<SourceBreakpoint>,
 }
 
@@ -128,7 +128,7 @@ pub struct EvaluateArgs {
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct GotoTargetsArgs {
-    pub source: Source,
+    pub source: DapSource,
     pub line: u32,
 }
 

@@ -7,7 +7,7 @@
 //! * reverse-step latency at step 10^7 and at the end of the long run.
 
 use std::time::Instant;
-use warpkit_debug::{Config, Engine, StopReason, Target};
+use warpkit_debug::{DebugConfig, Engine, StopReason, Target};
 use warpkit_sim::{Program, Warp};
 
 fn rss_kib(key: &str) -> u64 {
@@ -26,9 +26,9 @@ fn engine(t: &Target, max_steps: u64) -> Engine {
     Engine::new(
         t.clone(),
         "{}",
-        Config {
+        DebugConfig {
             max_steps,
-            ..Config::default()
+            ..DebugConfig::default()
         },
     )
     .unwrap()

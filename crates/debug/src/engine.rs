@@ -28,7 +28,7 @@
 //! backwards.
 
 use crate::expr::Expr;
-use crate::loc::Loc;
+use crate::loc::StatePlace;
 use crate::target::Target;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -46,7 +46,7 @@ pub const MAX_FRAMES: usize = 256;
 
 /// Session settings.
 #[derive(Clone, Debug)]
-pub struct Config {
+pub struct DebugConfig {
     /// Memory for checkpoints and the live state, bytes (the launch state is kept whatever
     /// its size).
     pub budget_bytes: usize,
@@ -56,9 +56,9 @@ pub struct Config {
     pub checkpoint_interval: u64,
 }
 
-impl Default for Config {
+impl Default for DebugConfig {
     fn default() -> Self {
-        Config {
+        DebugConfig {
             budget_bytes: 64 << 20,
             max_steps: warpkit_sim::DEFAULT_MAX_STEPS,
             checkpoint_interval: 1 << 20,
@@ -78,16 +78,16 @@ pub struct Frame {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum End {
+enum WarpEnd {
     Faulted(Fault),
     /// Ended by the state file it was launched from.
     Exited,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Slot {
+struct TrackedWarp {
     warp: Warp,
-    ended: Option<End>,
+    ended: Option<WarpEnd>,
     /// Attempts this warp made since launch.
     attempts: u64,
     frames: Vec<Frame>,
@@ -100,7 +100,7 @@ struct World {
     /// The next attempt goes to the first live warp at or after this index (else a new
     /// round starts at warp 0).
     cursor: usize,
-    slots: Vec<Slot>,
+    slots: Vec<TrackedWarp>,
 }
 
 impl World {
@@ -110,7 +110,7 @@ impl World {
                 .slots
                 .iter()
                 .map(|s| {
-                    std::mem::size_of::<Slot>()
+                    std::mem::size_of::<TrackedWarp>()
                         + std::mem::size_of_val(s.warp.vregs())
                         + s.frames.capacity() * std::mem::size_of::<Frame>()
                 })
@@ -196,7 +196,7 @@ pub enum BreakKind {
     /// Stop before a warp executes an instruction at one of these PCs.
     Code { pcs: Vec<u32> },
     /// Stop after an instruction changed this location.
-    Watch { loc: Loc },
+    Watch { loc: StatePlace },
 }
 
 /// A breakpoint or watchpoint.
@@ -273,7 +273,7 @@ pub enum StopReason {
     /// A watched location changed (`old`, `new`: its values, one per lane for a vector).
     Watchpoint {
         id: u32,
-        loc: Loc,
+        loc: StatePlace,
         old: Vec<u64>,
         new: Vec<u64>,
     },
@@ -370,7 +370,7 @@ fn trap_word() -> u32 {
 }
 
 /// Whether `inst` may write (part of) `loc`.
-fn may_write(inst: &Inst, loc: Loc) -> bool {
+fn may_write(inst: &Inst, loc: StatePlace) -> bool {
     let vr = loc.vregs();
     let ur = loc.uregs();
     inst.writes().iter().any(|r| match r {
@@ -378,17 +378,17 @@ fn may_write(inst: &Inst, loc: Loc) -> bool {
         Reg::V(n) => vr.contains(&n),
         Reg::VIndexed { .. } | Reg::VRun(_) => !vr.is_empty(),
         Reg::U(n) => ur.contains(&n),
-        Reg::Exec => matches!(loc, Loc::Exec { .. }),
-        Reg::Fflags => matches!(loc, Loc::Fflags { .. }),
-        Reg::Mode => matches!(loc, Loc::Mode | Loc::Rm | Loc::Rm16),
-        Reg::Pc => matches!(loc, Loc::Pc),
+        Reg::Exec => matches!(loc, StatePlace::Exec { .. }),
+        Reg::Fflags => matches!(loc, StatePlace::Fflags { .. }),
+        Reg::Mode => matches!(loc, StatePlace::Mode | StatePlace::Rm | StatePlace::Rm16),
+        Reg::Pc => matches!(loc, StatePlace::Pc),
         Reg::CodeBase => false,
-    }) || matches!(loc, Loc::Pc | Loc::Steps)
+    }) || matches!(loc, StatePlace::Pc | StatePlace::Steps)
 }
 
 /// What one motion looks for.
 #[derive(Clone, Debug, Default)]
-struct Ctx {
+struct MotionGoal {
     /// Report events at all (off when replaying to a position).
     events: bool,
     /// User breakpoints, watchpoints and fault catching.
@@ -402,14 +402,14 @@ struct Ctx {
     /// (warp, depth): stop before a call of the warp made with `depth` frames.
     call_from: Option<(usize, usize)>,
     /// (warp, loc): stop after an attempt of the warp whose commit record writes loc.
-    write: Option<(usize, Loc)>,
+    write: Option<(usize, StatePlace)>,
     /// Stop when this warp ends.
     warp_end: Option<usize>,
 }
 
-impl Ctx {
-    fn replay() -> Ctx {
-        Ctx::default()
+impl MotionGoal {
+    fn replay() -> MotionGoal {
+        MotionGoal::default()
     }
 }
 
@@ -418,7 +418,7 @@ enum Ev {
     Bp(u32),
     Watch {
         id: u32,
-        loc: Loc,
+        loc: StatePlace,
         old: Vec<u64>,
         new: Vec<u64>,
     },
@@ -442,7 +442,7 @@ enum Side {
 }
 
 /// The engine's view of the program: the real one, the patched one, per-slot flags.
-struct Shared {
+struct ProgramView {
     real: Program,
     patched: Program,
     /// Flags of every 4-byte slot the patched program traps at.
@@ -456,7 +456,7 @@ struct Shared {
     catch: FaultCatch,
 }
 
-impl Shared {
+impl ProgramView {
     fn flag(&self, pc: u32) -> u8 {
         if pc & 3 != 0 {
             return 0;
@@ -464,16 +464,16 @@ impl Shared {
         self.flags.get((pc >> 2) as usize).copied().unwrap_or(0)
     }
 
-    fn live(&self, s: &Slot) -> bool {
+    fn live(&self, s: &TrackedWarp) -> bool {
         s.ended.is_none()
             && s.warp.pc() as usize != self.code_len
             && s.warp.steps() < self.max_steps
     }
 
-    fn status(&self, s: &Slot) -> WarpStatus {
+    fn status(&self, s: &TrackedWarp) -> WarpStatus {
         match s.ended {
-            Some(End::Faulted(_)) => WarpStatus::Faulted,
-            Some(End::Exited) => WarpStatus::Exited,
+            Some(WarpEnd::Faulted(_)) => WarpStatus::Faulted,
+            Some(WarpEnd::Exited) => WarpStatus::Exited,
             None if s.warp.pc() as usize == self.code_len => WarpStatus::Exited,
             None if s.warp.steps() >= self.max_steps => WarpStatus::StepLimit,
             None => WarpStatus::Live,
@@ -481,7 +481,7 @@ impl Shared {
     }
 
     /// Before-events at the warp's PC (a trapped slot).
-    fn before_event(&self, u: usize, s: &Slot, ctx: &Ctx) -> Option<Ev> {
+    fn before_event(&self, u: usize, s: &TrackedWarp, ctx: &MotionGoal) -> Option<Ev> {
         let pc = s.warp.pc();
         if ctx.user {
             for bp in &self.bps {
@@ -512,10 +512,16 @@ impl Shared {
     }
 
     /// One attempt on the real program, with the bookkeeping and after-events.
-    fn attempt(&self, u: usize, s: &mut Slot, ctx: &Ctx, commit: &mut Commit) -> Option<Ev> {
+    fn attempt(
+        &self,
+        u: usize,
+        s: &mut TrackedWarp,
+        ctx: &MotionGoal,
+        commit: &mut Commit,
+    ) -> Option<Ev> {
         let pc = s.warp.pc();
         let f = self.flag(pc);
-        let watches: Vec<(u32, Loc, Vec<u64>)> = if ctx.user && f & P_WATCH != 0 {
+        let watches: Vec<(u32, StatePlace, Vec<u64>)> = if ctx.user && f & P_WATCH != 0 {
             self.bps
                 .iter()
                 .filter(|b| b.enabled && b.warp.is_none_or(|w| w == u))
@@ -558,7 +564,7 @@ impl Shared {
             }
             StepResult::Exited => {}
             StepResult::Faulted(fault) => {
-                s.ended = Some(End::Faulted(fault));
+                s.ended = Some(WarpEnd::Faulted(fault));
                 if ctx.user && self.catch.catches(fault.cause) {
                     return Some(Ev::Fault(fault));
                 }
@@ -606,9 +612,9 @@ impl Shared {
     fn run_local(
         &self,
         u: usize,
-        s: &mut Slot,
+        s: &mut TrackedWarp,
         n: u64,
-        ctx: &Ctx,
+        ctx: &MotionGoal,
         mut skip0: bool,
         commit: &mut Commit,
     ) -> (u64, Option<(Side, Ev)>) {
@@ -661,7 +667,7 @@ impl Shared {
     }
 }
 
-fn commit_writes(c: &Commit, loc: Loc) -> bool {
+fn commit_writes(c: &Commit, loc: StatePlace) -> bool {
     let vr = loc.vregs();
     let ur = loc.uregs();
     let lane_ok = |mask: u32| match loc.lane() {
@@ -669,13 +675,15 @@ fn commit_writes(c: &Commit, loc: Loc) -> bool {
         None => true,
     };
     match loc {
-        Loc::V { .. } | Loc::VHalf { .. } | Loc::VPair { .. } => c
+        StatePlace::V { .. } | StatePlace::VHalf { .. } | StatePlace::VPair { .. } => c
             .v_writes()
             .iter()
             .any(|w| vr.contains(&w.reg) && lane_ok(w.mask)),
-        Loc::U { .. } | Loc::UPair { .. } => c.u_writes().iter().any(|w| ur.contains(&w.reg)),
-        Loc::Exec { .. } => c.exec_write().is_some(),
-        Loc::Fflags { mask } => c.fflags_write().is_some_and(|f| f & mask != 0),
+        StatePlace::U { .. } | StatePlace::UPair { .. } => {
+            c.u_writes().iter().any(|w| ur.contains(&w.reg))
+        }
+        StatePlace::Exec { .. } => c.exec_write().is_some(),
+        StatePlace::Fflags { mask } => c.fflags_write().is_some_and(|f| f & mask != 0),
         _ => false,
     }
 }
@@ -690,7 +698,7 @@ struct Checkpoint {
     bytes: usize,
 }
 
-struct History {
+struct Checkpoints {
     cps: BTreeMap<u64, Checkpoint>,
     bytes: usize,
     /// Bytes of the budget set aside for the live state.
@@ -699,7 +707,7 @@ struct History {
     interval: u64,
 }
 
-impl History {
+impl Checkpoints {
     fn latest_le(&self, pos: u64) -> &Checkpoint {
         self.cps
             .range(..=pos)
@@ -791,9 +799,9 @@ enum Fwd {
 /// A debugging session over one program and its launched warps.
 pub struct Engine {
     target: Target,
-    sh: Shared,
+    sh: ProgramView,
     world: World,
-    history: History,
+    history: Checkpoints,
     code_base: u64,
     selected: usize,
     next_id: u32,
@@ -803,7 +811,7 @@ pub struct Engine {
 
 impl Engine {
     /// Launch (or resume) the warps of a state file on `target`.
-    pub fn new(target: Target, state_json: &str, cfg: Config) -> Result<Engine, String> {
+    pub fn new(target: Target, state_json: &str, cfg: DebugConfig) -> Result<Engine, String> {
         let launch = parse_state(state_json).map_err(|e| e.to_string())?;
         if launch.warps.is_empty() {
             return Err("the state file launches no warp".into());
@@ -812,11 +820,11 @@ impl Engine {
             .warps
             .into_iter()
             .zip(launch.status)
-            .map(|(warp, st)| Slot {
+            .map(|(warp, st)| TrackedWarp {
                 warp,
                 ended: match st {
-                    Some(RunStatus::Exited) => Some(End::Exited),
-                    Some(RunStatus::Faulted(f)) => Some(End::Faulted(f)),
+                    Some(RunStatus::Exited) => Some(WarpEnd::Exited),
+                    Some(RunStatus::Faulted(f)) => Some(WarpEnd::Faulted(f)),
                     _ => None,
                 },
                 attempts: 0,
@@ -844,7 +852,7 @@ impl Engine {
         };
         // The budget covers the live warps and the copy a stretch of rounds keeps too.
         let reserve = 2 * world.bytes();
-        let mut history = History {
+        let mut history = Checkpoints {
             cps: BTreeMap::new(),
             bytes: 0,
             reserve,
@@ -853,7 +861,7 @@ impl Engine {
         };
         history.insert(&world, true);
         let mut e = Engine {
-            sh: Shared {
+            sh: ProgramView {
                 patched: Program::new(&target.code),
                 real,
                 flags: Vec::new(),
@@ -873,7 +881,7 @@ impl Engine {
             commit: Commit::new(),
             chunk: cfg.checkpoint_interval.clamp(1, 1 << 22),
         };
-        e.repatch(&Ctx::replay());
+        e.repatch(&MotionGoal::replay());
         Ok(e)
     }
 
@@ -930,7 +938,7 @@ impl Engine {
     pub fn fault(&self, i: usize) -> Result<Option<Fault>, String> {
         self.check_warp(i)?;
         Ok(match self.world.slots[i].ended {
-            Some(End::Faulted(f)) => Some(f),
+            Some(WarpEnd::Faulted(f)) => Some(f),
             _ => None,
         })
     }
@@ -971,7 +979,7 @@ impl Engine {
             exec: s.warp.exec(),
             active_lanes: s.warp.exec().count_ones(),
             fault: match &s.ended {
-                Some(End::Faulted(f)) => Some(f.into()),
+                Some(WarpEnd::Faulted(f)) => Some(f.into()),
                 _ => None,
             },
             frames: s.frames.clone(),
@@ -995,8 +1003,8 @@ impl Engine {
                 warp: s.warp.clone(),
                 outcome: RunOutcome {
                     status: match s.ended {
-                        Some(End::Faulted(f)) => RunStatus::Faulted(f),
-                        Some(End::Exited) => RunStatus::Exited,
+                        Some(WarpEnd::Faulted(f)) => RunStatus::Faulted(f),
+                        Some(WarpEnd::Exited) => RunStatus::Exited,
                         None if s.warp.pc() as usize == self.sh.code_len => RunStatus::Exited,
                         None => RunStatus::StepLimit,
                     },
@@ -1203,7 +1211,7 @@ impl Engine {
         warp: Option<usize>,
         cond: Option<&str>,
     ) -> Result<u32, String> {
-        let l = Loc::parse(loc)?;
+        let l = StatePlace::parse(loc)?;
         self.add(BreakKind::Watch { loc: l }, loc, warp, cond)
     }
 
@@ -1263,7 +1271,7 @@ impl Engine {
     // ----------------------------------------------------------------- patching
 
     /// Make the patched program trap where `ctx` and the breakpoints need a look.
-    fn repatch(&mut self, ctx: &Ctx) {
+    fn repatch(&mut self, ctx: &MotionGoal) {
         let mut flags = self.sh.static_flags.clone();
         let n = flags.len();
         let mark = |pc: u32, bit: u8, flags: &mut Vec<u8>| {
@@ -1271,7 +1279,7 @@ impl Engine {
                 *f |= bit;
             }
         };
-        let watch_locs: Vec<Loc> = self
+        let watch_locs: Vec<StatePlace> = self
             .sh
             .bps
             .iter()
@@ -1347,7 +1355,7 @@ impl Engine {
     /// `include_start`.
     fn forward(
         &mut self,
-        ctx: &Ctx,
+        ctx: &MotionGoal,
         limit: u64,
         include_start: bool,
         interrupt: Option<&AtomicBool>,
@@ -1401,7 +1409,8 @@ impl Engine {
                 .filter(|&u| self.sh.live(&self.world.slots[u]))
                 .collect();
             let first = live[0];
-            let saved: Vec<Slot> = live.iter().map(|&u| self.world.slots[u].clone()).collect();
+            let saved: Vec<TrackedWarp> =
+                live.iter().map(|&u| self.world.slots[u].clone()).collect();
             let mut best: Option<((u64, usize, Side), Ev)> = None;
             let mut sum = 0;
             for &u in &live {
@@ -1444,7 +1453,7 @@ impl Engine {
                             u,
                             &mut self.world.slots[u],
                             t,
-                            &Ctx::replay(),
+                            &MotionGoal::replay(),
                             false,
                             &mut self.commit,
                         );
@@ -1466,8 +1475,8 @@ impl Engine {
         if !(self.world.pos <= pos && cp.world.pos <= self.world.pos) {
             self.world = cp.world.clone();
         }
-        self.repatch(&Ctx::replay());
-        self.forward(&Ctx::replay(), pos, true, None);
+        self.repatch(&MotionGoal::replay());
+        self.forward(&MotionGoal::replay(), pos, true, None);
     }
 
     /// Go to a position of the schedule.
@@ -1516,7 +1525,7 @@ impl Engine {
     /// breakpoints whose hit condition is not met.
     fn run_motion(
         &mut self,
-        mut ctx: Ctx,
+        mut ctx: MotionGoal,
         stepped: Option<usize>,
         interrupt: Option<&AtomicBool>,
     ) -> Stop {
@@ -1543,15 +1552,15 @@ impl Engine {
                 break f;
             }
         };
-        self.repatch(&Ctx::replay());
+        self.repatch(&MotionGoal::replay());
         self.make_stop(f, stepped)
     }
 
-    fn user_ctx() -> Ctx {
-        Ctx {
+    fn user_ctx() -> MotionGoal {
+        MotionGoal {
             events: true,
             user: true,
-            ..Ctx::default()
+            ..MotionGoal::default()
         }
     }
 
@@ -1568,9 +1577,9 @@ impl Engine {
     /// Run the schedule until warp `w` has executed one instruction.
     pub fn step(&mut self, w: usize) -> Result<Stop, String> {
         self.live_warp(w)?;
-        let ctx = Ctx {
+        let ctx = MotionGoal {
             step_of: Some((w, self.world.slots[w].attempts + 1)),
-            ..Ctx::default()
+            ..MotionGoal::default()
         };
         Ok(self.run_motion(ctx, Some(w), None))
     }
@@ -1586,7 +1595,7 @@ impl Engine {
             .is_some_and(|f| f & P_CALL != 0)
             && s.warp.pc().is_multiple_of(4)
         {
-            let ctx = Ctx {
+            let ctx = MotionGoal {
                 frame_return: Some((w, s.frames.len())),
                 warp_end: Some(w),
                 ..Self::user_ctx()
@@ -1606,7 +1615,7 @@ impl Engine {
                 "warp {w} is in its outermost frame: finish needs a call to return from"
             ));
         }
-        let ctx = Ctx {
+        let ctx = MotionGoal {
             frame_return: Some((w, d - 1)),
             warp_end: Some(w),
             ..Self::user_ctx()
@@ -1627,7 +1636,7 @@ impl Engine {
             .filter(|&p| p > pc)
             .collect();
         let d = s.frames.len();
-        let ctx = Ctx {
+        let ctx = MotionGoal {
             temp: Some((w, pcs, d)),
             frame_return: d.checked_sub(1).map(|d| (w, d)),
             warp_end: Some(w),
@@ -1647,7 +1656,7 @@ impl Engine {
         self.live_warp(w)?;
         pcs.sort_unstable();
         let d = self.world.slots[w].frames.len();
-        let ctx = Ctx {
+        let ctx = MotionGoal {
             temp: Some((w, pcs, usize::MAX)),
             frame_return: d.checked_sub(1).map(|d| (w, d)),
             warp_end: Some(w),
@@ -1665,7 +1674,7 @@ impl Engine {
 
     /// The last event of `ctx` before position `before` (its position and warp), searched
     /// stretch by stretch backwards; leaves the engine somewhere (callers seek).
-    fn find_last(&mut self, ctx: Ctx, before: u64) -> Option<(u64, usize, Ev)> {
+    fn find_last(&mut self, ctx: MotionGoal, before: u64) -> Option<(u64, usize, Ev)> {
         self.find_last_within(ctx, before, None).unwrap_or(None)
     }
 
@@ -1673,7 +1682,7 @@ impl Engine {
     /// `ctx` happens between position `p` and `before`.
     fn find_last_within(
         &mut self,
-        mut ctx: Ctx,
+        mut ctx: MotionGoal,
         before: u64,
         interrupt: Option<&AtomicBool>,
     ) -> Result<Option<(u64, usize, Ev)>, u64> {
@@ -1713,7 +1722,7 @@ impl Engine {
             }
             hi = cp;
         };
-        self.repatch(&Ctx::replay());
+        self.repatch(&MotionGoal::replay());
         found
     }
 
@@ -1734,7 +1743,7 @@ impl Engine {
                 found = Some(self.world.pos);
             }
             let here = self.world.pos;
-            self.forward(&Ctx::replay(), here + 1, true, None);
+            self.forward(&MotionGoal::replay(), here + 1, true, None);
             if self.world.pos == here {
                 break;
             }
@@ -1785,9 +1794,9 @@ impl Engine {
             return Ok(stop);
         }
         let here = self.world.pos;
-        let ctx = Ctx {
+        let ctx = MotionGoal {
             call_from: Some((w, d)),
-            ..Ctx::default()
+            ..MotionGoal::default()
         };
         match self.find_last(ctx, here) {
             Some((pos, _, _)) => {
@@ -1815,9 +1824,9 @@ impl Engine {
             ));
         }
         let here = self.world.pos;
-        let ctx = Ctx {
+        let ctx = MotionGoal {
             call_from: Some((w, d - 1)),
-            ..Ctx::default()
+            ..MotionGoal::default()
         };
         match self.find_last(ctx, here) {
             Some((pos, _, _)) => {
@@ -1877,16 +1886,23 @@ impl Engine {
     /// current position: the attempt and the value it wrote. Stays at the current position.
     pub fn last_write(&mut self, w: usize, loc: &str) -> Result<Option<WriteInfo>, String> {
         self.check_warp(w)?;
-        let l = Loc::parse(loc)?;
-        if matches!(l, Loc::Pc | Loc::Steps | Loc::Mode | Loc::Rm | Loc::Rm16) {
+        let l = StatePlace::parse(loc)?;
+        if matches!(
+            l,
+            StatePlace::Pc
+                | StatePlace::Steps
+                | StatePlace::Mode
+                | StatePlace::Rm
+                | StatePlace::Rm16
+        ) {
             return Err(format!(
                 "`{l}` is not in the commit log: last-write takes registers, exec and fflags"
             ));
         }
         let here = self.world.pos;
-        let ctx = Ctx {
+        let ctx = MotionGoal {
             write: Some((w, l)),
-            ..Ctx::default()
+            ..MotionGoal::default()
         };
         let r = self.find_last(ctx, here + 1);
         self.seek(here);
@@ -1908,7 +1924,7 @@ impl Engine {
     /// is dropped: from here the history is what the changed state does.
     pub fn set(&mut self, w: usize, loc: &str, value: u64) -> Result<(), String> {
         self.check_warp(w)?;
-        let l = Loc::parse(loc)?;
+        let l = StatePlace::parse(loc)?;
         l.write(&mut self.world.slots[w].warp, value)?;
         self.history.drop_after(self.world.pos);
         self.history.insert(&self.world, true);

@@ -1,15 +1,15 @@
 //! Expressions over one warp's state, for conditions (`v3[5] == 7`, `exec == 0`,
 //! `popcount(exec) < 32`) and for printing: integers (decimal, `0x`, `0b`), registers and
-//! lanes ([`Loc`]), `popcount(x)`, C's operators and precedence (`! ~ -`, `* / %`, `+ -`,
+//! lanes ([`StatePlace`]), `popcount(x)`, C's operators and precedence (`! ~ -`, `* / %`, `+ -`,
 //! `<< >>`, `< <= > >=`, `== !=`, `&`, `^`, `|`, `&&`, `||`). Values are 64-bit signed.
 
-use crate::loc::Loc;
+use crate::loc::StatePlace;
 use warpkit_sim::Warp;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Expr {
     Num(i64),
-    Loc(Loc),
+    Loc(StatePlace),
     Unary(char, Box<Expr>),
     Binary(&'static str, Box<Expr>, Box<Expr>),
     Popcount(Box<Expr>),
@@ -158,7 +158,7 @@ impl<'a> Parser<'a> {
             self.s = &self.s[end..];
             return Ok(Expr::Num(v));
         }
-        match Loc::parse_prefix(self.s)? {
+        match StatePlace::parse_prefix(self.s)? {
             Some((loc, rest)) => {
                 self.s = rest;
                 Ok(Expr::Loc(loc))
@@ -194,7 +194,7 @@ impl Expr {
     }
 
     /// The plain location when the expression is just one.
-    pub fn as_loc(&self) -> Option<Loc> {
+    pub fn as_loc(&self) -> Option<StatePlace> {
         match self {
             Expr::Loc(l) => Some(*l),
             _ => None,

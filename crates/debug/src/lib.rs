@@ -11,7 +11,7 @@
 //!   counts, per warp or all; `step`, `next`, `finish`, `until`, `advance`, `cont` and
 //!   their reverse twins, `last_write`; `set` (which drops the recorded future).
 //! * Reverse execution is exact: checkpoints of the whole state plus deterministic
-//!   replay, within a memory budget ([`Config::budget_bytes`], default 64 MiB).
+//!   replay, within a memory budget ([`DebugConfig::budget_bytes`], default 64 MiB).
 //!
 //! Layout: `target` → `loc` → `expr` → `engine` (no module depends on a later one).
 
@@ -21,10 +21,10 @@ pub mod loc;
 pub mod target;
 
 pub use engine::{
-    BreakKind, Breakpoint, Config, Engine, FaultCatch, FaultView, Frame, HistoryStats,
+    BreakKind, Breakpoint, DebugConfig, Engine, FaultCatch, FaultView, Frame, HistoryStats,
     HitCondition, Stop, StopReason, WarpStatus, WarpView, WriteInfo, MAX_FRAMES,
 };
 pub use expr::Expr;
-pub use loc::Loc;
+pub use loc::StatePlace;
 pub use target::Target;
 pub use warpkit_asm::lines::{LineRow, LineTable, SourcePos};

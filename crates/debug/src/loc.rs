@@ -8,7 +8,7 @@ use warpkit_sim::{fflag, Mode, Warp, LANES, NUM_UREGS, NUM_VREGS};
 /// A piece of one warp's state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Loc {
+pub enum StatePlace {
     /// A vector register, all lanes or one.
     V {
         reg: u8,
@@ -128,11 +128,11 @@ fn pair(s: &str, file: char, limit: usize) -> Result<(u8, &str), String> {
     Ok((a as u8, &rest[end + 1..]))
 }
 
-impl Loc {
+impl StatePlace {
     /// Parse the longest location at the start of `s` (lower case expected for names);
     /// returns the location and the rest of the text. `Ok(None)`: `s` does not start with
     /// a register name.
-    pub fn parse_prefix(s: &str) -> Result<Option<(Loc, &str)>, String> {
+    pub fn parse_prefix(s: &str) -> Result<Option<(StatePlace, &str)>, String> {
         let word_end = |s: &str| {
             s.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
                 .unwrap_or(s.len())
@@ -145,10 +145,10 @@ impl Loc {
         let r = match w {
             "exec" => {
                 let (lane, rest) = lane(&l[4..])?;
-                (Loc::Exec { lane }, rest)
+                (StatePlace::Exec { lane }, rest)
             }
-            "pc" => (Loc::Pc, &l[2..]),
-            "steps" => (Loc::Steps, &l[5..]),
+            "pc" => (StatePlace::Pc, &l[2..]),
+            "steps" => (StatePlace::Steps, &l[5..]),
             "fflags" => {
                 let rest = &l[6..];
                 if let Some(after) = rest.strip_prefix('.') {
@@ -161,19 +161,19 @@ impl Loc {
                             format!("`fflags.{name}`: the flags are nx, uf, of, dz, nv")
                         })?
                         .1;
-                    (Loc::Fflags { mask: bit }, &after[n..])
+                    (StatePlace::Fflags { mask: bit }, &after[n..])
                 } else {
-                    (Loc::Fflags { mask: fflag::ALL }, rest)
+                    (StatePlace::Fflags { mask: fflag::ALL }, rest)
                 }
             }
             "mode" => {
                 let rest = &l[4..];
                 if let Some(after) = rest.strip_prefix(".rm16") {
-                    (Loc::Rm16, after)
+                    (StatePlace::Rm16, after)
                 } else if let Some(after) = rest.strip_prefix(".rm") {
-                    (Loc::Rm, after)
+                    (StatePlace::Rm, after)
                 } else {
-                    (Loc::Mode, rest)
+                    (StatePlace::Mode, rest)
                 }
             }
             _ if (w == "v" || w == "u") && l[1..].starts_with('[') => {
@@ -182,9 +182,9 @@ impl Loc {
                 let (reg, rest) = pair(&l[1..], file, limit)?;
                 if file == 'v' {
                     let (lane, rest) = lane(rest)?;
-                    (Loc::VPair { reg, lane }, rest)
+                    (StatePlace::VPair { reg, lane }, rest)
                 } else {
-                    (Loc::UPair { reg }, rest)
+                    (StatePlace::UPair { reg }, rest)
                 }
             }
             _ if w.len() > 1
@@ -193,7 +193,7 @@ impl Loc {
             {
                 if w.starts_with('u') {
                     let (reg, rest) = reg_number(&l[1..], 'u', NUM_UREGS)?;
-                    (Loc::U { reg }, rest)
+                    (StatePlace::U { reg }, rest)
                 } else {
                     let (reg, rest) = reg_number(&l[1..], 'v', NUM_VREGS)?;
                     let half = if rest.starts_with(".h")
@@ -210,11 +210,11 @@ impl Loc {
                     match half {
                         Some(hi) => {
                             let (lane, rest) = lane(&rest[2..])?;
-                            (Loc::VHalf { reg, hi, lane }, rest)
+                            (StatePlace::VHalf { reg, hi, lane }, rest)
                         }
                         None => {
                             let (lane, rest) = lane(rest)?;
-                            (Loc::V { reg, lane }, rest)
+                            (StatePlace::V { reg, lane }, rest)
                         }
                     }
                 }
@@ -225,9 +225,9 @@ impl Loc {
     }
 
     /// Parse a whole location.
-    pub fn parse(s: &str) -> Result<Loc, String> {
+    pub fn parse(s: &str) -> Result<StatePlace, String> {
         let t = s.trim();
-        match Loc::parse_prefix(t)? {
+        match StatePlace::parse_prefix(t)? {
             Some((loc, rest)) if rest.trim().is_empty() => Ok(loc),
             Some((_, rest)) => Err(format!("unexpected `{}` after the register", rest.trim())),
             None => Err(format!(
@@ -237,16 +237,16 @@ impl Loc {
     }
 
     /// The location without its lane (the whole register).
-    pub fn whole(self) -> Loc {
+    pub fn whole(self) -> StatePlace {
         match self {
-            Loc::V { reg, .. } => Loc::V { reg, lane: None },
-            Loc::VHalf { reg, hi, .. } => Loc::VHalf {
+            StatePlace::V { reg, .. } => StatePlace::V { reg, lane: None },
+            StatePlace::VHalf { reg, hi, .. } => StatePlace::VHalf {
                 reg,
                 hi,
                 lane: None,
             },
-            Loc::VPair { reg, .. } => Loc::VPair { reg, lane: None },
-            Loc::Exec { .. } => Loc::Exec { lane: None },
+            StatePlace::VPair { reg, .. } => StatePlace::VPair { reg, lane: None },
+            StatePlace::Exec { .. } => StatePlace::Exec { lane: None },
             l => l,
         }
     }
@@ -254,10 +254,10 @@ impl Loc {
     /// The lane named, if any.
     pub fn lane(self) -> Option<u8> {
         match self {
-            Loc::V { lane, .. }
-            | Loc::VHalf { lane, .. }
-            | Loc::VPair { lane, .. }
-            | Loc::Exec { lane } => lane,
+            StatePlace::V { lane, .. }
+            | StatePlace::VHalf { lane, .. }
+            | StatePlace::VPair { lane, .. }
+            | StatePlace::Exec { lane } => lane,
             _ => None,
         }
     }
@@ -266,31 +266,31 @@ impl Loc {
     pub fn is_vector(self) -> bool {
         matches!(
             self,
-            Loc::V { lane: None, .. }
-                | Loc::VHalf { lane: None, .. }
-                | Loc::VPair { lane: None, .. }
+            StatePlace::V { lane: None, .. }
+                | StatePlace::VHalf { lane: None, .. }
+                | StatePlace::VPair { lane: None, .. }
         )
     }
 
     /// Bits of one value.
     pub fn width(self) -> u32 {
         match self {
-            Loc::V { .. } | Loc::U { .. } | Loc::Pc => 32,
-            Loc::VHalf { .. } => 16,
-            Loc::VPair { .. } | Loc::UPair { .. } | Loc::Steps => 64,
-            Loc::Exec { lane: Some(_) } => 1,
-            Loc::Exec { lane: None } => 32,
-            Loc::Fflags { .. } => 5,
-            Loc::Mode => 8,
-            Loc::Rm | Loc::Rm16 => 3,
+            StatePlace::V { .. } | StatePlace::U { .. } | StatePlace::Pc => 32,
+            StatePlace::VHalf { .. } => 16,
+            StatePlace::VPair { .. } | StatePlace::UPair { .. } | StatePlace::Steps => 64,
+            StatePlace::Exec { lane: Some(_) } => 1,
+            StatePlace::Exec { lane: None } => 32,
+            StatePlace::Fflags { .. } => 5,
+            StatePlace::Mode => 8,
+            StatePlace::Rm | StatePlace::Rm16 => 3,
         }
     }
 
     /// The vector registers the location covers (for watchpoints).
     pub fn vregs(self) -> std::ops::Range<u8> {
         match self {
-            Loc::V { reg, .. } | Loc::VHalf { reg, .. } => reg..reg + 1,
-            Loc::VPair { reg, .. } => reg..reg + 2,
+            StatePlace::V { reg, .. } | StatePlace::VHalf { reg, .. } => reg..reg + 1,
+            StatePlace::VPair { reg, .. } => reg..reg + 2,
             _ => 0..0,
         }
     }
@@ -298,8 +298,8 @@ impl Loc {
     /// The uniform registers the location covers.
     pub fn uregs(self) -> std::ops::Range<u8> {
         match self {
-            Loc::U { reg } => reg..reg + 1,
-            Loc::UPair { reg } => reg..reg + 2,
+            StatePlace::U { reg } => reg..reg + 1,
+            StatePlace::UPair { reg } => reg..reg + 2,
             _ => 0..0,
         }
     }
@@ -312,27 +312,27 @@ impl Loc {
             None => (0..LANES).map(f).collect(),
         };
         match self {
-            Loc::V { reg, lane } => lanes(&|i| v[reg as usize][i] as u64, lane),
-            Loc::VHalf { reg, hi, lane } => lanes(
+            StatePlace::V { reg, lane } => lanes(&|i| v[reg as usize][i] as u64, lane),
+            StatePlace::VHalf { reg, hi, lane } => lanes(
                 &|i| ((v[reg as usize][i] >> if hi { 16 } else { 0 }) & 0xffff) as u64,
                 lane,
             ),
-            Loc::VPair { reg, lane } => lanes(
+            StatePlace::VPair { reg, lane } => lanes(
                 &|i| v[reg as usize][i] as u64 | (v[reg as usize + 1][i] as u64) << 32,
                 lane,
             ),
-            Loc::U { reg } => vec![w.uregs()[reg as usize] as u64],
-            Loc::UPair { reg } => {
+            StatePlace::U { reg } => vec![w.uregs()[reg as usize] as u64],
+            StatePlace::UPair { reg } => {
                 vec![w.uregs()[reg as usize] as u64 | (w.uregs()[reg as usize + 1] as u64) << 32]
             }
-            Loc::Exec { lane: None } => vec![w.exec() as u64],
-            Loc::Exec { lane: Some(l) } => vec![(w.exec() >> l & 1) as u64],
-            Loc::Fflags { mask } => vec![(w.fflags() & mask) as u64],
-            Loc::Mode => vec![(w.mode().rm | w.mode().rm16 << 4) as u64],
-            Loc::Rm => vec![w.mode().rm as u64],
-            Loc::Rm16 => vec![w.mode().rm16 as u64],
-            Loc::Pc => vec![w.pc() as u64],
-            Loc::Steps => vec![w.steps()],
+            StatePlace::Exec { lane: None } => vec![w.exec() as u64],
+            StatePlace::Exec { lane: Some(l) } => vec![(w.exec() >> l & 1) as u64],
+            StatePlace::Fflags { mask } => vec![(w.fflags() & mask) as u64],
+            StatePlace::Mode => vec![(w.mode().rm | w.mode().rm16 << 4) as u64],
+            StatePlace::Rm => vec![w.mode().rm as u64],
+            StatePlace::Rm16 => vec![w.mode().rm16 as u64],
+            StatePlace::Pc => vec![w.pc() as u64],
+            StatePlace::Steps => vec![w.steps()],
         }
     }
 
@@ -360,68 +360,68 @@ impl Loc {
             }
         };
         match self {
-            Loc::V { reg, lane } => {
+            StatePlace::V { reg, lane } => {
                 for i in each(lane) {
                     w.vregs_mut()[reg as usize][i] = value as u32;
                 }
             }
-            Loc::VHalf { reg, hi, lane } => {
+            StatePlace::VHalf { reg, hi, lane } => {
                 let sh = if hi { 16 } else { 0 };
                 for i in each(lane) {
                     let x = &mut w.vregs_mut()[reg as usize][i];
                     *x = (*x & !(0xffff << sh)) | (value as u32) << sh;
                 }
             }
-            Loc::VPair { reg, lane } => {
+            StatePlace::VPair { reg, lane } => {
                 for i in each(lane) {
                     w.vregs_mut()[reg as usize][i] = value as u32;
                     w.vregs_mut()[reg as usize + 1][i] = (value >> 32) as u32;
                 }
             }
-            Loc::U { reg } => w.uregs_mut()[reg as usize] = value as u32,
-            Loc::UPair { reg } => {
+            StatePlace::U { reg } => w.uregs_mut()[reg as usize] = value as u32,
+            StatePlace::UPair { reg } => {
                 w.uregs_mut()[reg as usize] = value as u32;
                 w.uregs_mut()[reg as usize + 1] = (value >> 32) as u32;
             }
-            Loc::Exec { lane: None } => w.set_exec(value as u32),
-            Loc::Exec { lane: Some(l) } => {
+            StatePlace::Exec { lane: None } => w.set_exec(value as u32),
+            StatePlace::Exec { lane: Some(l) } => {
                 let e = (w.exec() & !(1 << l)) | (value as u32) << l;
                 w.set_exec(e)
             }
-            Loc::Fflags { mask } => {
+            StatePlace::Fflags { mask } => {
                 if value as u8 & !mask != 0 {
                     return Err(format!("0x{value:x} sets bits outside `{self}`"));
                 }
                 let f = (w.fflags() & !mask) | value as u8;
                 w.set_fflags(f).map_err(|e| e.0)?
             }
-            Loc::Mode => w
+            StatePlace::Mode => w
                 .set_mode(Mode {
                     rm: value as u8 & 0xf,
                     rm16: (value >> 4) as u8 & 0xf,
                 })
                 .map_err(|e| e.0)?,
-            Loc::Rm => {
+            StatePlace::Rm => {
                 let m = Mode {
                     rm: value as u8,
                     ..w.mode()
                 };
                 w.set_mode(m).map_err(|e| e.0)?
             }
-            Loc::Rm16 => {
+            StatePlace::Rm16 => {
                 let m = Mode {
                     rm16: value as u8,
                     ..w.mode()
                 };
                 w.set_mode(m).map_err(|e| e.0)?
             }
-            Loc::Pc => {
+            StatePlace::Pc => {
                 if !value.is_multiple_of(4) {
                     return Err(format!("pc 0x{value:x} is not 4-byte aligned"));
                 }
                 w.set_pc(value as u32)
             }
-            Loc::Steps => {
+            StatePlace::Steps => {
                 return Err("`steps` counts retired instructions; it cannot be set".into())
             }
         }
@@ -429,40 +429,40 @@ impl Loc {
     }
 }
 
-impl std::fmt::Display for Loc {
+impl std::fmt::Display for StatePlace {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let lane = |f: &mut std::fmt::Formatter<'_>, l: &Option<u8>| match l {
             Some(l) => write!(f, "[{l}]"),
             None => Ok(()),
         };
         match self {
-            Loc::V { reg, lane: l } => {
+            StatePlace::V { reg, lane: l } => {
                 write!(f, "v{reg}")?;
                 lane(f, l)
             }
-            Loc::VHalf { reg, hi, lane: l } => {
+            StatePlace::VHalf { reg, hi, lane: l } => {
                 write!(f, "v{reg}.{}", if *hi { "h" } else { "l" })?;
                 lane(f, l)
             }
-            Loc::VPair { reg, lane: l } => {
+            StatePlace::VPair { reg, lane: l } => {
                 write!(f, "v[{reg}:{}]", reg + 1)?;
                 lane(f, l)
             }
-            Loc::U { reg } => write!(f, "u{reg}"),
-            Loc::UPair { reg } => write!(f, "u[{reg}:{}]", reg + 1),
-            Loc::Exec { lane: l } => {
+            StatePlace::U { reg } => write!(f, "u{reg}"),
+            StatePlace::UPair { reg } => write!(f, "u[{reg}:{}]", reg + 1),
+            StatePlace::Exec { lane: l } => {
                 write!(f, "exec")?;
                 lane(f, l)
             }
-            Loc::Fflags { mask } => match FFLAG_NAMES.iter().find(|(_, b)| b == mask) {
+            StatePlace::Fflags { mask } => match FFLAG_NAMES.iter().find(|(_, b)| b == mask) {
                 Some((n, _)) => write!(f, "fflags.{n}"),
                 None => write!(f, "fflags"),
             },
-            Loc::Mode => write!(f, "mode"),
-            Loc::Rm => write!(f, "mode.rm"),
-            Loc::Rm16 => write!(f, "mode.rm16"),
-            Loc::Pc => write!(f, "pc"),
-            Loc::Steps => write!(f, "steps"),
+            StatePlace::Mode => write!(f, "mode"),
+            StatePlace::Rm => write!(f, "mode.rm"),
+            StatePlace::Rm16 => write!(f, "mode.rm16"),
+            StatePlace::Pc => write!(f, "pc"),
+            StatePlace::Steps => write!(f, "steps"),
         }
     }
 }

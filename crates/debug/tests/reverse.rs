@@ -4,8 +4,8 @@
 //! position; `reverse-continue` finds the stops a forward search finds; `last-write`
 //! names the step the commit log names.
 
-use warpkit_debug::{Config, Engine, StopReason, Target};
-use warpkit_gen::{Config as GenConfig, Generator};
+use warpkit_debug::{DebugConfig, Engine, StopReason, Target};
+use warpkit_gen::{GenConfig, Generator};
 use warpkit_sim::{Commit, RunStatus, Sim, StepResult};
 
 /// The schedule written out plainly over `Sim`: round-robin, one attempt per live warp.
@@ -78,8 +78,8 @@ fn programs(seeds: std::ops::Range<u64>) -> impl Iterator<Item = (u64, Target, S
 }
 
 /// A small budget and interval, so that checkpoints are taken and thinned.
-fn cfg() -> Config {
-    Config {
+fn cfg() -> DebugConfig {
+    DebugConfig {
         budget_bytes: 6 * 17_000 * 4,
         max_steps: 100_000,
         checkpoint_interval: 7,

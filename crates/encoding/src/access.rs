@@ -1,12 +1,12 @@
 //! The concrete warp state one instruction reads and writes: the database's access facts
-//! ([`warpkit_isa::Loc`]) applied to an [`Inst`]'s register fields. No allocation: a
+//! ([`warpkit_isa::StateLoc`]) applied to an [`Inst`]'s register fields. No allocation: a
 //! [`RegSet`] holds at most [`MAX_ACCESS_REGS`] entries inline. The sets depend on the
 //! instruction only (indexed registers are resolved separately), so a tool that asks for them
 //! on every executed instruction can compute them once per decoded instruction and keep them.
 
 use crate::{Inst, RM_DYN};
 use std::fmt;
-use warpkit_isa::{Loc, RegFile, Slot, MAX_ACCESS_REGS};
+use warpkit_isa::{RegFile, Slot, StateLoc, MAX_ACCESS_REGS};
 
 /// One piece of warp state, concrete.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -188,11 +188,11 @@ impl Inst {
     }
 
     #[inline]
-    fn concrete(&self, locs: &[Loc], set: &mut RegSet) {
+    fn concrete(&self, locs: &[StateLoc], set: &mut RegSet) {
         let d = self.desc();
         for &loc in locs {
             match loc {
-                Loc::Op(slot) => {
+                StateLoc::Op(slot) => {
                     let Some(Some(ext)) = d.reg_slots.get(slot as usize) else {
                         continue;
                     };
@@ -214,20 +214,20 @@ impl Inst {
                         RegFile::H => set.push(Reg::V(first >> 1)),
                     }
                 }
-                Loc::Indexed { base, index } => set.push_new(Reg::VIndexed {
+                StateLoc::Indexed { base, index } => set.push_new(Reg::VIndexed {
                     base: self.reg_field(base),
                     index_ureg: self.reg_field(index),
                 }),
-                Loc::Run(slot) => set.push_new(Reg::VRun(self.reg_field(slot))),
-                Loc::Exec => set.push_new(Reg::Exec),
-                Loc::Fflags => set.push_new(Reg::Fflags),
-                Loc::Mode => {
+                StateLoc::Run(slot) => set.push_new(Reg::VRun(self.reg_field(slot))),
+                StateLoc::Exec => set.push_new(Reg::Exec),
+                StateLoc::Fflags => set.push_new(Reg::Fflags),
+                StateLoc::Mode => {
                     if self.rm == RM_DYN || d.operand(Slot::Rm).is_none() {
                         set.push_new(Reg::Mode)
                     }
                 }
-                Loc::Pc => set.push_new(Reg::Pc),
-                Loc::CodeBase => set.push_new(Reg::CodeBase),
+                StateLoc::Pc => set.push_new(Reg::Pc),
+                StateLoc::CodeBase => set.push_new(Reg::CodeBase),
             }
         }
     }

@@ -17,7 +17,9 @@ use warpkit_isa::{
     extract_fields, identify_info, with_raw_fields, DecodeInfo, Flags, IdentifyError, RawFields,
     FORMAT_OF_OPCODE,
 };
-pub use warpkit_isa::{InsnDesc, InsnId, Loc, OpType, Operand, RegFile, Slot, MAX_ACCESS_REGS};
+pub use warpkit_isa::{
+    InsnDesc, InsnId, OpType, Operand, RegFile, Slot, StateLoc, MAX_ACCESS_REGS,
+};
 
 /// One decoded instruction.
 ///

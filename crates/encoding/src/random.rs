@@ -2,7 +2,7 @@
 //! Deterministic given the generator, so failures reproduce.
 
 use crate::{check_operand, Inst};
-use warpkit_isa::{InsnId, INSNS};
+use warpkit_isa::{id, InsnId, INSNS};
 
 /// A small, fast, seedable generator (xorshift64*); enough for test-data variety.
 #[derive(Clone, Debug)]
@@ -58,39 +58,39 @@ pub fn random_any(rng: &mut XorShift) -> Inst {
 
 /// The variants of a typical compute kernel's inner loop: ALU, FP, compares, EXEC control,
 /// 64-bit address arithmetic and branches. A realistic mix for benchmarks.
-pub const KERNEL_MIX: [&str; 32] = [
-    "add",
-    "add.vi",
-    "mul",
-    "mad.u32",
-    "sll.vi",
-    "and",
-    "or.vi",
-    "xor",
-    "fadd.f32",
-    "fmul.f32",
-    "ffma.f32",
-    "fmac.f32",
-    "cmp.lt.i32",
-    "cmp.lt.f32",
-    "saveexec.and",
-    "bexecz",
-    "mov.vu",
-    "movi",
-    "add64",
-    "mad64.u32",
-    "uadd",
-    "uaddi",
-    "cndmask",
-    "mbcnt",
-    "mov.vl",
-    "fadd.f32.vl",
-    "min",
-    "max",
-    "sub",
-    "srl",
-    "exec.set",
-    "bnz",
+pub const KERNEL_MIX: [InsnId; 32] = [
+    id::ADD,
+    id::ADD_VI,
+    id::MUL,
+    id::MAD_U32,
+    id::SLL_VI,
+    id::AND,
+    id::OR_VI,
+    id::XOR,
+    id::FADD_F32,
+    id::FMUL_F32,
+    id::FFMA_F32,
+    id::FMAC_F32,
+    id::CMP_LT_I32,
+    id::CMP_LT_F32,
+    id::SAVEEXEC_AND,
+    id::BEXECZ,
+    id::MOV_VU,
+    id::MOVI,
+    id::ADD64,
+    id::MAD64_U32,
+    id::UADD,
+    id::UADDI,
+    id::CNDMASK,
+    id::MBCNT,
+    id::MOV_VL,
+    id::FADD_F32_VL,
+    id::MIN,
+    id::MAX,
+    id::SUB,
+    id::SRL,
+    id::EXEC_SET,
+    id::BNZ,
 ];
 
 /// `n` random valid instructions, encoded: every variant uniformly (`kernel_mix` false), or
@@ -99,14 +99,10 @@ pub const KERNEL_MIX: [&str; 32] = [
 /// inside the program, so a disassembler names them with labels.
 pub fn random_program(n: usize, kernel_mix: bool, seed: u64) -> Vec<u8> {
     let mut rng = XorShift::new(seed);
-    let body: Vec<InsnId> = KERNEL_MIX
-        .iter()
-        .filter_map(|m| warpkit_isa::lookup(m))
-        .collect();
     let mut code = Vec::new();
     for k in 0..n {
         let mut i = if kernel_mix {
-            random_inst(body[k % body.len()], &mut rng)
+            random_inst(KERNEL_MIX[k % KERNEL_MIX.len()], &mut rng)
         } else {
             random_any(&mut rng)
         };

@@ -177,7 +177,7 @@ fn bench(c: &mut Criterion) {
         });
     }
     // The 32-lane kernel of every level this CPU runs, on the same lanes.
-    for k in lanes::Level::ALL
+    for k in lanes::SimdLevel::ALL
         .iter()
         .filter_map(|&l| lanes::Kernels::new(l))
     {

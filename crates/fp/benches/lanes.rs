@@ -11,7 +11,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use std::time::Instant;
-use warpkit_fp::lanes::{ArithOp, Kernels, Level, Src32, LANES};
+use warpkit_fp::lanes::{ArithOp, Kernels, SimdLevel, Src32, LANES};
 use warpkit_fp::Rm;
 
 /// Instructions per measured unit.
@@ -251,7 +251,7 @@ const CASES: &[Case] = &[
 ];
 
 fn levels() -> Vec<Kernels> {
-    Level::ALL
+    SimdLevel::ALL
         .iter()
         .rev()
         .filter_map(|&l| Kernels::new(l))
@@ -303,7 +303,11 @@ fn summary() {
         let t: Vec<f64> = ks
             .iter()
             .map(|&k| {
-                let reps = if k.level() == Level::Soft { 500 } else { 5_000 };
+                let reps = if k.level() == SimdLevel::Soft {
+                    500
+                } else {
+                    5_000
+                };
                 best_ns(
                     || {
                         black_box(run_kernel(k, c.form, c.op, c.rm, black_box(&mut d)));

@@ -1,13 +1,13 @@
 //! Fixed workload for profiling: one kernel, many calls.
 use std::hint::black_box;
-use warpkit_fp::lanes::{ArithOp, Kernels, Level, Src32};
+use warpkit_fp::lanes::{ArithOp, Kernels, SimdLevel, Src32};
 use warpkit_fp::Rm;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let level = match args.get(1).map(String::as_str) {
-        Some("avx2") => Level::Avx2,
-        Some("soft") => Level::Soft,
-        _ => Level::Avx512,
+        Some("avx2") => SimdLevel::Avx2,
+        Some("soft") => SimdLevel::Soft,
+        _ => SimdLevel::Avx512,
     };
     let form = args.get(2).cloned().unwrap_or("f32".into());
     let rm = match args.get(3).map(String::as_str) {

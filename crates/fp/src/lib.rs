@@ -32,7 +32,7 @@ mod round;
 pub mod softfloat;
 
 pub use env::{flags, Rm};
-use round::{round_dd, round_pack, round_pack_wide, round_shift, round_sum, Fmt};
+use round::{round_dd, round_pack, round_pack_wide, round_shift, round_sum, FloatFormat};
 pub(crate) use round::{F16, F32};
 
 /// Comparison predicates. `Eq`, `Ne`, `O`, `U` and the `..u` variants are quiet (NV only for a
@@ -151,7 +151,7 @@ pub fn f32_fma(a: u32, b: u32, c: u32, rm: Rm, fl: &mut u8) -> u32 {
 
 /// NaN operands: the canonical NaN, NV if any operand is signalling.
 #[inline]
-fn nan_result(fmt: Fmt, ops: &[u32], fl: &mut u8) -> u32 {
+fn nan_result(fmt: FloatFormat, ops: &[u32], fl: &mut u8) -> u32 {
     if ops.iter().any(|&x| fmt.is_snan(x)) {
         *fl |= flags::NV;
     }
@@ -160,7 +160,7 @@ fn nan_result(fmt: Fmt, ops: &[u32], fl: &mut u8) -> u32 {
 
 /// `a + b` with an infinite or NaN operand: `inf - inf` is invalid, otherwise the infinity.
 #[cold]
-fn add_special(fmt: Fmt, a: u32, b: u32, fl: &mut u8) -> u32 {
+fn add_special(fmt: FloatFormat, a: u32, b: u32, fl: &mut u8) -> u32 {
     if fmt.is_nan(a) || fmt.is_nan(b) {
         return nan_result(fmt, &[a, b], fl);
     }
@@ -177,7 +177,7 @@ fn add_special(fmt: Fmt, a: u32, b: u32, fl: &mut u8) -> u32 {
 
 /// `a * b` with an infinite or NaN operand: `inf * 0` is invalid, otherwise a signed infinity.
 #[cold]
-fn mul_special(fmt: Fmt, a: u32, b: u32, fl: &mut u8) -> u32 {
+fn mul_special(fmt: FloatFormat, a: u32, b: u32, fl: &mut u8) -> u32 {
     if fmt.is_nan(a) || fmt.is_nan(b) {
         return nan_result(fmt, &[a, b], fl);
     }
@@ -191,7 +191,7 @@ fn mul_special(fmt: Fmt, a: u32, b: u32, fl: &mut u8) -> u32 {
 /// `a * b + c` with an infinite or NaN operand. `inf * 0` is invalid even when `c` is a quiet
 /// NaN (RISC-V); `inf + -inf` is invalid.
 #[cold]
-fn fma_special(fmt: Fmt, a: u32, b: u32, c: u32, fl: &mut u8) -> u32 {
+fn fma_special(fmt: FloatFormat, a: u32, b: u32, c: u32, fl: &mut u8) -> u32 {
     if fmt.is_nan(a) || fmt.is_nan(b) {
         return nan_result(fmt, &[a, b, c], fl);
     }
@@ -286,7 +286,7 @@ pub fn f16_max(a: u16, b: u16, fl: &mut u8) -> u16 {
 
 /// Total-order key of a non-NaN value with `-0 < +0`.
 #[inline]
-fn order_key(fmt: Fmt, x: u32) -> i64 {
+fn order_key(fmt: FloatFormat, x: u32) -> i64 {
     let m = fmt.abs(x) as i64;
     if fmt.is_neg(x) {
         -m - 1
@@ -297,7 +297,7 @@ fn order_key(fmt: Fmt, x: u32) -> i64 {
 
 /// Numeric key of a non-NaN value (`-0 == +0`).
 #[inline]
-fn value_key(fmt: Fmt, x: u32) -> i64 {
+fn value_key(fmt: FloatFormat, x: u32) -> i64 {
     let m = fmt.abs(x) as i64;
     if fmt.is_neg(x) {
         -m
@@ -306,7 +306,7 @@ fn value_key(fmt: Fmt, x: u32) -> i64 {
     }
 }
 
-fn minmax(fmt: Fmt, a: u32, b: u32, max: bool, fl: &mut u8) -> u32 {
+fn minmax(fmt: FloatFormat, a: u32, b: u32, max: bool, fl: &mut u8) -> u32 {
     if fmt.is_snan(a) || fmt.is_snan(b) {
         *fl |= flags::NV;
     }
@@ -325,7 +325,7 @@ fn minmax(fmt: Fmt, a: u32, b: u32, max: bool, fl: &mut u8) -> u32 {
     }
 }
 
-fn med3(fmt: Fmt, a: u32, b: u32, c: u32, fl: &mut u8) -> u32 {
+fn med3(fmt: FloatFormat, a: u32, b: u32, c: u32, fl: &mut u8) -> u32 {
     let v = [a, b, c];
     if v.iter().any(|&x| fmt.is_snan(x)) {
         *fl |= flags::NV;
@@ -358,7 +358,7 @@ pub fn f16_med3(a: u16, b: u16, c: u16, fl: &mut u8) -> u16 {
     med3(F16, a as u32, b as u32, c as u32, fl) as u16
 }
 
-fn cmp(fmt: Fmt, op: CmpOp, a: u32, b: u32, fl: &mut u8) -> bool {
+fn cmp(fmt: FloatFormat, op: CmpOp, a: u32, b: u32, fl: &mut u8) -> bool {
     use CmpOp::*;
     if fmt.is_nan(a) || fmt.is_nan(b) {
         let signalling = matches!(op, Lt | Le | Gt | Ge);
@@ -390,7 +390,7 @@ pub fn f16_cmp(op: CmpOp, a: u16, b: u16, fl: &mut u8) -> bool {
     cmp(F16, op, a as u32, b as u32, fl)
 }
 
-fn class(fmt: Fmt, x: u32) -> u32 {
+fn class(fmt: FloatFormat, x: u32) -> u32 {
     let neg = fmt.is_neg(x);
     let exp = x & fmt.exp_mask();
     let frac = x & fmt.frac_mask();
@@ -440,7 +440,7 @@ pub fn f16_class(a: u16) -> u16 {
 // round to integral / fract / sat
 // ---------------------------------------------------------------------------------------------
 
-fn round_to_int(fmt: Fmt, a: u32, rm: Rm, exact: bool, fl: &mut u8) -> u32 {
+fn round_to_int(fmt: FloatFormat, a: u32, rm: Rm, exact: bool, fl: &mut u8) -> u32 {
     if fmt.is_nan(a) {
         if fmt.is_snan(a) {
             *fl |= flags::NV;
@@ -489,7 +489,7 @@ pub fn f16_round_to_int(a: u16, rm: Rm, exact: bool, fl: &mut u8) -> u16 {
     round_to_int(F16, a as u32, rm, exact, fl) as u16
 }
 
-fn fract(fmt: Fmt, a: u32, rm: Rm, fl: &mut u8) -> u32 {
+fn fract(fmt: FloatFormat, a: u32, rm: Rm, fl: &mut u8) -> u32 {
     if fmt.is_special(a) {
         // NaN: canonical NaN (NV for sNaN). +-inf: inf - floor(inf) = inf - inf is invalid.
         if fmt.is_snan(a) || fmt.is_inf(a) {
@@ -525,7 +525,7 @@ pub fn f16_fract(a: u16, rm: Rm, fl: &mut u8) -> u16 {
     fract(F16, a as u32, rm, fl) as u16
 }
 
-fn apply_sat(fmt: Fmt, r: u32) -> u32 {
+fn apply_sat(fmt: FloatFormat, r: u32) -> u32 {
     if fmt.is_nan(r) || fmt.is_neg(r) {
         0
     } else if r > fmt.one() {
@@ -566,7 +566,7 @@ pub fn f16_sat(a: u16, fl: &mut u8) -> u16 {
 // ldexp / frexp
 // ---------------------------------------------------------------------------------------------
 
-fn ldexp(fmt: Fmt, a: u32, e: i32, rm: Rm, fl: &mut u8) -> u32 {
+fn ldexp(fmt: FloatFormat, a: u32, e: i32, rm: Rm, fl: &mut u8) -> u32 {
     if fmt.is_nan(a) {
         if fmt.is_snan(a) {
             *fl |= flags::NV;
@@ -590,7 +590,7 @@ pub fn f16_ldexp(a: u16, e: i32, rm: Rm, fl: &mut u8) -> u16 {
     ldexp(F16, a as u32, e, rm, fl) as u16
 }
 
-fn frexp(fmt: Fmt, a: u32) -> (u32, i32) {
+fn frexp(fmt: FloatFormat, a: u32) -> (u32, i32) {
     if fmt.is_special(a) || fmt.is_zero(a) {
         return (a, 0);
     }
@@ -630,7 +630,7 @@ pub fn f16_frexp_exp(a: u16) -> u32 {
 // conversions
 // ---------------------------------------------------------------------------------------------
 
-fn convert(from: Fmt, to: Fmt, a: u32, rm: Rm, fl: &mut u8) -> u32 {
+fn convert(from: FloatFormat, to: FloatFormat, a: u32, rm: Rm, fl: &mut u8) -> u32 {
     let sign = if from.is_neg(a) { to.sign() } else { 0 };
     if from.is_nan(a) {
         if from.is_snan(a) {
@@ -660,7 +660,7 @@ pub fn f16_to_f32(a: u16, fl: &mut u8) -> u32 {
 
 /// Float to integer in `rm` with the RISC-V rules: saturate to [lo, hi], NaN -> hi,
 /// NV when saturated or NaN, otherwise NX when inexact.
-fn to_int(fmt: Fmt, a: u32, rm: Rm, lo: i64, hi: i64, fl: &mut u8) -> i64 {
+fn to_int(fmt: FloatFormat, a: u32, rm: Rm, lo: i64, hi: i64, fl: &mut u8) -> i64 {
     if fmt.is_nan(a) {
         *fl |= flags::NV;
         return hi;
@@ -713,7 +713,7 @@ pub fn f16_to_u16(a: u16, rm: Rm, fl: &mut u8) -> u16 {
     to_int(F16, a as u32, rm, 0, u16::MAX as i64, fl) as u16
 }
 
-fn from_int(fmt: Fmt, neg: bool, mag: u64, rm: Rm, fl: &mut u8) -> u32 {
+fn from_int(fmt: FloatFormat, neg: bool, mag: u64, rm: Rm, fl: &mut u8) -> u32 {
     if mag == 0 {
         return 0;
     }
@@ -868,7 +868,7 @@ fn sum_exact(x: i128, ex: i64, y: i128, ey: i64) -> Option<(bool, u128, i64)> {
 
 /// Class of an intermediate of dot2 when an operand is infinite or NaN.
 #[derive(Clone, Copy, PartialEq)]
-enum Kind {
+enum Dot2Class {
     Nan,
     Inf(bool),
     Finite,
@@ -884,34 +884,34 @@ fn dot2_special(h: [u32; 4], c: u32, rm: Rm, fl: &mut u8) -> u32 {
     let mut nv = false;
     let mut prod = |x: u32, y: u32| {
         if F16.is_nan(x) || F16.is_nan(y) {
-            Kind::Nan
+            Dot2Class::Nan
         } else if F16.is_inf(x) || F16.is_inf(y) {
             if F16.is_zero(x) || F16.is_zero(y) {
                 nv = true;
-                Kind::Nan
+                Dot2Class::Nan
             } else {
-                Kind::Inf(F16.is_neg(x) != F16.is_neg(y))
+                Dot2Class::Inf(F16.is_neg(x) != F16.is_neg(y))
             }
         } else {
-            Kind::Finite
+            Dot2Class::Finite
         }
     };
     let (p1, p2) = (prod(h[0], h[1]), prod(h[2], h[3]));
-    let mut add = |p: Kind, q: Kind| match (p, q) {
-        (Kind::Nan, _) | (_, Kind::Nan) => Kind::Nan,
-        (Kind::Inf(s), Kind::Inf(t)) if s != t => {
+    let mut add = |p: Dot2Class, q: Dot2Class| match (p, q) {
+        (Dot2Class::Nan, _) | (_, Dot2Class::Nan) => Dot2Class::Nan,
+        (Dot2Class::Inf(s), Dot2Class::Inf(t)) if s != t => {
             nv = true;
-            Kind::Nan
+            Dot2Class::Nan
         }
-        (Kind::Inf(s), _) | (_, Kind::Inf(s)) => Kind::Inf(s),
-        _ => Kind::Finite,
+        (Dot2Class::Inf(s), _) | (_, Dot2Class::Inf(s)) => Dot2Class::Inf(s),
+        _ => Dot2Class::Finite,
     };
     let kc = if F32.is_nan(c) {
-        Kind::Nan
+        Dot2Class::Nan
     } else if F32.is_inf(c) {
-        Kind::Inf(F32.is_neg(c))
+        Dot2Class::Inf(F32.is_neg(c))
     } else {
-        Kind::Finite
+        Dot2Class::Finite
     };
     let s = add(p1, p2);
     let t = add(s, kc);
@@ -919,10 +919,10 @@ fn dot2_special(h: [u32; 4], c: u32, rm: Rm, fl: &mut u8) -> u32 {
         *fl |= flags::NV;
     }
     match t {
-        Kind::Nan => F32.qnan(),
-        Kind::Inf(neg) => (if neg { F32.sign() } else { 0 }) | F32.inf(),
+        Dot2Class::Nan => F32.qnan(),
+        Dot2Class::Inf(neg) => (if neg { F32.sign() } else { 0 }) | F32.inf(),
         // Not reached (a special operand makes the sum NaN or infinite); correct anyway.
-        Kind::Finite => dot2_finite(h, c, rm, fl),
+        Dot2Class::Finite => dot2_finite(h, c, rm, fl),
     }
 }
 

@@ -8,17 +8,17 @@ use crate::{flags, Rm};
 
 /// An IEEE 754 binary interchange format narrower than 32 bits (bits are held in a `u32`).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Fmt {
+pub(crate) struct FloatFormat {
     /// Precision in bits, including the hidden bit (24 for binary32, 11 for binary16).
     pub prec: u32,
     /// Width of the exponent field.
     pub ebits: u32,
 }
 
-pub(crate) const F32: Fmt = Fmt { prec: 24, ebits: 8 };
-pub(crate) const F16: Fmt = Fmt { prec: 11, ebits: 5 };
+pub(crate) const F32: FloatFormat = FloatFormat { prec: 24, ebits: 8 };
+pub(crate) const F16: FloatFormat = FloatFormat { prec: 11, ebits: 5 };
 
-impl Fmt {
+impl FloatFormat {
     #[inline]
     pub const fn bias(self) -> i64 {
         (1 << (self.ebits - 1)) - 1
@@ -168,7 +168,7 @@ pub(crate) fn round_shift(mag: u64, shift: i64, neg: bool, rm: Rm) -> (u64, bool
 
 /// Result of an overflow in mode `rm`: infinity or the largest finite value.
 #[inline]
-pub(crate) fn overflow(fmt: Fmt, neg: bool, rm: Rm) -> u32 {
+pub(crate) fn overflow(fmt: FloatFormat, neg: bool, rm: Rm) -> u32 {
     let to_inf = match rm {
         Rm::Rne | Rm::Rmm => true,
         Rm::Rtz => false,
@@ -181,7 +181,14 @@ pub(crate) fn overflow(fmt: Fmt, neg: bool, rm: Rm) -> u32 {
 
 /// Round `±mag * 2^exp` (exact value, `mag > 0`) once to `fmt` in mode `rm`.
 /// Raises NX, UF (tiny after rounding and inexact) and OF like IEEE 754 / RISC-V.
-pub(crate) fn round_pack(fmt: Fmt, neg: bool, mag: u64, exp: i64, rm: Rm, fl: &mut u8) -> u32 {
+pub(crate) fn round_pack(
+    fmt: FloatFormat,
+    neg: bool,
+    mag: u64,
+    exp: i64,
+    rm: Rm,
+    fl: &mut u8,
+) -> u32 {
     debug_assert!(mag != 0);
     let p = fmt.prec as i64;
     let nb = 64 - mag.leading_zeros() as i64;
@@ -239,7 +246,7 @@ pub(crate) fn round_pack(fmt: Fmt, neg: bool, mag: u64, exp: i64, rm: Rm, fl: &m
 /// unbounded one used for tininess), so the single rounding afterwards and its flags are
 /// those of the exact value.
 pub(crate) fn round_pack_wide(
-    fmt: Fmt,
+    fmt: FloatFormat,
     neg: bool,
     mag: u128,
     exp: i64,
@@ -258,7 +265,7 @@ pub(crate) fn round_pack_wide(
 /// Round the exact value `s + err` (a double-double with `s` finite and non-zero and
 /// `|err| <= ulp(s)/2`, as TwoSum produces) once to `fmt`.
 #[inline(always)]
-pub(crate) fn round_dd(fmt: Fmt, s: f64, err: f64, rm: Rm, fl: &mut u8) -> u32 {
+pub(crate) fn round_dd(fmt: FloatFormat, s: f64, err: f64, rm: Rm, fl: &mut u8) -> u32 {
     let bits = s.to_bits();
     let neg = bits >> 63 != 0;
     let be = ((bits >> 52) & 0x7ff) as i64;
@@ -320,7 +327,7 @@ pub(crate) fn round_dd(fmt: Fmt, s: f64, err: f64, rm: Rm, fl: &mut u8) -> u32 {
 /// Round the exact sum `x + y` of two f64 values whose exact sum TwoSum can represent
 /// (no overflow) to `fmt`, with the IEEE sign rules for an exact zero.
 #[inline]
-pub(crate) fn round_sum(fmt: Fmt, x: f64, y: f64, rm: Rm, fl: &mut u8) -> u32 {
+pub(crate) fn round_sum(fmt: FloatFormat, x: f64, y: f64, rm: Rm, fl: &mut u8) -> u32 {
     let s = x + y;
     if s == 0.0 {
         // Sums of f64 values in our range never underflow, so this zero is exact.

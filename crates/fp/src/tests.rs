@@ -9,11 +9,11 @@ use crate::flags::*;
 mod crosscheck;
 
 /// Deterministic xorshift64* generator.
-pub(crate) struct Rng(u64);
+pub(crate) struct XorShiftStar(u64);
 
-impl Rng {
+impl XorShiftStar {
     pub fn new(seed: u64) -> Self {
-        Rng(seed | 1)
+        XorShiftStar(seed | 1)
     }
     pub fn next(&mut self) -> u64 {
         let mut x = self.0;
@@ -572,7 +572,7 @@ fn frexp_cases() {
     assert_eq!(f16_frexp_exp(0x7bff) as i32, 16);
     assert_eq!(fl, 0);
     // Round trip through ldexp for many values.
-    let mut rng = Rng::new(5);
+    let mut rng = XorShiftStar::new(5);
     for _ in 0..10_000 {
         let a = rng.f32();
         if F32.is_special(a) {
@@ -795,7 +795,7 @@ fn dot2_cases() {
 /// dot2 against an independent exact model built from f64 arithmetic where it is exact.
 #[test]
 fn dot2_vs_model() {
-    let mut rng = Rng::new(77);
+    let mut rng = XorShiftStar::new(77);
     for _ in 0..cases() {
         let (a, b) = (
             rng.f16() as u32 | ((rng.f16() as u32) << 16),

@@ -7,28 +7,28 @@
 
 mod common;
 use common::{exec_patterns, levels, ref_f32, Rng};
-use warpkit_fp::lanes::{ArithOp, Kernels, Level, Src16, Src32, LANES};
+use warpkit_fp::lanes::{ArithOp, Kernels, SimdLevel, Src16, Src32, LANES};
 use warpkit_fp::{flags, Rm};
 
 // ------------------------------------------------------------------ operands
 
 /// A binary format: exponent and fraction widths.
 #[derive(Clone, Copy)]
-struct Fmt {
+struct FloatFormat {
     ebits: u32,
     mbits: u32,
 }
 
-const F32: Fmt = Fmt {
+const F32: FloatFormat = FloatFormat {
     ebits: 8,
     mbits: 23,
 };
-const F16: Fmt = Fmt {
+const F16: FloatFormat = FloatFormat {
     ebits: 5,
     mbits: 10,
 };
 
-impl Fmt {
+impl FloatFormat {
     fn bias(self) -> i32 {
         (1 << (self.ebits - 1)) - 1
     }
@@ -109,7 +109,7 @@ impl Fmt {
     fn any(self, rng: &mut Rng, edges: &[u32]) -> u32 {
         match rng.below(4) {
             0 => edges[rng.below(edges.len() as u64) as usize],
-            1 => rng.next() as u32 & (self.sign() * 2 - 1),
+            1 => rng.next() as u32 & self.sign().wrapping_mul(2).wrapping_sub(1),
             _ => {
                 let span = self.bias() + 2 + self.mbits as i32;
                 {
@@ -127,7 +127,7 @@ impl Fmt {
 }
 
 /// One 32-lane operand set (a, b, c) of a scenario chosen per set.
-fn operands(f: Fmt, rng: &mut Rng, edges: &[u32]) -> [[u32; LANES]; 3] {
+fn operands(f: FloatFormat, rng: &mut Rng, edges: &[u32]) -> [[u32; LANES]; 3] {
     let scenario = rng.below(7);
     let (bias, mb) = (f.bias(), f.mbits as i32);
     let t: [(u32, u32, u32); LANES] = std::array::from_fn(|_| {
@@ -182,7 +182,7 @@ fn operands(f: Fmt, rng: &mut Rng, edges: &[u32]) -> [[u32; LANES]; 3] {
                 let b = (a ^ f.sign())
                     .wrapping_add(rng.below(3) as u32)
                     .wrapping_sub(1);
-                let b = b & (f.sign() * 2 - 1);
+                let b = b & f.sign().wrapping_mul(2).wrapping_sub(1);
                 let x = {
                     let e = rng.below(bias as u64) as i32 - bias / 2;
                     f.finite(rng, e)
@@ -210,7 +210,7 @@ fn operands(f: Fmt, rng: &mut Rng, edges: &[u32]) -> [[u32; LANES]; 3] {
 }
 
 /// `-(a * b)` rounded to the format, give or take one ulp (via f64: exact enough for this).
-fn product_neighbour(f: Fmt, a: u32, b: u32, rng: &mut Rng) -> Option<u32> {
+fn product_neighbour(f: FloatFormat, a: u32, b: u32, rng: &mut Rng) -> Option<u32> {
     let val = |x: u32| -> f64 {
         if f.mbits == 23 {
             f32::from_bits(x) as f64
@@ -236,7 +236,7 @@ fn product_neighbour(f: Fmt, a: u32, b: u32, rng: &mut Rng) -> Option<u32> {
         return None;
     }
     let d = rng.below(3) as u32;
-    Some(bits.wrapping_add(d).wrapping_sub(1) & (f.sign() * 2 - 1))
+    Some(bits.wrapping_add(d).wrapping_sub(1) & f.sign().wrapping_mul(2).wrapping_sub(1))
 }
 
 fn rounds(base: usize) -> usize {
@@ -415,7 +415,7 @@ fn check_pk_f16(ks: &[Kernels], rng: &mut Rng, abc: &[[u32; LANES]; 3], per_lane
 /// `seed`, each given to `body` with the stream and whether its lanes also run one by one
 /// (every fourth set).
 fn random_sets(
-    f: Fmt,
+    f: FloatFormat,
     seed: u64,
     n: usize,
     mut body: impl FnMut(&mut Rng, [[u32; LANES]; 3], bool),
@@ -841,7 +841,7 @@ fn caller_mxcsr_is_restored() {
                     before & !0x3f,
                     "control bits changed by {what}"
                 );
-                if k.level() == Level::Avx2 && rm != Rm::Rmm {
+                if k.level() == SimdLevel::Avx2 && rm != Rm::Rmm {
                     // This kernel runs no FP code outside its asm block, so the NV/UF/NX the
                     // block raised must not reach the caller's flags either.
                     assert_eq!(now & 0x3f, before & 0x3f, "flags changed by {what}");

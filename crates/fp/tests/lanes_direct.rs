@@ -8,7 +8,7 @@
 
 mod common;
 use common::{exec_patterns, levels, ref_f32, Rng};
-use warpkit_fp::lanes::{ArithOp, Level, Operand, LANES};
+use warpkit_fp::lanes::{ArithOp, DirectOperand, SimdLevel, LANES};
 use warpkit_fp::{flags, Rm};
 
 const RMS: [Rm; 5] = Rm::ALL;
@@ -42,18 +42,18 @@ fn value(rng: &mut Rng, ordinary: bool) -> u32 {
 }
 
 /// A register index of a four-register file, or a splat.
-fn operand(rng: &mut Rng, ordinary: bool) -> Operand {
+fn operand(rng: &mut Rng, ordinary: bool) -> DirectOperand {
     if rng.below(4) == 0 {
-        Operand::Splat(value(rng, ordinary))
+        DirectOperand::Splat(value(rng, ordinary))
     } else {
-        Operand::Reg(rng.below(4) as usize)
+        DirectOperand::Reg(rng.below(4) as usize)
     }
 }
 
-fn lane(file: &[[u32; LANES]; 4], x: Operand, i: usize) -> u32 {
+fn lane(file: &[[u32; LANES]; 4], x: DirectOperand, i: usize) -> u32 {
     match x {
-        Operand::Reg(r) => file[r][i],
-        Operand::Splat(v) => v,
+        DirectOperand::Reg(r) => file[r][i],
+        DirectOperand::Splat(v) => v,
     }
 }
 
@@ -138,9 +138,9 @@ fn direct_kernels_are_offered_only_with_nx_and_without_mxcsr() {
                 );
                 let offered = k.f32_direct_given(op, rm, flags::NX).is_some();
                 let want = match k.level() {
-                    Level::Soft => false,
-                    Level::Avx2 => rm == Rm::Rne,
-                    Level::Avx512 => rm != Rm::Rmm,
+                    SimdLevel::Soft => false,
+                    SimdLevel::Avx2 => rm == Rm::Rne,
+                    SimdLevel::Avx512 => rm != Rm::Rmm,
                 };
                 assert_eq!(offered, want, "{:?} {op:?} {rm:?}", k.level());
             }
@@ -159,42 +159,42 @@ fn out_of_range_registers_write_nothing() {
         assert!(!direct.run(
             &mut got,
             4,
-            Operand::Reg(0),
-            Operand::Reg(1),
-            Operand::Reg(2),
+            DirectOperand::Reg(0),
+            DirectOperand::Reg(1),
+            DirectOperand::Reg(2),
             !0
         ));
         assert!(!direct.run(
             &mut got,
             0,
-            Operand::Reg(4),
-            Operand::Reg(1),
-            Operand::Reg(2),
+            DirectOperand::Reg(4),
+            DirectOperand::Reg(1),
+            DirectOperand::Reg(2),
             !0
         ));
         assert!(!direct.run(
             &mut got,
             0,
-            Operand::Reg(0),
-            Operand::Reg(9),
-            Operand::Reg(2),
+            DirectOperand::Reg(0),
+            DirectOperand::Reg(9),
+            DirectOperand::Reg(2),
             !0
         ));
         assert!(!direct.run(
             &mut got,
             0,
-            Operand::Reg(0),
-            Operand::Reg(1),
-            Operand::Reg(5),
+            DirectOperand::Reg(0),
+            DirectOperand::Reg(1),
+            DirectOperand::Reg(5),
             !0
         ));
         assert_eq!(got, file);
         assert!(direct.run(
             &mut got,
             0,
-            Operand::Reg(0),
-            Operand::Splat(0x3f80_0000),
-            Operand::Reg(3),
+            DirectOperand::Reg(0),
+            DirectOperand::Splat(0x3f80_0000),
+            DirectOperand::Reg(3),
             !0
         ));
         assert_eq!(got[0], [0x4000_0000; LANES], "1 + 1");

@@ -376,7 +376,7 @@ fn lanes_dot2_100m_per_mode() {
     let mut rng = Rng(0xd072_f16d_0003);
     for k in levels()
         .into_iter()
-        .filter(|k| k.level() != warpkit_fp::lanes::Level::Soft)
+        .filter(|k| k.level() != warpkit_fp::lanes::SimdLevel::Soft)
     {
         for rm in RMS {
             let start = std::time::Instant::now();

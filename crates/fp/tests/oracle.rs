@@ -217,9 +217,9 @@ type Dot2Case = [u32; 5];
 /// one mode per call: the bits of every lane and the OR of the flags under full EXEC, and
 /// each lane alone (its own flags). Returns the number of mismatching cases.
 fn dot2_kernels(cases: &BTreeMap<u8, Vec<Dot2Case>>) -> u64 {
-    use warpkit_fp::lanes::{Kernels, Level, Src32, LANES};
+    use warpkit_fp::lanes::{Kernels, SimdLevel, Src32, LANES};
     let mut bad = 0u64;
-    for k in Level::ALL.iter().filter_map(|&l| Kernels::new(l)) {
+    for k in SimdLevel::ALL.iter().filter_map(|&l| Kernels::new(l)) {
         let (mut n, mut level_bad) = (0u64, 0u64);
         for (&rm_bits, v) in cases {
             let rm = Rm::from_bits(rm_bits).expect("valid mode");

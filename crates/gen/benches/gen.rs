@@ -2,17 +2,17 @@
 //! thread. Target: at least 10,000 per second per core.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use warpkit_gen::{Config, Generator};
+use warpkit_gen::{GenConfig, Generator};
 
 fn generate(c: &mut Criterion) {
     let mut g = c.benchmark_group("generate");
     for (name, cfg) in [
-        ("200 instructions", Config::default()),
+        ("200 instructions", GenConfig::default()),
         (
             "200 instructions, --faults",
-            Config {
+            GenConfig {
                 faults: true,
-                ..Config::default()
+                ..GenConfig::default()
             },
         ),
     ] {
@@ -29,7 +29,7 @@ fn generate(c: &mut Criterion) {
         });
     }
     // The same, plus assembling each program (what `warpkit gen` does to check its output).
-    let mut gen = Generator::new(Config::default()).expect("tables");
+    let mut gen = Generator::new(GenConfig::default()).expect("tables");
     let mut i = 0u64;
     g.bench_function("200 instructions + assemble", |b| {
         b.iter(|| {

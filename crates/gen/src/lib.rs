@@ -19,5 +19,5 @@ pub mod tables;
 pub mod toward;
 pub mod values;
 
-pub use program::{Config, ExpectedFault, FaultKind, Generated, Generator, Mix, CATEGORIES};
+pub use program::{ExpectedFault, FaultKind, GenConfig, Generated, Generator, Mix, CATEGORIES};
 pub use tables::Tables;

@@ -93,7 +93,7 @@ const MAX_TRIPS: u64 = 4;
 const MAX_TRIP_PRODUCT: u64 = 64;
 
 #[derive(Clone, Debug)]
-pub struct Config {
+pub struct GenConfig {
     /// Static instructions per program (approximately: a structure is not cut short).
     pub length: usize,
     pub mix: Mix,
@@ -118,9 +118,9 @@ pub trait Aim: std::fmt::Debug + Send + Sync {
 /// The share (numerator, denominator) of statements an [`Aim`] writes.
 pub const AIM_SHARE: (u64, u64) = (1, 2);
 
-impl Default for Config {
+impl Default for GenConfig {
     fn default() -> Self {
-        Config {
+        GenConfig {
             length: 200,
             mix: Mix::default(),
             depth: 2,
@@ -130,7 +130,7 @@ impl Default for Config {
     }
 }
 
-impl Config {
+impl GenConfig {
     pub fn check(&self) -> Result<(), String> {
         if self.length == 0 || self.length > MAX_LENGTH {
             return Err(format!(
@@ -193,7 +193,7 @@ pub struct Generated {
 }
 
 #[derive(Clone, Copy, Debug)]
-pub(crate) enum Item {
+pub(crate) enum ProgramItem {
     Inst(Inst),
     /// A branch or jump whose offset is the label's address minus its own.
     Branch(Inst, u32),
@@ -210,9 +210,9 @@ type Contents = (Vec<(u8, u32)>, Vec<(u8, VInit)>);
 /// Generates programs; keeps its buffers between programs.
 pub struct Generator {
     pub(crate) t: &'static Tables,
-    cfg: Config,
+    cfg: GenConfig,
     pub(crate) rng: Rng,
-    pub(crate) items: Vec<Item>,
+    pub(crate) items: Vec<ProgramItem>,
     labels: u32,
     label_pc: Vec<u32>,
     is_label: Vec<bool>,
@@ -234,7 +234,7 @@ fn reserved(k: u8) -> (u8, u8) {
 }
 
 impl Generator {
-    pub fn new(cfg: Config) -> Result<Generator, String> {
+    pub fn new(cfg: GenConfig) -> Result<Generator, String> {
         cfg.check()?;
         Ok(Generator {
             t: Tables::get()?,
@@ -254,7 +254,7 @@ impl Generator {
         })
     }
 
-    pub fn config(&self) -> &Config {
+    pub fn config(&self) -> &GenConfig {
         &self.cfg
     }
 
@@ -450,13 +450,13 @@ impl Generator {
     /// Append the instruction `id` with the fields `ops`.
     fn emit(&mut self, id: InsnId, ops: &[(Slot, i64)]) {
         let i = self.mk(id, ops);
-        self.items.push(Item::Inst(i));
+        self.items.push(ProgramItem::Inst(i));
     }
 
     /// Append the branch `id` with the fields `ops` to `label`.
     fn emit_branch(&mut self, id: InsnId, ops: &[(Slot, i64)], label: u32) {
         let i = self.mk(id, ops);
-        self.items.push(Item::Branch(i, label));
+        self.items.push(ProgramItem::Branch(i, label));
     }
 
     pub(crate) fn new_label(&mut self) -> u32 {
@@ -480,7 +480,7 @@ impl Generator {
             let items = &mut self.items;
             pending.retain(|&(l, left)| {
                 if left == 0 {
-                    items.push(Item::Label(l));
+                    items.push(ProgramItem::Label(l));
                 }
                 left != 0
             });
@@ -492,7 +492,7 @@ impl Generator {
             }
         }
         for (l, _) in pending {
-            self.items.push(Item::Label(l));
+            self.items.push(ProgramItem::Label(l));
         }
         bound
     }
@@ -511,12 +511,12 @@ impl Generator {
             7 => self.directed(rem),
             0..=4 => {
                 let i = self.random_inst(CLASSES[c]);
-                self.items.push(Item::Inst(i));
+                self.items.push(ProgramItem::Inst(i));
                 (1, 1)
             }
             _ => {
                 let i = self.random_inst(Class::Int);
-                self.items.push(Item::Inst(i));
+                self.items.push(ProgramItem::Inst(i));
                 (1, 1)
             }
         }
@@ -533,7 +533,7 @@ impl Generator {
             (2, 2)
         } else {
             let i = self.operands(id);
-            self.items.push(Item::Branch(i, label));
+            self.items.push(ProgramItem::Branch(i, label));
             (1, 1)
         }
     }
@@ -549,8 +549,8 @@ impl Generator {
         j.set(Slot::Imm, imm);
         let upc = self.mk(self.t.t.upc, &[(Slot::Rd, tmp as i64)]);
         let adjust = self.rng.below(4) as i64 - imm;
-        self.items.push(Item::PcRel(upc, label, adjust));
-        self.items.push(Item::Inst(j));
+        self.items.push(ProgramItem::PcRel(upc, label, adjust));
+        self.items.push(ProgramItem::Inst(j));
     }
 
     fn structure(&mut self, rem: usize) -> (usize, u64) {
@@ -586,7 +586,7 @@ impl Generator {
                 let id = *self.rng.pick(&self.t.cmp_mask);
                 let mut cmp = self.operands(id);
                 cmp.rd = uc;
-                self.items.push(Item::Inst(cmp));
+                self.items.push(ProgramItem::Inst(cmp));
                 self.emit(
                     saveexec_and,
                     &[(Slot::Rd, us as i64), (Slot::Rs1, uc as i64)],
@@ -597,10 +597,10 @@ impl Generator {
                 } else {
                     self.mk(bnone, &[(Slot::Rs1, uc as i64)])
                 };
-                self.items.push(Item::Branch(skip, l_else));
+                self.items.push(ProgramItem::Branch(skip, l_else));
                 let then_n = body.div_ceil(2).max(1);
                 let b1 = self.block(then_n);
-                self.items.push(Item::Label(l_else));
+                self.items.push(ProgramItem::Label(l_else));
                 self.emit(
                     saveexec_else,
                     &[(Slot::Rd, uc as i64), (Slot::Rs1, us as i64)],
@@ -612,7 +612,7 @@ impl Generator {
                     body - then_n.min(body)
                 };
                 let b2 = self.block(else_n);
-                self.items.push(Item::Label(l_join));
+                self.items.push(ProgramItem::Label(l_join));
                 self.emit(exec_set, &[(Slot::Rs1, us as i64)]);
                 (then_n + else_n + 6, b1 + b2 + 6)
             }
@@ -623,7 +623,7 @@ impl Generator {
                 self.emit(exec_get, &[(Slot::Rd, us as i64)]);
                 self.emit(umovi, &[(Slot::Rd, uc as i64), (Slot::Imm, n as i64)]);
                 let (top, exit) = (self.new_label(), self.new_label());
-                self.items.push(Item::Label(top));
+                self.items.push(ProgramItem::Label(top));
                 self.trips *= n;
                 let b = self.block(body);
                 self.trips /= n;
@@ -631,7 +631,7 @@ impl Generator {
                 let mut cmp = self.operands(id);
                 let brk = self.pick_u_dst(1, 1);
                 cmp.rd = brk;
-                self.items.push(Item::Inst(cmp));
+                self.items.push(ProgramItem::Inst(cmp));
                 let tmp = self.pick_u_dst(1, 1);
                 self.emit(
                     self.t.t.saveexec_andn2,
@@ -640,7 +640,7 @@ impl Generator {
                 self.emit(uaddi, &count_down);
                 self.emit_branch(bz, &[(Slot::Rs1, uc as i64)], exit);
                 self.emit_branch(bexecnz, &[], top);
-                self.items.push(Item::Label(exit));
+                self.items.push(ProgramItem::Label(exit));
                 self.emit(exec_set, &[(Slot::Rs1, us as i64)]);
                 (body + 8, 2 + n * (b + 5) + 1)
             }
@@ -649,7 +649,7 @@ impl Generator {
                 let n = self.trip_count();
                 self.emit(umovi, &[(Slot::Rd, uc as i64), (Slot::Imm, n as i64)]);
                 let top = self.new_label();
-                self.items.push(Item::Label(top));
+                self.items.push(ProgramItem::Label(top));
                 self.trips *= n;
                 let b = self.block(body);
                 self.trips /= n;
@@ -666,18 +666,18 @@ impl Generator {
                 } else {
                     self.indirect(jalr, uc, f);
                     // The link goes to the reserved register the return reads.
-                    if let Some(Item::Inst(last)) = self.items.last_mut() {
+                    if let Some(ProgramItem::Inst(last)) = self.items.last_mut() {
                         last.rd = us;
                     }
                     2
                 };
                 self.emit_branch(jmp, &[], after);
-                self.items.push(Item::Label(f));
+                self.items.push(ProgramItem::Label(f));
                 let b = self.block(body);
                 // Any immediate 0..3 returns to the link: the jump clears the low bits.
                 let low = self.rng.below(4) as i64;
                 self.emit(jr, &[(Slot::Rs1, us as i64), (Slot::Imm, low)]);
-                self.items.push(Item::Label(after));
+                self.items.push(ProgramItem::Label(after));
                 (body + entry + 2, b + entry as u64 + 2)
             }
         };
@@ -707,7 +707,7 @@ impl Generator {
                         .rng
                         .pick(&[Class::Int, Class::Fp, Class::Half, Class::Uni]);
                     let i = self.random_inst(c);
-                    self.items.push(Item::Inst(i));
+                    self.items.push(ProgramItem::Inst(i));
                 }
                 (self.vwin, self.uwin) = (vw, uw);
                 (n, n as u64)
@@ -721,7 +721,7 @@ impl Generator {
                 for _ in 0..n {
                     let id = *self.rng.pick(&self.t.alias);
                     let i = self.operands(id);
-                    self.items.push(Item::Inst(i));
+                    self.items.push(ProgramItem::Inst(i));
                 }
                 self.vwin = vw;
                 (n, n as u64)
@@ -736,7 +736,7 @@ impl Generator {
                 let mut m = self.operands(id);
                 // Base in both rd and rs1: whichever is the relative one lands near the limit.
                 (m.rd, m.rs1, m.rs2) = (b, b, tmp);
-                self.items.push(Item::Inst(m));
+                self.items.push(ProgramItem::Inst(m));
                 (2, 2)
             }
             // Rounding: one operation in every explicit mode and in dyn (MODE), then a
@@ -755,11 +755,11 @@ impl Generator {
                         }
                         _ => {}
                     }
-                    self.items.push(Item::Inst(i));
+                    self.items.push(ProgramItem::Inst(i));
                 }
                 let id = *self.rng.pick(&self.t.dyn_fp);
                 let i = self.operands(id);
-                self.items.push(Item::Inst(i));
+                self.items.push(ProgramItem::Inst(i));
                 (7, 7)
             }
             // Corner values loaded from literals.
@@ -767,7 +767,7 @@ impl Generator {
                 for _ in 0..n {
                     let id = *self.rng.pick(&self.t.lit_move);
                     let i = self.operands(id);
-                    self.items.push(Item::Inst(i));
+                    self.items.push(ProgramItem::Inst(i));
                 }
                 (n, n as u64)
             }
@@ -776,7 +776,7 @@ impl Generator {
 
     // ------------------------------------------------------------------ faults
 
-    fn fault_item(&mut self, kind: FaultKind, vmax: u8) -> Item {
+    fn fault_item(&mut self, kind: FaultKind, vmax: u8) -> ProgramItem {
         // An even register every warp lacks (vmax <= 120 when the kinds that use it are
         // chosen; otherwise unused).
         let lo = vmax.next_multiple_of(2).min(126);
@@ -788,7 +788,7 @@ impl Generator {
                     let w = self.rng.u32() & !1;
                     if matches!(decode(&w.to_le_bytes()), Err(e) if !matches!(e, DecodeError::Truncated { .. }))
                     {
-                        return Item::Word(w);
+                        return ProgramItem::Word(w);
                     }
                 } else {
                     // A valid instruction with one reserved bit set.
@@ -817,15 +817,15 @@ impl Generator {
                         continue;
                     }
                     return if d.size == 4 {
-                        Item::Word(w as u32)
+                        ProgramItem::Word(w as u32)
                     } else {
-                        Item::Dword(w)
+                        ProgramItem::Dword(w)
                     };
                 }
             },
             FaultKind::Unsupported => {
                 let id = *self.rng.pick(&self.t.unsupported);
-                Item::Inst(self.operands(id))
+                ProgramItem::Inst(self.operands(id))
             }
             FaultKind::VgprLimit => {
                 let id = *self.rng.pick(&self.t.uses_v);
@@ -842,13 +842,13 @@ impl Generator {
                     _ => high as i64,
                 };
                 i.set(o.slot, v);
-                Item::Inst(i)
+                ProgramItem::Inst(i)
             }
             FaultKind::MovrelRange => {
                 let id = *self.rng.pick(&self.t.movrel);
                 let mut i = self.operands(id);
                 (i.rd, i.rs1) = (high, high);
-                Item::Inst(i)
+                ProgramItem::Inst(i)
             }
         }
     }
@@ -943,16 +943,16 @@ impl Generator {
                 mark_pc = Some(pc);
             }
             match it {
-                Item::Label(l) => self.label_pc[*l as usize] = pc,
-                Item::Inst(i) | Item::Branch(i, _) | Item::PcRel(i, ..) => {
+                ProgramItem::Label(l) => self.label_pc[*l as usize] = pc,
+                ProgramItem::Inst(i) | ProgramItem::Branch(i, _) | ProgramItem::PcRel(i, ..) => {
                     pc += i.size() as u32;
                     count += 1;
                 }
-                Item::Word(_) => {
+                ProgramItem::Word(_) => {
                     pc += 4;
                     count += 1
                 }
-                Item::Dword(_) => {
+                ProgramItem::Dword(_) => {
                     pc += 8;
                     count += 1
                 }
@@ -971,7 +971,7 @@ impl Generator {
         let mut last_label = None;
         for it in &self.items {
             let inst = match *it {
-                Item::Label(l) => {
+                ProgramItem::Label(l) => {
                     let p = self.label_pc[l as usize];
                     if last_label != Some(p) {
                         text.push_str(&format!("L_{p:04x}:\n"));
@@ -979,22 +979,22 @@ impl Generator {
                     }
                     continue;
                 }
-                Item::Word(w) => {
+                ProgramItem::Word(w) => {
                     text.push_str(&format!("    .word 0x{w:08x}\n"));
                     pc += 4;
                     continue;
                 }
-                Item::Dword(w) => {
+                ProgramItem::Dword(w) => {
                     text.push_str(&format!("    .dword 0x{w:016x}\n"));
                     pc += 8;
                     continue;
                 }
-                Item::Inst(i) => i,
-                Item::Branch(mut i, l) => {
+                ProgramItem::Inst(i) => i,
+                ProgramItem::Branch(mut i, l) => {
                     i.set(Slot::Imm, self.label_pc[l as usize] as i64 - pc as i64);
                     i
                 }
-                Item::PcRel(mut i, l, adjust) => {
+                ProgramItem::PcRel(mut i, l, adjust) => {
                     i.set(
                         Slot::Imm,
                         self.label_pc[l as usize] as i64 - pc as i64 + adjust,

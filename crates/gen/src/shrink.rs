@@ -78,27 +78,27 @@ pub struct Reduced {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Line {
+enum ProgramLine {
     Label(String),
     Code(String),
 }
 
 #[derive(Clone, Debug, PartialEq)]
 struct Cand {
-    lines: Vec<Line>,
+    lines: Vec<ProgramLine>,
     /// `{"code_base": ..., "warps": [...]}` (always this shape).
     state: Value,
 }
 
-fn render(lines: &[Line]) -> String {
+fn render(lines: &[ProgramLine]) -> String {
     let mut s = String::new();
     for l in lines {
         match l {
-            Line::Label(n) => {
+            ProgramLine::Label(n) => {
                 s.push_str(n);
                 s.push_str(":\n");
             }
-            Line::Code(c) => {
+            ProgramLine::Code(c) => {
                 s.push_str("    ");
                 s.push_str(c);
                 s.push('\n');
@@ -137,8 +137,11 @@ fn normalize_state(json: &str) -> Result<Value, String> {
     Ok(Value::Object(out))
 }
 
-fn code_lines(lines: &[Line]) -> usize {
-    lines.iter().filter(|l| matches!(l, Line::Code(_))).count()
+fn code_lines(lines: &[ProgramLine]) -> usize {
+    lines
+        .iter()
+        .filter(|l| matches!(l, ProgramLine::Code(_)))
+        .count()
 }
 
 fn warps(state: &Value) -> &[Value] {
@@ -237,7 +240,7 @@ impl Reducer<'_, '_> {
         let mut s = String::new();
         let mut k = 0;
         for (i, l) in self.best.lines.iter().enumerate() {
-            if let Line::Code(_) = l {
+            if let ProgramLine::Code(_) = l {
                 s.push_str(&format!("__shrink_line_{i}:\n"));
                 k += 1;
             }
@@ -299,10 +302,10 @@ impl Reducer<'_, '_> {
         let mut moved = Vec::new();
         for (i, l) in self.best.lines.iter().enumerate() {
             match l {
-                Line::Code(_) if last.is_some_and(|x| i <= x) => lines.push(l.clone()),
-                Line::Code(_) => {}
-                Line::Label(_) if last.is_some_and(|x| i <= x) => lines.push(l.clone()),
-                Line::Label(_) => moved.push(l.clone()),
+                ProgramLine::Code(_) if last.is_some_and(|x| i <= x) => lines.push(l.clone()),
+                ProgramLine::Code(_) => {}
+                ProgramLine::Label(_) if last.is_some_and(|x| i <= x) => lines.push(l.clone()),
+                ProgramLine::Label(_) => moved.push(l.clone()),
             }
         }
         lines.extend(moved);
@@ -363,7 +366,7 @@ impl Reducer<'_, '_> {
                 let mut k = 0;
                 let mut lines = Vec::with_capacity(self.best.lines.len());
                 for l in &self.best.lines {
-                    if let Line::Code(_) = l {
+                    if let ProgramLine::Code(_) = l {
                         k += 1;
                         if k > start && k <= end {
                             continue;
@@ -393,7 +396,7 @@ impl Reducer<'_, '_> {
     fn operands(&mut self) -> Result<bool, String> {
         let mut changed = false;
         for i in 0..self.best.lines.len() {
-            let Line::Code(text) = &self.best.lines[i] else {
+            let ProgramLine::Code(text) = &self.best.lines[i] else {
                 continue;
             };
             if text.starts_with('.') {
@@ -420,7 +423,7 @@ impl Reducer<'_, '_> {
                         format!("{m} {}", o2.join(", "))
                     };
                     let mut c = self.best.clone();
-                    c.lines[i] = Line::Code(line);
+                    c.lines[i] = ProgramLine::Code(line);
                     if self.try_cand(c)? {
                         changed = true;
                         progressed = true;
@@ -578,7 +581,7 @@ impl Reducer<'_, '_> {
             .lines
             .iter()
             .filter_map(|l| match l {
-                Line::Code(c) => Some(c.as_str()),
+                ProgramLine::Code(c) => Some(c.as_str()),
                 _ => None,
             })
             .collect();
@@ -586,12 +589,12 @@ impl Reducer<'_, '_> {
             code.iter()
                 .any(|c| split_operands(c.split_once(' ').map_or("", |x| x.1).trim()).contains(&n))
         };
-        let lines: Vec<Line> = self
+        let lines: Vec<ProgramLine> = self
             .best
             .lines
             .iter()
             .filter(|l| match l {
-                Line::Label(n) => used(n),
+                ProgramLine::Label(n) => used(n),
                 _ => true,
             })
             .cloned()
@@ -737,12 +740,12 @@ pub fn shrink(
             labels: true,
         },
     );
-    let lines: Vec<Line> = canon
+    let lines: Vec<ProgramLine> = canon
         .lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| match l.trim().strip_suffix(':') {
-            Some(n) if !l.starts_with(' ') => Line::Label(n.to_string()),
-            _ => Line::Code(l.trim().to_string()),
+            Some(n) if !l.starts_with(' ') => ProgramLine::Label(n.to_string()),
+            _ => ProgramLine::Code(l.trim().to_string()),
         })
         .collect();
     let start = Cand { lines, state: st };

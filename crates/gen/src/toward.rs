@@ -6,9 +6,9 @@
 //! loads the condition or mask register with values that go each way. MODE is set at
 //! launch, so the warps of a program start in modes some variant has not yet rounded with.
 
-use crate::program::{Aim, Generator, Item};
+use crate::program::{Aim, Generator, ProgramItem};
 use crate::rng::Rng;
-use warpkit_cover::class::Kind;
+use warpkit_cover::class::ValueKind;
 use warpkit_cover::holes::{holes, VariantHoles};
 use warpkit_cover::Db;
 use warpkit_encoding::Inst;
@@ -156,7 +156,7 @@ impl Toward {
             // Nothing left to aim at: an ordinary random instruction.
             let id = *g.rng.pick(&g.t.class[0]);
             let i = g.operands(id);
-            g.items.push(Item::Inst(i));
+            g.items.push(ProgramItem::Inst(i));
             return (1, 1);
         }
         let k = g.rng.weighted(&self.weights);
@@ -187,7 +187,7 @@ impl Toward {
                     self.load(g, RegFile::U, inst.rs1, 1, v as u64);
                 }
             }
-            g.items.push(Item::Inst(inst));
+            g.items.push(ProgramItem::Inst(inst));
             let n = g.items.len() - before;
             return (n, n as u64);
         }
@@ -199,13 +199,13 @@ impl Toward {
         });
         for slot in [Slot::Rd, Slot::Rs1, Slot::Rs2, Slot::Rs3] {
             let Some(o) = d.operand(slot) else { continue };
-            if !d.reads.contains(&warpkit_isa::Loc::Op(slot)) {
+            if !d.reads.contains(&warpkit_isa::StateLoc::Op(slot)) {
                 continue;
             }
             let Some((file, count, _)) = o.ty.reg() else {
                 continue;
             };
-            let missing: Vec<&(Slot, Kind, usize)> =
+            let missing: Vec<&(Slot, ValueKind, usize)> =
                 h.values.iter().filter(|v| v.0 == slot).collect();
             let kind = missing.first().map(|m| m.1);
             let value = if let Some(f) = flag {
@@ -237,7 +237,7 @@ impl Toward {
                 }
                 f => (f, reg),
             };
-            if kind == Some(Kind::Int64) || count == 2 {
+            if kind == Some(ValueKind::Int64) || count == 2 {
                 self.load(g, file, first, 2, value);
             } else {
                 self.load(g, file, first, 1, value);
@@ -257,7 +257,7 @@ impl Toward {
         if h.sat {
             inst.sat = 1;
         }
-        g.items.push(Item::Inst(inst));
+        g.items.push(ProgramItem::Inst(inst));
         let n = g.items.len() - before;
         (n, n as u64)
     }
@@ -284,7 +284,7 @@ impl Toward {
                 inst.rs1 = g.pick_u_dst(1, 1);
                 self.load(g, RegFile::U, inst.rs1, 1, v as u64);
             }
-            g.items.push(Item::Branch(inst, label));
+            g.items.push(ProgramItem::Branch(inst, label));
         }
         let n = g.items.len() - before;
         (n, n as u64)
@@ -301,7 +301,7 @@ impl Toward {
             let mut i = Inst::new(id);
             i.set(Slot::Rd, first.wrapping_add(k) as i64);
             i.set(Slot::Imm, (value >> (32 * k as u32)) as u32 as i64);
-            g.items.push(Item::Inst(i));
+            g.items.push(ProgramItem::Inst(i));
         }
     }
 }

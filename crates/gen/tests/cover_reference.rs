@@ -8,7 +8,7 @@
 use warpkit_asm::assemble;
 use warpkit_cover::{Counts, Db};
 use warpkit_gen::rng::Rng;
-use warpkit_gen::{Config, Generator, Mix};
+use warpkit_gen::{GenConfig, Generator, Mix};
 use warpkit_sim::state::parse_state;
 
 /// Collect `code` both ways; the databases must be the same text, the warps must end the
@@ -39,7 +39,7 @@ fn both(code: &[u8], state: &str, max_steps: u64, what: &str) -> Db {
     da
 }
 
-fn programs(cfg: Config, seed: u64, count: u64, label: &str) -> u64 {
+fn programs(cfg: GenConfig, seed: u64, count: u64, label: &str) -> u64 {
     let mut g = Generator::new(cfg).unwrap();
     let mut rng = Rng::new(seed, 9999);
     let mut total = Db::new();
@@ -72,15 +72,15 @@ fn programs(cfg: Config, seed: u64, count: u64, label: &str) -> u64 {
 
 #[test]
 fn default_mix() {
-    let n = programs(Config::default(), 11, 120, "default");
+    let n = programs(GenConfig::default(), 11, 120, "default");
     assert!(n > 500, "{n} bins");
 }
 
 #[test]
 fn floating_point_and_halves() {
-    let cfg = Config {
+    let cfg = GenConfig {
         mix: Mix::parse("int=1,uni=1,fp=10,half=8,directed=4").unwrap(),
-        ..Config::default()
+        ..GenConfig::default()
     };
     let n = programs(cfg, 12, 120, "fp");
     assert!(n > 500, "{n} bins");
@@ -88,11 +88,11 @@ fn floating_point_and_halves() {
 
 #[test]
 fn control_flow_divergence_and_faults() {
-    let cfg = Config {
+    let cfg = GenConfig {
         mix: Mix::parse("exec=6,branch=6,simt=8").unwrap(),
         depth: 4,
         faults: true,
-        ..Config::default()
+        ..GenConfig::default()
     };
     let n = programs(cfg, 13, 120, "control");
     assert!(n > 200, "{n} bins");

@@ -12,7 +12,7 @@
 
 use serde_json::Value;
 use warpkit_asm::{assemble, disassemble, DisasmOptions};
-use warpkit_gen::{Config, Generated, Generator};
+use warpkit_gen::{GenConfig, Generated, Generator};
 use warpkit_isa::{OpType, RegFile, Slot};
 use warpkit_sim::{run_state, state::parse_state, Program, StepResult, Warp};
 
@@ -634,7 +634,7 @@ fn integer_reference(p: &Generated, prog: &Program, max: u64) -> Result<u64, Str
 
 // ---------------------------------------------------------------- driver
 
-fn check_all(seed: u64, count: u64, cfg: Config) -> (u64, Vec<String>) {
+fn check_all(seed: u64, count: u64, cfg: GenConfig) -> (u64, Vec<String>) {
     let mut gen = Generator::new(cfg).unwrap();
     let mut failures: Vec<String> = Vec::new();
     let mut checked = 0;
@@ -678,7 +678,7 @@ fn report(failures: &[String]) -> String {
 
 #[test]
 fn generated_programs_satisfy_the_cross_checks() {
-    let (checked, failures) = check_all(21, 120, Config::default());
+    let (checked, failures) = check_all(21, 120, GenConfig::default());
     assert!(failures.is_empty(), "{}", report(&failures));
     assert!(
         checked > 1000,
@@ -688,9 +688,9 @@ fn generated_programs_satisfy_the_cross_checks() {
 
 #[test]
 fn faulting_programs_satisfy_the_cross_checks() {
-    let cfg = Config {
+    let cfg = GenConfig {
         faults: true,
-        ..Config::default()
+        ..GenConfig::default()
     };
     let (_, failures) = check_all(22, 60, cfg);
     assert!(failures.is_empty(), "{}", report(&failures));
@@ -701,18 +701,18 @@ fn faulting_programs_satisfy_the_cross_checks() {
 fn many_programs_satisfy_the_cross_checks() {
     let mut all = Vec::new();
     let mut checked = 0;
-    let faults = Config {
+    let faults = GenConfig {
         faults: true,
-        ..Config::default()
+        ..GenConfig::default()
     };
-    let deep = Config {
+    let deep = GenConfig {
         length: 400,
         depth: 6,
-        ..Config::default()
+        ..GenConfig::default()
     };
     for (seed, count, cfg) in [
-        (30, 1000, Config::default()),
-        (31, 1000, Config::default()),
+        (30, 1000, GenConfig::default()),
+        (31, 1000, GenConfig::default()),
         (32, 500, faults),
         (33, 300, deep),
     ] {

@@ -4,7 +4,7 @@
 
 use warpkit_asm::assemble;
 use warpkit_gen::run::{run_counting, Coverage};
-use warpkit_gen::{Config, Generator, Mix};
+use warpkit_gen::{GenConfig, Generator, Mix};
 use warpkit_sim::RunStatus;
 
 /// The step bound printed at the top of a program.
@@ -18,7 +18,7 @@ fn printed_bound(text: &str) -> u64 {
 
 /// Generate `count` programs per seed, check each, return the coverage and the number of
 /// programs and executed instructions.
-fn check_programs(seeds: &[u64], count: u64, cfg: Config) -> (Coverage, u64, u64) {
+fn check_programs(seeds: &[u64], count: u64, cfg: GenConfig) -> (Coverage, u64, u64) {
     let mut gen = Generator::new(cfg).unwrap();
     let mut cov = Coverage::default();
     let (mut programs, mut executed) = (0, 0);
@@ -64,7 +64,7 @@ fn coverage_figures(cov: &Coverage) -> (usize, usize, Vec<&'static str>) {
 
 #[test]
 fn a_sample_of_programs_assembles_exits_within_its_bound_and_covers_most_variants() {
-    let (cov, n, steps) = check_programs(&[1, 2], 150, Config::default());
+    let (cov, n, steps) = check_programs(&[1, 2], 150, GenConfig::default());
     let (hit, total, missed) = coverage_figures(&cov);
     eprintln!(
         "{n} programs, {steps} instructions executed, {hit}/{total} variants; missed: {missed:?}"
@@ -74,9 +74,9 @@ fn a_sample_of_programs_assembles_exits_within_its_bound_and_covers_most_variant
 
 #[test]
 fn fault_programs_fault_precisely_where_placed() {
-    let cfg = Config {
+    let cfg = GenConfig {
         faults: true,
-        ..Config::default()
+        ..GenConfig::default()
     };
     let (_, n, _) = check_programs(&[3], 200, cfg);
     assert_eq!(n, 200);
@@ -85,10 +85,10 @@ fn fault_programs_fault_precisely_where_placed() {
 #[test]
 fn deep_nesting_and_short_and_long_programs_still_exit() {
     for (length, depth) in [(1, 0), (5, 8), (40, 8), (1000, 3), (4000, 2)] {
-        let cfg = Config {
+        let cfg = GenConfig {
             length,
             depth,
-            ..Config::default()
+            ..GenConfig::default()
         };
         check_programs(&[4], 6, cfg);
     }
@@ -96,8 +96,8 @@ fn deep_nesting_and_short_and_long_programs_still_exit() {
 
 #[test]
 fn generation_is_deterministic_per_seed_and_index() {
-    let mut g1 = Generator::new(Config::default()).unwrap();
-    let mut g2 = Generator::new(Config::default()).unwrap();
+    let mut g1 = Generator::new(GenConfig::default()).unwrap();
+    let mut g2 = Generator::new(GenConfig::default()).unwrap();
     // Generating other programs first must not change program 5.
     g2.generate(9, 1);
     let (a, b) = (g1.generate(9, 5), g2.generate(9, 5));
@@ -115,9 +115,9 @@ fn generation_is_deterministic_per_seed_and_index() {
 fn mix_weights_steer_the_streams() {
     // Only uniform work: no vector register is ever named.
     let mix = Mix::parse("int=0,uni=1,fp=0,half=0,exec=0,branch=0,simt=0,directed=0").unwrap();
-    let mut g = Generator::new(Config {
+    let mut g = Generator::new(GenConfig {
         mix,
-        ..Config::default()
+        ..GenConfig::default()
     })
     .unwrap();
     let p = g.generate(1, 1);
@@ -137,14 +137,14 @@ fn bad_mix_and_config_are_errors() {
     assert!(Mix::parse("int").unwrap_err().contains("NAME=WEIGHT"));
     assert!(Mix::parse("int=x").unwrap_err().contains("whole number"));
     assert!(Mix::parse(ALL_ZERO).unwrap_err().contains("nothing"));
-    let too_long = Config {
+    let too_long = GenConfig {
         length: 1_000_000,
-        ..Config::default()
+        ..GenConfig::default()
     };
     assert!(Generator::new(too_long).is_err());
-    let too_deep = Config {
+    let too_deep = GenConfig {
         depth: 99,
-        ..Config::default()
+        ..GenConfig::default()
     };
     assert!(Generator::new(too_deep).is_err());
 }
@@ -155,7 +155,7 @@ const ALL_ZERO: &str = "int=0,uni=0,fp=0,half=0,exec=0,branch=0,simt=0,directed=
 #[test]
 #[ignore = "about a minute in release mode; run with --ignored"]
 fn ten_thousand_programs_assemble_exit_and_cover_95_percent() {
-    let (cov, n, steps) = check_programs(&[11, 12, 13, 14, 15], 2000, Config::default());
+    let (cov, n, steps) = check_programs(&[11, 12, 13, 14, 15], 2000, GenConfig::default());
     let (hit, total, missed) = coverage_figures(&cov);
     eprintln!(
         "{n} programs, {steps} instructions executed, {hit}/{total} executable variants ({:.1}%); not executed: {missed:?}",

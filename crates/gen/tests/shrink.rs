@@ -4,7 +4,7 @@
 use serde_json::Value;
 use warpkit_asm::assemble;
 use warpkit_gen::shrink::{shrink, Options, Reduced};
-use warpkit_gen::{Config, Generator};
+use warpkit_gen::{GenConfig, Generator};
 use warpkit_sim::run_state;
 
 fn final_state(program: &str, state: &str) -> Option<Value> {
@@ -42,7 +42,7 @@ fn reduce(p: &str, s: &str, f: fn(&str, &str) -> Result<bool, String>) -> Result
 
 #[test]
 fn an_overflow_reduces_to_at_most_three_instructions_the_same_way_twice() {
-    let mut g = Generator::new(Config::default()).unwrap();
+    let mut g = Generator::new(GenConfig::default()).unwrap();
     let p = (0..50)
         .map(|i| g.generate(5, i))
         .find(|p| {
@@ -63,9 +63,9 @@ fn an_overflow_reduces_to_at_most_three_instructions_the_same_way_twice() {
 
 #[test]
 fn a_fault_reduces_to_the_faulting_word() {
-    let mut g = Generator::new(Config {
+    let mut g = Generator::new(GenConfig {
         faults: true,
-        ..Config::default()
+        ..GenConfig::default()
     })
     .unwrap();
     let p = (0..50)

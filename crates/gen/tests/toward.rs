@@ -11,17 +11,17 @@ use warpkit_cover::{report, Counts, Db};
 use warpkit_encoding::{encode, Inst};
 use warpkit_gen::toward::Toward;
 use warpkit_gen::values::{F16_CORNERS, F32_CORNERS, INT_CORNERS};
-use warpkit_gen::{Config, Generator};
-use warpkit_isa::{Loc, OpType, RegFile, Slot, INSNS};
+use warpkit_gen::{GenConfig, Generator};
+use warpkit_isa::{OpType, RegFile, Slot, StateLoc, INSNS};
 use warpkit_sim::state::parse_state;
 use warpkit_sim::{Mode, Program, RunStatus, StepResult, Warp};
 
 /// Generate `count` programs of `seed`, check each exits within its bound, count them.
 fn round(seed: u64, count: u64, toward: Option<&Db>) -> Db {
-    let cfg = Config {
+    let cfg = GenConfig {
         toward: toward
             .map(|db| Arc::new(Toward::new(db).unwrap()) as Arc<dyn warpkit_gen::program::Aim>),
-        ..Config::default()
+        ..GenConfig::default()
     };
     let mut g = Generator::new(cfg).unwrap();
     let mut c = Counts::default();
@@ -85,7 +85,7 @@ fn probe_flags() -> Vec<u8> {
                 RegFile::V => 2 * n,
             };
             inst.set(slot, r as i64);
-            if d.reads.contains(&Loc::Op(slot)) {
+            if d.reads.contains(&StateLoc::Op(slot)) {
                 srcs.push((file, r));
             }
         }

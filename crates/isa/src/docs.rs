@@ -1,7 +1,7 @@
 //! Reference documentation generated from the database (`docs/isa.md`) and the
 //! per-instruction encoding description used by `warpkit spec`.
 
-use crate::{FieldDesc, InsnDesc, Latency, Loc, FORMATS, GROUPS, INSNS};
+use crate::{FieldDesc, InsnDesc, Latency, StateLoc, FORMATS, GROUPS, INSNS};
 use std::fmt::Write as _;
 
 fn range(f: &FieldDesc) -> String {
@@ -20,7 +20,7 @@ fn field_label(f: &FieldDesc) -> String {
 }
 
 /// An access column as the data file writes it (`rs1 rs2 exec`, `-` when empty).
-pub fn access_text(locs: &[Loc]) -> String {
+pub fn access_text(locs: &[StateLoc]) -> String {
     if locs.is_empty() {
         return "-".to_string();
     }

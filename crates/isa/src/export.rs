@@ -136,7 +136,8 @@ pub fn operand_zero_bits(d: &InsnDesc) -> u64 {
 pub fn reserved_values(d: &InsnDesc) -> Vec<(String, u8, u8, u32, u32)> {
     let mut out = Vec::new();
     for o in d.operands {
-        let top = (1u32 << o.width) - 1;
+        // u64: a 32-bit literal's field would overflow a u32 shift.
+        let top = ((1u64 << o.width) - 1) as u32;
         let range = match o.ty {
             OpType::Rm => Some((5, 6)),
             OpType::Dim => Some((10, top)),

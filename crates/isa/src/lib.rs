@@ -350,7 +350,7 @@ impl Flags {
 /// A piece of warp state an instruction reads or writes: one token of the `reads` / `writes`
 /// columns of `instructions.isa` (its header defines them). [`fmt::Display`] prints the token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Loc {
+pub enum StateLoc {
     /// Every register of an operand: the whole pair or group of `vp^2`, `v^4`, `d8^8`, ...,
     /// the whole 32-bit register of an `h` half (`rd`, `rs1`, ...).
     Op(Slot),
@@ -372,17 +372,17 @@ pub enum Loc {
     CodeBase,
 }
 
-impl fmt::Display for Loc {
+impl fmt::Display for StateLoc {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Loc::Op(s) => f.write_str(s.name()),
-            Loc::Indexed { base, index } => write!(f, "{}+{}", base.name(), index.name()),
-            Loc::Run(s) => write!(f, "{}..", s.name()),
-            Loc::Exec => f.write_str("exec"),
-            Loc::Mode => f.write_str("mode"),
-            Loc::Fflags => f.write_str("fflags"),
-            Loc::Pc => f.write_str("pc"),
-            Loc::CodeBase => f.write_str("code_base"),
+            StateLoc::Op(s) => f.write_str(s.name()),
+            StateLoc::Indexed { base, index } => write!(f, "{}+{}", base.name(), index.name()),
+            StateLoc::Run(s) => write!(f, "{}..", s.name()),
+            StateLoc::Exec => f.write_str("exec"),
+            StateLoc::Mode => f.write_str("mode"),
+            StateLoc::Fflags => f.write_str("fflags"),
+            StateLoc::Pc => f.write_str("pc"),
+            StateLoc::CodeBase => f.write_str("code_base"),
         }
     }
 }
@@ -410,9 +410,9 @@ pub struct InsnDesc {
     pub operands: &'static [Operand],
     pub flags: Flags,
     /// The state the variant may read (the `reads` column).
-    pub reads: &'static [Loc],
+    pub reads: &'static [StateLoc],
     /// The state the variant may write (the `writes` column).
-    pub writes: &'static [Loc],
+    pub writes: &'static [StateLoc],
     /// The registers each register slot covers, indexed by `Slot::Rd as usize` ..
     /// `Slot::Rs3 as usize` (`None` where the slot holds no register operand).
     pub reg_slots: [Option<RegExtent>; 4],

@@ -15,7 +15,7 @@ pub struct FieldDef {
     pub hi: u32,
     pub lo: u32,
     /// Where the field is written in its `@format` line.
-    pub span: Span,
+    pub span: TextSpan,
 }
 
 impl FieldDef {
@@ -31,7 +31,7 @@ pub struct FormatDef {
     pub fields: Vec<FieldDef>,
     pub line: usize,
     /// Where the format's name is written.
-    pub span: Span,
+    pub span: TextSpan,
 }
 
 impl FormatDef {
@@ -72,9 +72,9 @@ pub struct RowDef {
     pub semantics: String,
     pub group: usize,
     /// Where each cell is written (indices in [`cell`]).
-    pub cells: [Span; 10],
+    pub cells: [TextSpan; 10],
     /// Where each operand is written.
-    pub operand_spans: Vec<Span>,
+    pub operand_spans: Vec<TextSpan>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -256,7 +256,7 @@ pub fn id_name(mnemonic: &str) -> String {
 
 /// Where a piece of the text is: 1-based column and length, both in characters.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Span {
+pub struct TextSpan {
     pub col: usize,
     pub len: usize,
 }
@@ -301,7 +301,7 @@ impl Overlap {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
     pub line: usize,
-    pub span: Span,
+    pub span: TextSpan,
     /// The variant's mnemonic or the format's name the problem is about ("" for syntax).
     pub subject: String,
     /// What kind of rule it breaks: `syntax`, `format`, `bit-twice`, `bit-uncovered`,
@@ -314,14 +314,14 @@ pub struct Problem {
     /// bit two fields claim.
     pub example: Option<u64>,
     /// The other place the problem is about.
-    pub related: Option<Box<Related>>,
+    pub related: Option<Box<RelatedPlace>>,
 }
 
 /// A second place a [`Problem`] is about (the other variant of an overlap).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Related {
+pub struct RelatedPlace {
     pub line: usize,
-    pub span: Span,
+    pub span: TextSpan,
     pub message: String,
 }
 
@@ -335,7 +335,7 @@ impl std::fmt::Display for Problem {
     }
 }
 
-fn syntax(line: usize, span: Span, message: String) -> Problem {
+fn syntax(line: usize, span: TextSpan, message: String) -> Problem {
     Problem {
         line,
         span,
@@ -348,7 +348,7 @@ fn syntax(line: usize, span: Span, message: String) -> Problem {
 }
 
 /// The whitespace-separated tokens of `text`, which starts at column `col`, with their spans.
-fn tokens_at(text: &str, col: usize) -> Vec<(&str, Span)> {
+fn tokens_at(text: &str, col: usize) -> Vec<(&str, TextSpan)> {
     let mut out = Vec::new();
     let mut start: Option<(usize, usize)> = None;
     for (k, (i, c)) in text.char_indices().enumerate() {
@@ -356,7 +356,7 @@ fn tokens_at(text: &str, col: usize) -> Vec<(&str, Span)> {
             (true, Some((b, kb))) => {
                 out.push((
                     &text[b..i],
-                    Span {
+                    TextSpan {
                         col: col + kb,
                         len: k - kb,
                     },
@@ -371,7 +371,7 @@ fn tokens_at(text: &str, col: usize) -> Vec<(&str, Span)> {
         let n = text[b..].chars().count();
         out.push((
             &text[b..],
-            Span {
+            TextSpan {
                 col: col + kb,
                 len: n,
             },
@@ -382,7 +382,7 @@ fn tokens_at(text: &str, col: usize) -> Vec<(&str, Span)> {
 
 /// Split a row into its first ten '|'-separated cells (the semantics may itself contain
 /// '|'), each trimmed, with its span in the line.
-fn split_cells(raw: &str) -> Vec<(&str, Span)> {
+fn split_cells(raw: &str) -> Vec<(&str, TextSpan)> {
     let mut out = Vec::new();
     let mut from = 0;
     let mut col = 1;
@@ -397,7 +397,7 @@ fn split_cells(raw: &str) -> Vec<(&str, Span)> {
         let t_col = col + cell[..lead].chars().count();
         out.push((
             t,
-            Span {
+            TextSpan {
                 col: t_col,
                 len: t.chars().count().max(1),
             },
@@ -413,7 +413,7 @@ fn split_cells(raw: &str) -> Vec<(&str, Span)> {
     out
 }
 
-fn parse_field(tok: &str, line: usize, span: Span) -> Result<FieldDef, Problem> {
+fn parse_field(tok: &str, line: usize, span: TextSpan) -> Result<FieldDef, Problem> {
     let err = || {
         syntax(
             line,
@@ -453,7 +453,7 @@ fn parse_field(tok: &str, line: usize, span: Span) -> Result<FieldDef, Problem> 
     })
 }
 
-fn parse_hex(s: &str, line: usize, span: Span) -> Result<u32, Problem> {
+fn parse_hex(s: &str, line: usize, span: TextSpan) -> Result<u32, Problem> {
     s.strip_prefix("0x")
         .and_then(|h| u32::from_str_radix(h, 16).ok())
         .ok_or_else(|| syntax(line, span, format!("`{s}` is not a 0x hex number")))
@@ -489,7 +489,7 @@ fn parse_line(db: &mut Database, raw: &str, line: usize) -> Result<(), Problem> 
         return Ok(());
     }
     let indent = raw.len() - raw.trim_start().len();
-    let whole = Span {
+    let whole = TextSpan {
         col: 1 + raw[..indent].chars().count(),
         len: l.chars().count(),
     };
@@ -581,7 +581,7 @@ fn parse_line(db: &mut Database, raw: &str, line: usize) -> Result<(), Problem> 
             cell.split_whitespace().map(str::to_string).collect()
         }
     };
-    let spans: Vec<Span> = cells.iter().map(|c| c.1).collect();
+    let spans: Vec<TextSpan> = cells.iter().map(|c| c.1).collect();
     db.rows.push(RowDef {
         line,
         mnemonic: cells[cell::MNEMONIC].0.to_string(),
@@ -696,17 +696,18 @@ pub fn problems(db: &Database) -> Vec<Problem> {
     let mut out: Vec<Problem> = Vec::new();
     let mut fmt_names = BTreeMap::new();
     for f in &db.formats {
-        let mut put = |span: Span, class: &'static str, message: String, example: Option<u64>| {
-            out.push(Problem {
-                line: f.line,
-                span,
-                subject: f.name.clone(),
-                class,
-                message,
-                example,
-                related: None,
-            })
-        };
+        let mut put =
+            |span: TextSpan, class: &'static str, message: String, example: Option<u64>| {
+                out.push(Problem {
+                    line: f.line,
+                    span,
+                    subject: f.name.clone(),
+                    class,
+                    message,
+                    example,
+                    related: None,
+                })
+            };
         if let Some(first) = fmt_names.insert(f.name.clone(), f.line) {
             put(
                 f.span,
@@ -886,7 +887,7 @@ fn overlaps(db: &Database, out: &mut Vec<Problem>) {
                     },
                     message,
                     example: Some(word),
-                    related: Some(Box::new(Related {
+                    related: Some(Box::new(RelatedPlace {
                         line: a.line,
                         span: a.cells[if a.funct.is_some() {
                             cell::FUNCT

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 /// One value of the 7-bit opcode field.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Slot {
+pub struct OpcodeSlot {
     pub opcode: u32,
     /// 4 or 8: the opcode's parity says which.
     pub size: u32,
@@ -21,7 +21,7 @@ pub struct Slot {
     pub used: Vec<(u32, String)>,
 }
 
-impl Slot {
+impl OpcodeSlot {
     /// How many variants the opcode can hold: 2^width of the function code, or 1.
     pub fn capacity(&self) -> u64 {
         match &self.funct {
@@ -66,9 +66,9 @@ fn funct_of(f: &FormatDef) -> Option<(String, u32)> {
 
 /// The 128 opcode slots of a table. An opcode some rows give different formats (a table
 /// `isa check` refuses) shows its first row's format.
-pub fn map(db: &Database) -> Vec<Slot> {
-    let mut slots: Vec<Slot> = (0..128u32)
-        .map(|op| Slot {
+pub fn map(db: &Database) -> Vec<OpcodeSlot> {
+    let mut slots: Vec<OpcodeSlot> = (0..128u32)
+        .map(|op| OpcodeSlot {
             opcode: op,
             size: if op & 1 == 1 { 8 } else { 4 },
             format: None,
@@ -107,11 +107,11 @@ pub struct FormatTotal {
 }
 
 /// Totals per format, in the order the table defines the formats.
-pub fn totals(db: &Database, slots: &[Slot]) -> Vec<FormatTotal> {
+pub fn totals(db: &Database, slots: &[OpcodeSlot]) -> Vec<FormatTotal> {
     db.formats
         .iter()
         .map(|f| {
-            let mine: Vec<&Slot> = slots
+            let mine: Vec<&OpcodeSlot> = slots
                 .iter()
                 .filter(|s| s.format.as_deref() == Some(f.name.as_str()))
                 .collect();

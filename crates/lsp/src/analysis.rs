@@ -1,7 +1,7 @@
 //! One assembly of a document: the assembler's diagnostics, where each line's bytes went,
 //! every label and `.equ`; and the lookups the editor features share.
 
-use crate::lex::{self, Kind, Line, Tok};
+use crate::lex::{self, LexedLine, PieceKind, Tok};
 use crate::text::Document;
 use std::path::Path;
 use warpkit_asm::unit::{FsLoader, UnitDiagnostics};
@@ -145,7 +145,7 @@ fn in_document(d: &UnitDiagnostics) -> Vec<Diagnostic> {
 }
 
 /// The parts of the line holding byte `offset`.
-pub fn line_at(doc: &Document, offset: usize) -> Line {
+pub fn line_at(doc: &Document, offset: usize) -> LexedLine {
     let n = doc.line_of(offset);
     let (s, e) = doc.line_range(n).unwrap_or((0, 0));
     lex::line(doc.text(), s, e)
@@ -153,10 +153,10 @@ pub fn line_at(doc: &Document, offset: usize) -> Line {
 
 /// The piece of the line under byte `offset` (its end counts, so a cursor just after a
 /// word is on it).
-pub fn token_at(doc: &Document, l: &Line, offset: usize) -> Option<Tok> {
+pub fn token_at(doc: &Document, l: &LexedLine, offset: usize) -> Option<Tok> {
     let mut toks = Vec::new();
     lex::tokens(doc.text(), l, &mut toks);
-    let on = |t: &&Tok| t.start <= offset && offset <= t.end && t.kind != Kind::Comment;
+    let on = |t: &&Tok| t.start <= offset && offset <= t.end && t.kind != PieceKind::Comment;
     // Prefer the piece that starts at the offset over one that ends there.
     toks.iter()
         .filter(on)
@@ -165,7 +165,7 @@ pub fn token_at(doc: &Document, l: &Line, offset: usize) -> Option<Tok> {
         .copied()
 }
 
-/// Every name piece (`Kind::Name` or `Kind::LabelDef`) spelled `name`, in document order.
+/// Every name piece (`PieceKind::Name` or `PieceKind::LabelDef`) spelled `name`, in document order.
 pub fn occurrences(text: &str, name: &str) -> Vec<Tok> {
     let mut out = Vec::new();
     let mut toks = Vec::new();
@@ -179,7 +179,7 @@ pub fn occurrences(text: &str, name: &str) -> Vec<Tok> {
         lex::tokens(text, &l, &mut toks);
         out.extend(
             toks.iter()
-                .filter(|t| matches!(t.kind, Kind::Name | Kind::LabelDef))
+                .filter(|t| matches!(t.kind, PieceKind::Name | PieceKind::LabelDef))
                 .filter(|t| &text[t.start..t.end] == name),
         );
     }

@@ -11,7 +11,7 @@ use warpkit_asm::SymbolKind;
 use warpkit_isa::{mnemonics, InsnDesc, OpType, RegFile};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ItemKind {
+pub enum CompletionKind {
     Instruction,
     Directive,
     Register,
@@ -22,9 +22,9 @@ pub enum ItemKind {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Item {
+pub struct CompletionEntry {
     pub label: String,
-    pub kind: ItemKind,
+    pub kind: CompletionKind,
     pub detail: String,
     /// Text to insert when it differs from the label.
     pub insert: Option<String>,
@@ -35,13 +35,17 @@ pub struct Item {
 /// Items and the byte range they replace (the partial word before the cursor).
 #[derive(Clone, Debug, Default)]
 pub struct Completion {
-    pub items: Vec<Item>,
+    pub items: Vec<CompletionEntry>,
     pub start: usize,
     pub end: usize,
 }
 
-fn item(label: impl Into<String>, kind: ItemKind, detail: impl Into<String>) -> Item {
-    Item {
+fn item(
+    label: impl Into<String>,
+    kind: CompletionKind,
+    detail: impl Into<String>,
+) -> CompletionEntry {
+    CompletionEntry {
         label: label.into(),
         kind,
         detail: detail.into(),
@@ -91,13 +95,16 @@ fn registers(ty: OpType) -> Vec<String> {
     }
 }
 
-fn symbols(an: &Analysis, labels_first: bool, out: &mut Vec<Item>) {
+fn symbols(an: &Analysis, labels_first: bool, out: &mut Vec<CompletionEntry>) {
     for s in &an.outline.symbols {
         let (kind, detail) = match s.kind {
-            SymbolKind::Label => (ItemKind::Label, format!("label, offset 0x{:x}", s.value)),
-            SymbolKind::Equ => (ItemKind::Constant, format!(".equ = {}", s.value)),
+            SymbolKind::Label => (
+                CompletionKind::Label,
+                format!("label, offset 0x{:x}", s.value),
+            ),
+            SymbolKind::Equ => (CompletionKind::Constant, format!(".equ = {}", s.value)),
         };
-        if !labels_first || kind == ItemKind::Label {
+        if !labels_first || kind == CompletionKind::Label {
             out.push(item(s.name.clone(), kind, detail));
         }
     }
@@ -110,7 +117,7 @@ fn symbols(an: &Analysis, labels_first: bool, out: &mut Vec<Item>) {
         {
             out.push(item(
                 s.name.clone(),
-                ItemKind::Constant,
+                CompletionKind::Constant,
                 format!(".equ = {}", s.value),
             ));
         }
@@ -143,12 +150,13 @@ pub fn complete(doc: &Document, an: &Analysis, offset: usize) -> Completion {
         if !prefix.starts_with('.') {
             for m in mnemonics().filter(|m| starts_with_ci(m, prefix)) {
                 if let Some(d) = facts::insn(m) {
-                    c.items.push(item(m, ItemKind::Instruction, d.semantics));
+                    c.items
+                        .push(item(m, CompletionKind::Instruction, d.semantics));
                 }
             }
         }
         for (n, doc) in DIRECTIVES.iter().filter(|(n, _)| starts_with_ci(n, prefix)) {
-            c.items.push(item(*n, ItemKind::Directive, *doc));
+            c.items.push(item(*n, CompletionKind::Directive, *doc));
         }
         return c;
     }
@@ -175,7 +183,7 @@ pub fn complete(doc: &Document, an: &Analysis, offset: usize) -> Completion {
         if let Some(o) = facts::modifiers(d).find(|o| o.slot.name().eq_ignore_ascii_case(key)) {
             for (v, detail) in facts::modifier_choices(o) {
                 if starts_with_ci(&v, typed) {
-                    c.items.push(item(v, ItemKind::Value, detail));
+                    c.items.push(item(v, CompletionKind::Value, detail));
                 }
             }
         }
@@ -196,7 +204,8 @@ pub fn complete(doc: &Document, an: &Analysis, offset: usize) -> Completion {
                 .into_iter()
                 .filter(|r| starts_with_ci(r, prefix))
             {
-                c.items.push(item(r, ItemKind::Register, label.clone()));
+                c.items
+                    .push(item(r, CompletionKind::Register, label.clone()));
             }
         } else {
             symbols(an, o.ty.is_pc_relative(), &mut c.items);
@@ -208,15 +217,15 @@ pub fn complete(doc: &Document, an: &Analysis, offset: usize) -> Completion {
     c
 }
 
-fn modifier_keys(d: &InsnDesc, given: &[String], prefix: &str, out: &mut Vec<Item>) {
+fn modifier_keys(d: &InsnDesc, given: &[String], prefix: &str, out: &mut Vec<CompletionEntry>) {
     for o in facts::modifiers(d) {
         let key = o.slot.name();
         if given.iter().any(|g| g == key) || !starts_with_ci(key, prefix) {
             continue;
         }
-        out.push(Item {
+        out.push(CompletionEntry {
             label: format!("{key}:"),
-            kind: ItemKind::Modifier,
+            kind: CompletionKind::Modifier,
             detail: facts::modifier_values(o),
             insert: None,
             retrigger: true,

@@ -2,7 +2,7 @@
 
 use warpkit_asm::float::{self, FloatError, BINARY16, BINARY32};
 use warpkit_asm::syntax::{modifier_default, rm_name, DIM_NAMES, RM_NAMES};
-use warpkit_isa::{lookup, InsnDesc, Loc, OpType, Operand, RegFile};
+use warpkit_isa::{lookup, InsnDesc, OpType, Operand, RegFile, StateLoc};
 
 use crate::lex::RegName;
 
@@ -119,8 +119,8 @@ pub fn modifier_choices(o: &Operand) -> Vec<(String, String)> {
 
 /// Whether the variant reads and/or writes an operand, from its access facts.
 pub fn access(d: &InsnDesc, o: &Operand) -> &'static str {
-    let r = d.reads.contains(&Loc::Op(o.slot));
-    let w = d.writes.contains(&Loc::Op(o.slot));
+    let r = d.reads.contains(&StateLoc::Op(o.slot));
+    let w = d.writes.contains(&StateLoc::Op(o.slot));
     match (r, w) {
         (true, true) => "read and written",
         (true, false) => "read",

@@ -4,7 +4,7 @@
 //! their own lines, comments kept and aligned.
 
 use crate::analysis::Analysis;
-use crate::lex::{self, Kind, Line};
+use crate::lex::{self, LexedLine, PieceKind};
 use warpkit_asm::format_inst;
 use warpkit_encoding::decode;
 
@@ -97,20 +97,20 @@ fn line_no(text: &str, at: usize) -> usize {
 
 /// The author's text of an operand, when it names a symbol or is a float literal.
 fn kept<'t>(text: &'t str, o: &lex::OperandText, toks: &mut Vec<lex::Tok>) -> Option<&'t str> {
-    let l = Line {
+    let l = LexedLine {
         start: o.start,
         operands: vec![*o],
-        ..Line::default()
+        ..LexedLine::default()
     };
     toks.clear();
     lex::tokens(text, &l, toks);
     toks.iter()
-        .any(|t| matches!(t.kind, Kind::Name | Kind::Float))
+        .any(|t| matches!(t.kind, PieceKind::Name | PieceKind::Float))
         .then(|| &text[o.start..o.end])
 }
 
 /// The canonical instruction `canon` with the author's symbolic and float operands put back.
-fn merge(text: &str, l: &Line, canon: &str, toks: &mut Vec<lex::Tok>) -> String {
+fn merge(text: &str, l: &LexedLine, canon: &str, toks: &mut Vec<lex::Tok>) -> String {
     let c = lex::line(canon, 0, canon.len());
     let Some((_, cwe)) = c.word else {
         return canon.to_string();

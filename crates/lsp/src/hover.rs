@@ -4,7 +4,7 @@
 use crate::analysis::{line_at, token_at, Analysis};
 use crate::directives;
 use crate::facts;
-use crate::lex::{self, Kind, Line};
+use crate::lex::{self, LexedLine, PieceKind};
 use crate::text::Document;
 use warpkit_asm::SymbolKind;
 use warpkit_isa::{docs, InsnDesc, Operand};
@@ -21,7 +21,7 @@ pub struct Hover {
 /// operands and what the database says it is.
 pub fn operand_at(
     text: &str,
-    l: &Line,
+    l: &LexedLine,
     offset: usize,
 ) -> Option<(usize, Option<&'static Operand>)> {
     let (ws, _) = l.word?;
@@ -51,7 +51,7 @@ pub fn operand_at(
     Some((idx, op))
 }
 
-fn instruction(text: &str, l: &Line) -> Option<&'static InsnDesc> {
+fn instruction(text: &str, l: &LexedLine) -> Option<&'static InsnDesc> {
     l.word
         .filter(|_| !l.is_directive(text))
         .and_then(|(s, e)| facts::insn(&text[s..e]))
@@ -63,15 +63,15 @@ pub fn hover(doc: &Document, an: &Analysis, offset: usize) -> Option<Hover> {
     let t = token_at(doc, &l, offset)?;
     let word = &text[t.start..t.end];
     let markdown = match t.kind {
-        Kind::Mnemonic => {
+        PieceKind::Mnemonic => {
             let d = facts::insn(word)?;
             format!("```text\n{}```", docs::describe(d))
         }
-        Kind::Directive => {
+        PieceKind::Directive => {
             let (name, doc) = directives::find(word)?;
             format!("`{name}`: {doc}")
         }
-        Kind::Register => {
+        PieceKind::Register => {
             let r = lex::register(word)?;
             let mut s = format!("`{word}`: {}", facts::register_text(&r));
             if let (Some(d), Some((_, Some(o)))) =
@@ -87,7 +87,7 @@ pub fn hover(doc: &Document, an: &Analysis, offset: usize) -> Option<Hover> {
             }
             s
         }
-        Kind::ModKey | Kind::ModValue => {
+        PieceKind::ModKey | PieceKind::ModValue => {
             let d = instruction(text, &l)?;
             let (_, o) = operand_at(text, &l, offset)?;
             let o = o?;
@@ -100,7 +100,7 @@ pub fn hover(doc: &Document, an: &Analysis, offset: usize) -> Option<Hover> {
                 facts::modifier_values(o)
             )
         }
-        Kind::LabelDef | Kind::Name => {
+        PieceKind::LabelDef | PieceKind::Name => {
             let s = an.symbol(word)?;
             match s.kind {
                 SymbolKind::Label => format!(
@@ -110,9 +110,9 @@ pub fn hover(doc: &Document, an: &Analysis, offset: usize) -> Option<Hover> {
                 SymbolKind::Equ => format!("`.equ {word}`: {}", facts::integer_text(s.value)),
             }
         }
-        Kind::Number => facts::integer_text(facts::integer_value(word)?),
-        Kind::Float => facts::float_text(word),
-        Kind::Operator | Kind::Comment => return None,
+        PieceKind::Number => facts::integer_text(facts::integer_value(word)?),
+        PieceKind::Float => facts::float_text(word),
+        PieceKind::Operator | PieceKind::Comment => return None,
     };
     Some(Hover {
         markdown,

@@ -9,7 +9,7 @@ use warpkit_asm::syntax::{DIM_NAMES, RM_NAMES};
 
 /// What a piece of a line is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
+pub enum PieceKind {
     /// `name:` at the start of a line (the name only).
     LabelDef,
     Mnemonic,
@@ -30,7 +30,7 @@ pub enum Kind {
 /// One piece: its kind and byte range in the document.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tok {
-    pub kind: Kind,
+    pub kind: PieceKind,
     pub start: usize,
     pub end: usize,
 }
@@ -45,7 +45,7 @@ pub struct OperandText {
 
 /// A line cut into its parts; all ranges are byte offsets in the document.
 #[derive(Clone, Debug, Default)]
-pub struct Line {
+pub struct LexedLine {
     pub start: usize,
     pub labels: Vec<(usize, usize)>,
     /// The mnemonic or directive.
@@ -59,7 +59,7 @@ pub struct Line {
     pub code_end: usize,
 }
 
-impl Line {
+impl LexedLine {
     pub fn is_directive(&self, text: &str) -> bool {
         self.word.is_some_and(|(s, _)| text.as_bytes()[s] == b'.')
     }
@@ -88,11 +88,11 @@ fn comment_start(b: &[u8]) -> Option<usize> {
 }
 
 /// Cut the line `text[start..end]` (no line end) into its parts.
-pub fn line(text: &str, start: usize, end: usize) -> Line {
+pub fn line(text: &str, start: usize, end: usize) -> LexedLine {
     let raw = &text.as_bytes()[start..end];
-    let mut l = Line {
+    let mut l = LexedLine {
         start,
-        ..Line::default()
+        ..LexedLine::default()
     };
     let code_len = match comment_start(raw) {
         Some(c) => {
@@ -249,36 +249,36 @@ pub fn is_named_value(t: &str) -> bool {
 }
 
 /// The pieces of a line, in order.
-pub fn tokens(text: &str, l: &Line, out: &mut Vec<Tok>) {
+pub fn tokens(text: &str, l: &LexedLine, out: &mut Vec<Tok>) {
     let tok = |kind, (start, end): (usize, usize)| Tok { kind, start, end };
     for &r in &l.labels {
-        out.push(tok(Kind::LabelDef, r));
+        out.push(tok(PieceKind::LabelDef, r));
     }
     if let Some(w) = l.word {
         let kind = if text.as_bytes()[w.0] == b'.' {
-            Kind::Directive
+            PieceKind::Directive
         } else {
-            Kind::Mnemonic
+            PieceKind::Mnemonic
         };
         out.push(tok(kind, w));
     }
     for o in &l.operands {
         let mut s = o.start;
         if let Some(k) = o.key {
-            out.push(tok(Kind::ModKey, k));
+            out.push(tok(PieceKind::ModKey, k));
             s = k.1 + 1;
             while s < o.end && text.as_bytes()[s].is_ascii_whitespace() {
                 s += 1;
             }
             if is_named_value(&text[s..o.end]) {
-                out.push(tok(Kind::ModValue, (s, o.end)));
+                out.push(tok(PieceKind::ModValue, (s, o.end)));
                 continue;
             }
         }
         operand_tokens(text, s, o.end, out);
     }
     if let Some(c) = l.comment {
-        out.push(tok(Kind::Comment, c));
+        out.push(tok(PieceKind::Comment, c));
     }
 }
 
@@ -290,7 +290,7 @@ fn operand_tokens(text: &str, start: usize, end: usize, out: &mut Vec<Tok>) {
     }
     if is_register(t) {
         out.push(Tok {
-            kind: Kind::Register,
+            kind: PieceKind::Register,
             start,
             end,
         });
@@ -298,7 +298,7 @@ fn operand_tokens(text: &str, start: usize, end: usize, out: &mut Vec<Tok>) {
     }
     if float::parse(t, &BINARY32).is_some() {
         out.push(Tok {
-            kind: Kind::Float,
+            kind: PieceKind::Float,
             start,
             end,
         });
@@ -315,16 +315,16 @@ fn operand_tokens(text: &str, start: usize, end: usize, out: &mut Vec<Tok>) {
         } else if c.is_ascii_digit() {
             // Cut where the assembler's expression scanner cuts a literal.
             i += expr::number_at(&b[i..]).0;
-            Kind::Number
+            PieceKind::Number
         } else if is_name_start(c) {
             while i < b.len() && is_name_char(b[i]) {
                 i += 1;
             }
-            Kind::Name
+            PieceKind::Name
         } else {
             // A non-ASCII character is one piece (the assembler reports it).
             i += text[start + i..].chars().next().map_or(1, char::len_utf8);
-            Kind::Operator
+            PieceKind::Operator
         };
         out.push(Tok {
             kind,
@@ -365,7 +365,7 @@ pub fn line_ranges(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
 mod tests {
     use super::*;
 
-    fn kinds(src: &str) -> Vec<(Kind, &str)> {
+    fn kinds(src: &str) -> Vec<(PieceKind, &str)> {
         let l = line(src, 0, src.len());
         let mut v = Vec::new();
         tokens(src, &l, &mut v);
@@ -374,7 +374,7 @@ mod tests {
 
     #[test]
     fn a_line_in_pieces() {
-        use Kind::*;
+        use PieceKind::*;
         assert_eq!(
             kinds("top: fadd.f16 v1.h, V2.l, v3.h, RM:rtz, neg:0b01 ; hi"),
             vec![
@@ -430,7 +430,7 @@ mod tests {
 
     #[test]
     fn numbers_are_cut_as_the_assembler_cuts_them() {
-        use Kind::*;
+        use PieceKind::*;
         // `12ab` is one malformed literal to the assembler, not `12` and a name.
         assert_eq!(
             kinds(".word 12ab+0x1_f"),

@@ -20,7 +20,7 @@ pub mod server;
 pub mod text;
 pub mod transport;
 
-pub use server::{serve, End};
+pub use server::{serve, SessionEnd};
 
 /// Serve on standard input and output (what `warpkit lsp` runs). `Ok(false)` when the
 /// client left without `shutdown` (the protocol's exit code 1).
@@ -28,8 +28,8 @@ pub fn run_stdio() -> Result<bool, String> {
     let input = std::io::BufReader::new(std::io::stdin());
     let output = std::io::stdout();
     match serve(input, output.lock()) {
-        Ok(End::Clean) => Ok(true),
-        Ok(End::Abrupt) => Ok(false),
+        Ok(SessionEnd::Clean) => Ok(true),
+        Ok(SessionEnd::Abrupt) => Ok(false),
         // The client closed our output: it is gone, as if it left without `shutdown`;
         // nothing to say (every command ends quietly on a closed pipe).
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),

@@ -2,7 +2,7 @@
 
 use crate::analysis::{line_at, occurrences, token_at, Analysis};
 use crate::facts;
-use crate::lex::{self, is_name_char, is_name_start, Kind};
+use crate::lex::{self, is_name_char, is_name_start, PieceKind};
 use crate::text::Document;
 use warpkit_asm::SymbolKind;
 
@@ -10,7 +10,7 @@ use warpkit_asm::SymbolKind;
 pub fn name_at(doc: &Document, an: &Analysis, offset: usize) -> Option<(String, usize, usize)> {
     let l = line_at(doc, offset);
     let t = token_at(doc, &l, offset)?;
-    if !matches!(t.kind, Kind::Name | Kind::LabelDef) {
+    if !matches!(t.kind, PieceKind::Name | PieceKind::LabelDef) {
         return None;
     }
     let name = &doc.text()[t.start..t.end];

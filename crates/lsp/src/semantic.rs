@@ -2,7 +2,7 @@
 //! by the assembler's symbol table.
 
 use crate::analysis::Analysis;
-use crate::lex::{self, Kind};
+use crate::lex::{self, PieceKind};
 use warpkit_asm::SymbolKind;
 
 /// Token types, in legend order (the protocol's standard names).
@@ -50,14 +50,14 @@ pub fn tokens(text: &str, an: &Analysis, first: usize, last: usize) -> Vec<Token
             });
         for (i, t) in toks.iter().enumerate() {
             let (ty, modifiers) = match t.kind {
-                Kind::Mnemonic => (0, 0),
-                Kind::Directive => (1, 0),
-                Kind::Register => (2, 0),
-                Kind::ModKey => (3, 0),
-                Kind::ModValue => (4, 0),
-                Kind::Number | Kind::Float => (5, 0),
-                Kind::LabelDef => (6, 1),
-                Kind::Name => match an.symbol(&text[t.start..t.end]).map(|s| s.kind) {
+                PieceKind::Mnemonic => (0, 0),
+                PieceKind::Directive => (1, 0),
+                PieceKind::Register => (2, 0),
+                PieceKind::ModKey => (3, 0),
+                PieceKind::ModValue => (4, 0),
+                PieceKind::Number | PieceKind::Float => (5, 0),
+                PieceKind::LabelDef => (6, 1),
+                PieceKind::Name => match an.symbol(&text[t.start..t.end]).map(|s| s.kind) {
                     Some(SymbolKind::Label) => (6, 0),
                     Some(SymbolKind::Equ) => {
                         // The name a `.equ` defines is its first operand.
@@ -66,8 +66,8 @@ pub fn tokens(text: &str, an: &Analysis, first: usize, last: usize) -> Vec<Token
                     }
                     None => continue,
                 },
-                Kind::Operator => (8, 0),
-                Kind::Comment => (9, 0),
+                PieceKind::Operator => (8, 0),
+                PieceKind::Comment => (9, 0),
             };
             out.push(Token {
                 start: t.start,

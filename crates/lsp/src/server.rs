@@ -4,7 +4,7 @@
 //! is empty, so a burst of keystrokes assembles the document once.
 
 use crate::analysis::Analysis;
-use crate::complete::{self, ItemKind};
+use crate::complete::{self, CompletionKind};
 use crate::navigate::{self, SymbolRole};
 use crate::text::{Document, Pos};
 use crate::transport::{self, Incoming};
@@ -68,14 +68,14 @@ pub fn file_path(uri: &str) -> Option<PathBuf> {
 
 /// How the session ended.
 #[derive(Debug, PartialEq, Eq)]
-pub enum End {
+pub enum SessionEnd {
     /// `shutdown` then `exit`.
     Clean,
     /// `exit` without `shutdown`, or the input ended.
     Abrupt,
 }
 
-struct Server<W: Write> {
+struct LspServer<W: Write> {
     out: W,
     docs: HashMap<String, Open>,
     dirty: BTreeSet<String>,
@@ -170,7 +170,10 @@ pub fn capabilities() -> lt::ServerCapabilities {
 }
 
 /// Serve one client over `input`/`output` until `exit` or the end of the input.
-pub fn serve<R: BufRead + Send + 'static, W: Write>(input: R, output: W) -> std::io::Result<End> {
+pub fn serve<R: BufRead + Send + 'static, W: Write>(
+    input: R,
+    output: W,
+) -> std::io::Result<SessionEnd> {
     let (tx, rx) = mpsc::sync_channel::<Incoming>(64);
     let reader = std::thread::Builder::new()
         .name("lsp-reader".into())
@@ -185,7 +188,7 @@ pub fn serve<R: BufRead + Send + 'static, W: Write>(input: R, output: W) -> std:
                 }
             }
         })?;
-    let mut s = Server {
+    let mut s = LspServer {
         out: output,
         docs: HashMap::new(),
         dirty: BTreeSet::new(),
@@ -203,7 +206,7 @@ pub fn serve<R: BufRead + Send + 'static, W: Write>(input: R, output: W) -> std:
         let m = if s.dirty.is_empty() {
             match rx.recv() {
                 Ok(m) => m,
-                Err(_) => break End::Abrupt,
+                Err(_) => break SessionEnd::Abrupt,
             }
         } else {
             match rx.try_recv() {
@@ -212,7 +215,7 @@ pub fn serve<R: BufRead + Send + 'static, W: Write>(input: R, output: W) -> std:
                     s.publish_dirty()?;
                     continue;
                 }
-                Err(mpsc::TryRecvError::Disconnected) => break End::Abrupt,
+                Err(mpsc::TryRecvError::Disconnected) => break SessionEnd::Abrupt,
             }
         };
         match m {
@@ -222,7 +225,11 @@ pub fn serve<R: BufRead + Send + 'static, W: Write>(input: R, output: W) -> std:
             Incoming::Message(Message::Request(r)) => s.request(r)?,
             Incoming::Message(Message::Notification(n)) => {
                 if n.method == "exit" {
-                    break if s.shut_down { End::Clean } else { End::Abrupt };
+                    break if s.shut_down {
+                        SessionEnd::Clean
+                    } else {
+                        SessionEnd::Abrupt
+                    };
                 }
                 s.notification(n)?;
             }
@@ -236,7 +243,7 @@ pub fn serve<R: BufRead + Send + 'static, W: Write>(input: R, output: W) -> std:
     Ok(end)
 }
 
-impl<W: Write> Server<W> {
+impl<W: Write> LspServer<W> {
     fn send(&mut self, m: Message) -> std::io::Result<()> {
         transport::write(&mut self.out, &m)
     }
@@ -349,13 +356,13 @@ impl<W: Write> Server<W> {
                     .into_iter()
                     .map(|i| lt::CompletionItem {
                         kind: Some(match i.kind {
-                            ItemKind::Instruction => lt::CompletionItemKind::KEYWORD,
-                            ItemKind::Directive => lt::CompletionItemKind::KEYWORD,
-                            ItemKind::Register => lt::CompletionItemKind::VARIABLE,
-                            ItemKind::Modifier => lt::CompletionItemKind::PROPERTY,
-                            ItemKind::Value => lt::CompletionItemKind::ENUM_MEMBER,
-                            ItemKind::Label => lt::CompletionItemKind::REFERENCE,
-                            ItemKind::Constant => lt::CompletionItemKind::CONSTANT,
+                            CompletionKind::Instruction => lt::CompletionItemKind::KEYWORD,
+                            CompletionKind::Directive => lt::CompletionItemKind::KEYWORD,
+                            CompletionKind::Register => lt::CompletionItemKind::VARIABLE,
+                            CompletionKind::Modifier => lt::CompletionItemKind::PROPERTY,
+                            CompletionKind::Value => lt::CompletionItemKind::ENUM_MEMBER,
+                            CompletionKind::Label => lt::CompletionItemKind::REFERENCE,
+                            CompletionKind::Constant => lt::CompletionItemKind::CONSTANT,
                         }),
                         detail: Some(i.detail),
                         text_edit: Some(lt::CompletionTextEdit::Edit(lt::TextEdit {

@@ -68,7 +68,7 @@ pub fn generate<'py>(
         Some(m) => warpkit_gen::Mix::parse(m).map_err(PyValueError::new_err)?,
         None => warpkit_gen::Mix::default(),
     };
-    let cfg = warpkit_gen::Config {
+    let cfg = warpkit_gen::GenConfig {
         length,
         mix,
         depth,

@@ -23,7 +23,7 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use warpkit_encoding::{encode_into, Inst};
 use warpkit_isa::lookup;
-use warpkit_sim::{FpLevel, Level, Mode, Program, RunStatus, Warp};
+use warpkit_sim::{HandlerLevel, Mode, Program, RunStatus, SimdLevel, Warp};
 
 /// Instructions per kernel.
 const N: usize = 960;
@@ -151,17 +151,17 @@ fn f16_bits(x: f32) -> u16 {
 }
 
 /// The FP kernel level: `WARPKIT_FP_LEVEL`, or the best this CPU runs.
-fn fp_level() -> FpLevel {
+fn fp_level() -> SimdLevel {
     match std::env::var("WARPKIT_FP_LEVEL").as_deref() {
-        Ok("soft") => FpLevel::Soft,
-        Ok("avx2") => FpLevel::Avx2,
-        Ok("avx512") => FpLevel::Avx512,
-        _ => FpLevel::best(),
+        Ok("soft") => SimdLevel::Soft,
+        Ok("avx2") => SimdLevel::Avx2,
+        Ok("avx512") => SimdLevel::Avx512,
+        _ => SimdLevel::best(),
     }
 }
 
 fn sim_program(kind: Kernel) -> Program {
-    Program::with_levels(&program(kind), Level::best(), fp_level())
+    Program::with_levels(&program(kind), HandlerLevel::best(), fp_level())
         .expect("WARPKIT_FP_LEVEL names a level this CPU runs")
 }
 
@@ -294,7 +294,7 @@ fn summary() {
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!(
         "fp summary: ns per 32-lane instruction, FP kernels {level:?}, handlers {:?} (load average {})",
-        Level::best(),
+        HandlerLevel::best(),
         load.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
     );
     println!(
@@ -398,7 +398,7 @@ fn others() {
             i.rs3 = d as u8;
             encode_into(&i, &mut code);
         }
-        let p = Program::with_levels(&code, Level::best(), fp_level()).expect("level runs");
+        let p = Program::with_levels(&code, HandlerLevel::best(), fp_level()).expect("level runs");
         let mut w = warp_for(&init);
         let t = best(|| sim_run(&p, &mut w, &init), 20);
         println!("{m:30} {:8.2}", t / N as f64 * 1e9);

@@ -18,7 +18,7 @@ use common::muladd::{self, encode, mk};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use warpkit_encoding::Inst;
-use warpkit_sim::{Level, Program, RunStatus, Warp};
+use warpkit_sim::{HandlerLevel, Program, RunStatus, Warp};
 
 type Regs = [[u32; 32]; 24];
 
@@ -312,7 +312,7 @@ fn summary() {
     for k in kernels() {
         let init = k.regs();
         let mut times = Vec::new();
-        for level in Level::ALL {
+        for level in HandlerLevel::ALL {
             let Some(p) = Program::with_level(&k.code, level) else {
                 continue;
             };

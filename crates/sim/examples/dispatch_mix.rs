@@ -7,7 +7,7 @@
 //! `cargo run --release -p warpkit-sim --example dispatch_mix -- avx2|portable zero|data [add,xor,...]`
 use warpkit_encoding::{encode_into, Inst};
 use warpkit_isa::lookup;
-use warpkit_sim::{Level, Program, Warp};
+use warpkit_sim::{HandlerLevel, Program, Warp};
 fn mk(m: &str, rd: u8, rs1: u8, rs2: u8, imm: i32) -> Inst {
     let mut i = Inst::new(lookup(m).unwrap_or_else(|| panic!("unknown variant {m}")));
     (i.rd, i.rs1, i.rs2, i.imm) = (rd, rs1, rs2, imm);
@@ -20,9 +20,9 @@ fn main() {
         std::process::exit(2);
     }
     let level = if args[1] == "avx2" {
-        Level::Avx2
+        HandlerLevel::Avx2
     } else {
-        Level::Portable
+        HandlerLevel::Portable
     };
     let data = args[2] == "data";
     let list: Vec<&str> = args

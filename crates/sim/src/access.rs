@@ -9,7 +9,7 @@
 
 use crate::commit::Log;
 use crate::warp::{fflag, VReg, Warp, LANES};
-use warpkit_fp::lanes::{Direct32, Operand};
+use warpkit_fp::lanes::{Direct32, DirectOperand};
 
 /// 32 half registers (one 16-bit value per lane).
 pub(crate) type HReg = [u16; LANES];
@@ -153,9 +153,9 @@ impl Warp {
         l: &mut L,
         rd: u8,
         k: Direct32,
-        a: Operand,
-        b: Operand,
-        c: Operand,
+        a: DirectOperand,
+        b: DirectOperand,
+        c: DirectOperand,
     ) -> bool {
         let (rd, exec) = (rd & 127, self.exec);
         if !k.run(&mut self.v.0, rd as usize, a, b, c, exec) {

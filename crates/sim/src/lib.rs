@@ -51,7 +51,7 @@ mod warp;
 pub use commit::{Commit, RegWrite, UWrite, VWrite, MAX_U_WRITES, MAX_V_WRITES};
 pub use fault::{Fault, FaultCause, FaultReason};
 pub use launch::{run_warps, run_warps_sequential, WarpResult};
-pub use program::{Level, Program};
+pub use program::{HandlerLevel, Program};
 pub use run::{RunOutcome, RunStatus, StepResult};
 pub use semantics::has_semantics;
 pub use sim::{run_state, Sim};
@@ -60,4 +60,4 @@ pub use trace::{TraceFilter, TraceOptions, WINDOW_PER_THREAD};
 pub use trace_line::AsmFn;
 pub use warp::{fflag, rm, Mode, StateError, VReg, Warp, LANES, NUM_UREGS, NUM_VREGS};
 /// The levels of the 32-lane FP kernels a [`Program`] can run ([`Program::with_levels`]).
-pub use warpkit_fp::lanes::Level as FpLevel;
+pub use warpkit_fp::lanes::SimdLevel;

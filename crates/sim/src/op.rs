@@ -2,7 +2,7 @@
 
 use crate::commit::Commit;
 use crate::warp::Warp;
-use warpkit_fp::lanes::{Kernels, Level as FpLevel};
+use warpkit_fp::lanes::{Kernels, SimdLevel};
 
 /// What a handler tells the fetch loop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,10 +95,15 @@ impl Op {
 }
 
 /// The FP kernel levels by the index stored in [`Op::rm`] bits 7:6.
-const FP_LEVELS: [FpLevel; 4] = [FpLevel::Soft, FpLevel::Avx2, FpLevel::Avx512, FpLevel::Soft];
+const FP_LEVELS: [SimdLevel; 4] = [
+    SimdLevel::Soft,
+    SimdLevel::Avx2,
+    SimdLevel::Avx512,
+    SimdLevel::Soft,
+];
 
 /// The value of [`Op::rm`] bits 7:6 for `level`.
-pub(crate) fn fp_level_bits(level: FpLevel) -> u8 {
+pub(crate) fn fp_level_bits(level: SimdLevel) -> u8 {
     (FP_LEVELS.iter().position(|&l| l == level).unwrap_or(0) as u8) << 6
 }
 

@@ -10,41 +10,41 @@ use crate::op::{fp_level_bits, FastFn, Flow, LoggedFn, Op, TAGS};
 use crate::semantics::handler_for;
 use crate::warp::Warp;
 use warpkit_encoding::{decode, DecodeError, Inst};
-use warpkit_fp::lanes::Level as FpLevel;
-use warpkit_isa::{Loc, RegFile, Slot};
+use warpkit_fp::lanes::SimdLevel;
+use warpkit_isa::{RegFile, Slot, StateLoc};
 
 /// Which build of the handlers a [`Program`] runs (the semantics are the same; a test
 /// checks every level against the portable one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Level {
+pub enum HandlerLevel {
     /// x86-64 baseline (or whatever the crate was compiled for).
     Portable,
     /// Compiled for AVX2 (x86-64 CPUs that have it).
     Avx2,
 }
 
-impl Level {
+impl HandlerLevel {
     /// The fastest level this CPU runs.
-    pub fn best() -> Level {
-        if Level::Avx2.is_available() {
-            Level::Avx2
+    pub fn best() -> HandlerLevel {
+        if HandlerLevel::Avx2.is_available() {
+            HandlerLevel::Avx2
         } else {
-            Level::Portable
+            HandlerLevel::Portable
         }
     }
 
     /// Every level, slowest first. (An AVX-512 build was measured: no faster than AVX2
     /// on the CPUs at hand, so it is not kept.)
-    pub const ALL: [Level; 2] = [Level::Portable, Level::Avx2];
+    pub const ALL: [HandlerLevel; 2] = [HandlerLevel::Portable, HandlerLevel::Avx2];
 
     /// Whether this CPU can run the level.
     pub fn is_available(self) -> bool {
         match self {
-            Level::Portable => true,
+            HandlerLevel::Portable => true,
             #[cfg(target_arch = "x86_64")]
-            Level::Avx2 => std::is_x86_feature_detected!("avx2"),
+            HandlerLevel::Avx2 => std::is_x86_feature_detected!("avx2"),
             #[cfg(not(target_arch = "x86_64"))]
-            Level::Avx2 => false,
+            HandlerLevel::Avx2 => false,
         }
     }
 }
@@ -72,8 +72,8 @@ pub struct Program {
     /// The largest [`Op::vreg_end`]: a warp with at least this many vgprs never fails the
     /// per-instruction register check, so the run loop can leave it out.
     pub(crate) vreg_end: u8,
-    level: Level,
-    fp_level: FpLevel,
+    level: HandlerLevel,
+    fp_level: SimdLevel,
 }
 
 fn illegal(_: &mut Warp, _: &Op) -> Flow {
@@ -118,29 +118,29 @@ fn bad_op(pc: u32, inst: Option<Inst>, truncated: bool) -> (Op, OpMeta) {
 
 impl Program {
     /// Decode every 4-byte-aligned offset of `code`, with the fastest handlers and FP lane
-    /// kernels this CPU runs ([`Level::best`], [`FpLevel::best`]). Never fails: words that
+    /// kernels this CPU runs ([`HandlerLevel::best`], [`SimdLevel::best`]). Never fails: words that
     /// cannot execute become slots that fault when (and only when) they are reached.
     pub fn new(code: &[u8]) -> Program {
-        Program::build(code, Level::best(), FpLevel::best())
+        Program::build(code, HandlerLevel::best(), SimdLevel::best())
     }
 
-    /// [`Program::new`] with the handlers of one [`Level`]; `None` when this CPU cannot
+    /// [`Program::new`] with the handlers of one [`HandlerLevel`]; `None` when this CPU cannot
     /// run it.
-    pub fn with_level(code: &[u8], level: Level) -> Option<Program> {
+    pub fn with_level(code: &[u8], level: HandlerLevel) -> Option<Program> {
         level
             .is_available()
-            .then(|| Program::build(code, level, FpLevel::best()))
+            .then(|| Program::build(code, level, SimdLevel::best()))
     }
 
-    /// [`Program::new`] with the handlers of one [`Level`] and the 32-lane FP kernels
-    /// (`warpkit_fp::lanes`: binary32/binary16 add, sub, mul, fma) of one [`FpLevel`];
+    /// [`Program::new`] with the handlers of one [`HandlerLevel`] and the 32-lane FP kernels
+    /// (`warpkit_fp::lanes`: binary32/binary16 add, sub, mul, fma) of one [`SimdLevel`];
     /// `None` when this CPU cannot run either. Every pair computes the same results and
     /// flags; tests force each one.
-    pub fn with_levels(code: &[u8], level: Level, fp: FpLevel) -> Option<Program> {
+    pub fn with_levels(code: &[u8], level: HandlerLevel, fp: SimdLevel) -> Option<Program> {
         (level.is_available() && fp.is_available()).then(|| Program::build(code, level, fp))
     }
 
-    fn build(code: &[u8], level: Level, fp_level: FpLevel) -> Program {
+    fn build(code: &[u8], level: HandlerLevel, fp_level: SimdLevel) -> Program {
         let n = code.len().div_ceil(4);
         let mut ops = Vec::with_capacity(n);
         let mut meta = Vec::with_capacity(n);
@@ -150,11 +150,11 @@ impl Program {
                 Ok((inst, size)) => match handler_for(inst.id) {
                     Some(h) => {
                         let fast = match level {
-                            Level::Portable => h.fast,
+                            HandlerLevel::Portable => h.fast,
                             #[cfg(target_arch = "x86_64")]
-                            Level::Avx2 => h.fast_avx2,
+                            HandlerLevel::Avx2 => h.fast_avx2,
                             #[cfg(not(target_arch = "x86_64"))]
-                            Level::Avx2 => h.fast,
+                            HandlerLevel::Avx2 => h.fast,
                         };
                         let mut op = make_op(&inst, pc, size, fast);
                         op.rm |= fp_level_bits(fp_level);
@@ -213,12 +213,12 @@ impl Program {
     }
 
     /// The handler build this program runs.
-    pub fn level(&self) -> Level {
+    pub fn level(&self) -> HandlerLevel {
         self.level
     }
 
     /// The level of the 32-lane FP kernels this program runs.
-    pub fn fp_level(&self) -> FpLevel {
+    pub fn fp_level(&self) -> SimdLevel {
         self.fp_level
     }
 
@@ -292,7 +292,7 @@ fn make_op(inst: &Inst, pc: u32, size: usize, handler: FastFn) -> Op {
         d.reads
             .iter()
             .chain(d.writes)
-            .any(|l| matches!(l, Loc::Indexed { base, .. } if *base == slot))
+            .any(|l| matches!(l, StateLoc::Indexed { base, .. } if *base == slot))
     };
     for o in d.operands {
         if indexed_base(o.slot) {

@@ -48,7 +48,7 @@ pub struct RunOutcome {
 }
 
 /// Why the fast path stopped.
-enum Stop {
+enum FastStop {
     Exit,
     Fault(FaultCause, Option<FaultReason>),
 }
@@ -75,7 +75,7 @@ fn tag_branches(tag: u8) {
 impl Warp {
     /// The slot at PC, or why there is none (end of code: exit; otherwise a fetch fault).
     #[inline(always)]
-    fn fetch<'p>(&self, p: &'p Program) -> Result<&'p Op, Stop> {
+    fn fetch<'p>(&self, p: &'p Program) -> Result<&'p Op, FastStop> {
         let pc = self.pc;
         match p.ops.get((pc >> 2) as usize) {
             Some(op) if pc & 3 == 0 => Ok(op),
@@ -84,19 +84,19 @@ impl Warp {
     }
 
     #[cold]
-    fn fetch_stop(&self, p: &Program) -> Stop {
+    fn fetch_stop(&self, p: &Program) -> FastStop {
         if self.pc as usize == p.len() {
-            Stop::Exit
+            FastStop::Exit
         } else if self.pc & 3 != 0 {
-            Stop::Fault(FaultCause::FetchFault, Some(FaultReason::Misaligned))
+            FastStop::Fault(FaultCause::FetchFault, Some(FaultReason::Misaligned))
         } else {
-            Stop::Fault(FaultCause::FetchFault, Some(FaultReason::OutsideCode))
+            FastStop::Fault(FaultCause::FetchFault, Some(FaultReason::OutsideCode))
         }
     }
 
     #[cold]
-    fn vgpr_stop(&self, op: &Op) -> Stop {
-        Stop::Fault(
+    fn vgpr_stop(&self, op: &Op) -> FastStop {
+        FastStop::Fault(
             FaultCause::IllegalInsn,
             Some(FaultReason::VgprLimit {
                 reg: op.vreg_end - 1,
@@ -107,12 +107,12 @@ impl Warp {
 
     /// Where a handler's flow leads: the next PC, or the fault it raised.
     #[inline(always)]
-    fn next_pc(pc: u32, op: &Op, flow: Flow) -> Result<u32, Stop> {
+    fn next_pc(pc: u32, op: &Op, flow: Flow) -> Result<u32, FastStop> {
         match flow {
             Flow::Next => Ok(pc.wrapping_add(op.size() as u32)),
             Flow::Jump(t) => Ok(t),
-            Flow::Illegal => Err(Stop::Fault(FaultCause::IllegalInsn, None)),
-            Flow::FetchFault => Err(Stop::Fault(
+            Flow::Illegal => Err(FastStop::Fault(FaultCause::IllegalInsn, None)),
+            Flow::FetchFault => Err(FastStop::Fault(
                 FaultCause::FetchFault,
                 Some(FaultReason::Truncated),
             )),
@@ -123,14 +123,14 @@ impl Warp {
     /// decoding, no allocation. `CHECK_VGPRS` is false when the caller knows that no
     /// instruction of the program names a register at or above `vgprs`.
     #[inline(always)]
-    fn step_fast<const CHECK_VGPRS: bool>(&mut self, p: &Program) -> Result<(), Stop> {
+    fn step_fast<const CHECK_VGPRS: bool>(&mut self, p: &Program) -> Result<(), FastStop> {
         let pc = self.pc;
         let op = self.fetch(p)?;
         if CHECK_VGPRS && op.vreg_end > self.vgprs {
             return Err(self.vgpr_stop(op));
         }
         // SAFETY: `op` was made by `Program`, which stores a handler build only when the
-        // CPU supports it (`Level::is_available`).
+        // CPU supports it (`HandlerLevel::is_available`).
         let flow = unsafe { (op.handler)(self, op) };
         self.pc = Self::next_pc(pc, op, flow)?;
         Ok(())
@@ -149,14 +149,14 @@ impl Warp {
         }
     }
 
-    fn step_result(&mut self, p: &Program, r: Result<(), Stop>) -> StepResult {
+    fn step_result(&mut self, p: &Program, r: Result<(), FastStop>) -> StepResult {
         match r {
             Ok(()) => {
                 self.steps += 1;
                 StepResult::Running
             }
-            Err(Stop::Exit) => StepResult::Exited,
-            Err(Stop::Fault(c, r)) => StepResult::Faulted(self.make_fault(p, c, r)),
+            Err(FastStop::Exit) => StepResult::Exited,
+            Err(FastStop::Fault(c, r)) => StepResult::Faulted(self.make_fault(p, c, r)),
         }
     }
 
@@ -177,14 +177,14 @@ impl Warp {
         RunOutcome { status, steps }
     }
 
-    fn outcome(&self, p: &Program, stop: Option<Stop>, steps: u64) -> RunOutcome {
+    fn outcome(&self, p: &Program, stop: Option<FastStop>, steps: u64) -> RunOutcome {
         match stop {
             None => self.at_limit(p, steps),
-            Some(Stop::Exit) => RunOutcome {
+            Some(FastStop::Exit) => RunOutcome {
                 status: RunStatus::Exited,
                 steps,
             },
-            Some(Stop::Fault(c, r)) => RunOutcome {
+            Some(FastStop::Fault(c, r)) => RunOutcome {
                 status: RunStatus::Faulted(self.make_fault(p, c, r)),
                 steps,
             },
@@ -200,7 +200,7 @@ impl Warp {
         &mut self,
         p: &Program,
         max_steps: u64,
-    ) -> (Option<Stop>, u64) {
+    ) -> (Option<FastStop>, u64) {
         let mut n = 0u64;
         while n < max_steps {
             let pc = self.pc;
@@ -229,7 +229,7 @@ impl Warp {
                     self.pc = op.pc;
                     tag_branches(op.tag());
                     // SAFETY: `op` was made by `Program`, which stores a handler build
-                    // only when the CPU supports it (`Level::is_available`).
+                    // only when the CPU supports it (`HandlerLevel::is_available`).
                     let flow = unsafe { (op.handler)(self, op) };
                     if !matches!(flow, Flow::Next) {
                         match Self::next_pc(op.pc, op, flow) {
@@ -293,7 +293,7 @@ impl Warp {
         self.step_result(p, r)
     }
 
-    fn step_logged_inner(&mut self, p: &Program, c: &mut Commit) -> Result<(), Stop> {
+    fn step_logged_inner(&mut self, p: &Program, c: &mut Commit) -> Result<(), FastStop> {
         let pc = self.pc;
         let op = self.fetch(p)?;
         if op.vreg_end > self.vgprs {

@@ -535,10 +535,10 @@ mod tests {
     use crate::run::{RunStatus, StepResult};
     use crate::warp::{Warp, LANES};
     use warpkit_encoding::{encode, Inst};
-    use warpkit_isa::lookup;
+    use warpkit_isa::{id, InsnId};
 
-    fn inst(m: &str, rd: u8, rs1: u8, rs2: u8, rs3: u8) -> Inst {
-        let mut i = Inst::new(lookup(m).unwrap());
+    fn inst(v: InsnId, rd: u8, rs1: u8, rs2: u8, rs3: u8) -> Inst {
+        let mut i = Inst::new(v);
         (i.rd, i.rs1, i.rs2, i.rs3) = (rd, rs1, rs2, rs3);
         i
     }
@@ -558,7 +558,7 @@ mod tests {
     /// `Warp::set_mode` refuses them.)
     #[test]
     fn reserved_mode_faults_precisely() {
-        let mut i = inst("ffma.f32", 1, 2, 3, 4);
+        let mut i = inst(id::FFMA_F32, 1, 2, 3, 4);
         let mut w = Warp::new();
         w.v[2] = [0x3f80_0000; LANES];
         w.v[3] = [0x3f80_0000; LANES];
@@ -571,7 +571,7 @@ mod tests {
         assert_eq!(step(&i, &mut w), StepResult::Running);
         assert_eq!(w.v[1], [0x4000_0000; LANES]);
         // binary16 work looks at MODE.rm16 only.
-        let h = inst("fadd.f16", 2, 3, 4, 0);
+        let h = inst(id::FADD_F16, 2, 3, 4, 0);
         let mut w = Warp::new();
         w.mode.rm = 6;
         assert_eq!(step(&h, &mut w), StepResult::Running);
@@ -583,18 +583,19 @@ mod tests {
         // Non-rounding FP ops do not care about MODE.
         w.pc = 0;
         assert_eq!(
-            step(&inst("fmin.f32", 0, 0, 0, 0), &mut w),
+            step(&inst(id::FMIN_F32, 0, 0, 0, 0), &mut w),
             StepResult::Running
         );
-        for (name, b16) in [
-            ("fadd.f32", false),
-            ("pkadd.f16", true),
-            ("dot2.f32.f16", false),
-            ("fcvt.f16.f32.lo", true),
-            ("ffract.f32", false),
-            ("ffract.f16", true),
+        for (v, b16) in [
+            (id::FADD_F32, false),
+            (id::PKADD_F16, true),
+            (id::DOT2_F32_F16, false),
+            (id::FCVT_F16_F32_LO, true),
+            (id::FFRACT_F32, false),
+            (id::FFRACT_F16, true),
         ] {
-            let i = inst(name, 0, 0, 0, 0);
+            let i = inst(v, 0, 0, 0, 0);
+            let name = i.desc().mnemonic;
             let mut w = Warp::new();
             if b16 {
                 w.mode.rm16 = 5;

@@ -14,7 +14,7 @@ use crate::access::{each_lane, lanes, to_mask, HReg};
 use crate::commit::Log;
 use crate::op::{Flow, Op};
 use crate::warp::{VReg, Warp, LANES};
-use warpkit_fp::lanes::{Direct32, Kernels, Operand, Src, Src16, Src32};
+use warpkit_fp::lanes::{Direct32, DirectOperand, Kernels, Src, Src16, Src32};
 use warpkit_fp::{self as fp, Rm};
 
 // ------------------------------------------------------------------ 32-bit vector
@@ -741,15 +741,15 @@ fn fp_v<L: Log, O: RegOp<u32>, const B: u8, const C: u8>(
     let (b, c) = (Src2::of(B), Src3::of(C));
     if o.mods == 0 {
         if let Some(d) = rounding(w, o, op.round()).and_then(|rm| op.direct(env(w, o, rm))) {
-            let reg = |r: u8| Operand::Reg((r & 127) as usize);
+            let reg = |r: u8| DirectOperand::Reg((r & 127) as usize);
             let bs = match b {
-                Src2::No => Operand::Splat(0),
+                Src2::No => DirectOperand::Splat(0),
                 Src2::V => reg(o.rs2),
-                Src2::U => Operand::Splat(w.ur(o.rs2)),
-                Src2::L => Operand::Splat(o.imm),
+                Src2::U => DirectOperand::Splat(w.ur(o.rs2)),
+                Src2::L => DirectOperand::Splat(o.imm),
             };
             let cs = match c {
-                Src3::No => Operand::Splat(0),
+                Src3::No => DirectOperand::Splat(0),
                 Src3::D => reg(o.rd),
                 Src3::S3 => reg(o.rs3),
             };

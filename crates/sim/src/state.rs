@@ -442,8 +442,8 @@ pub fn parse_state_reader(r: impl io::Read) -> Result<Launch, SimError> {
 fn parse_from<'de, R: serde_json::de::Read<'de>>(
     de: &mut serde_json::Deserializer<R>,
 ) -> Result<Launch, SimError> {
-    let ctx = Ctx::default();
-    let json_err = |e: serde_json::Error, ctx: &Ctx| match ctx.err.borrow_mut().take() {
+    let ctx = FirstError::default();
+    let json_err = |e: serde_json::Error, ctx: &FirstError| match ctx.err.borrow_mut().take() {
         Some(s) => s,
         None if e.is_io() => SimError::Read(io::Error::other(e.to_string())),
         None => SimError::Json(e.to_string()),
@@ -502,37 +502,37 @@ fn parse_from<'de, R: serde_json::de::Read<'de>>(
 
 /// Where a value stands in the file; made into text only for a message.
 #[derive(Clone, Copy)]
-enum Loc<'a> {
+enum JsonPath<'a> {
     Root,
-    Key(&'a Loc<'a>, &'a str),
-    Index(&'a Loc<'a>, usize),
+    Key(&'a JsonPath<'a>, &'a str),
+    Index(&'a JsonPath<'a>, usize),
 }
 
-impl fmt::Display for Loc<'_> {
+impl fmt::Display for JsonPath<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Loc::Root => f.write_str("(top level)"),
-            Loc::Key(Loc::Root, k) => f.write_str(k),
-            Loc::Key(p, k) => write!(f, "{p}.{k}"),
-            Loc::Index(p, i) => write!(f, "{p}[{i}]"),
+            JsonPath::Root => f.write_str("(top level)"),
+            JsonPath::Key(JsonPath::Root, k) => f.write_str(k),
+            JsonPath::Key(p, k) => write!(f, "{p}.{k}"),
+            JsonPath::Index(p, i) => write!(f, "{p}[{i}]"),
         }
     }
 }
 
 /// The error a visitor met, kept here because serde's error type carries only text.
 #[derive(Default)]
-struct Ctx {
+struct FirstError {
     err: RefCell<Option<SimError>>,
 }
 
-impl Ctx {
+impl FirstError {
     fn raise<E: de::Error>(&self, e: SimError) -> E {
         let text = e.to_string();
         *self.err.borrow_mut() = Some(e);
         E::custom(text)
     }
 
-    fn duplicate<E: de::Error>(&self, at: Loc<'_>) -> E {
+    fn duplicate<E: de::Error>(&self, at: JsonPath<'_>) -> E {
         self.raise(SimError::State {
             path: at.to_string(),
             message: "duplicate key (a key may appear once in an object)".into(),
@@ -542,8 +542,8 @@ impl Ctx {
 
 /// A JSON value, refusing duplicate keys at any depth.
 struct Strict<'c, 'l> {
-    ctx: &'c Ctx,
-    loc: Loc<'l>,
+    ctx: &'c FirstError,
+    loc: JsonPath<'l>,
 }
 
 impl<'de> DeserializeSeed<'de> for Strict<'_, '_> {
@@ -585,7 +585,7 @@ impl<'de> Visitor<'de> for Strict<'_, '_> {
         let mut v = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(LANES));
         while let Some(x) = seq.next_element_seed(Strict {
             ctx: self.ctx,
-            loc: Loc::Index(&self.loc, v.len()),
+            loc: JsonPath::Index(&self.loc, v.len()),
         })? {
             v.push(x);
         }
@@ -595,11 +595,11 @@ impl<'de> Visitor<'de> for Strict<'_, '_> {
         let mut m = Map::new();
         while let Some(k) = map.next_key::<String>()? {
             if m.contains_key(&k) {
-                return Err(self.ctx.duplicate(Loc::Key(&self.loc, &k)));
+                return Err(self.ctx.duplicate(JsonPath::Key(&self.loc, &k)));
             }
             let x = map.next_value_seed(Strict {
                 ctx: self.ctx,
-                loc: Loc::Key(&self.loc, &k),
+                loc: JsonPath::Key(&self.loc, &k),
             })?;
             m.insert(k, x);
         }
@@ -617,7 +617,7 @@ enum Root {
 }
 
 struct RootSeed<'c> {
-    ctx: &'c Ctx,
+    ctx: &'c FirstError,
 }
 
 impl<'de> DeserializeSeed<'de> for RootSeed<'_> {
@@ -668,7 +668,7 @@ impl<'de> Visitor<'de> for RootSeed<'_> {
         let ctx = self.ctx;
         Strict {
             ctx,
-            loc: Loc::Root,
+            loc: JsonPath::Root,
         }
         .visit_seq(seq)
         .map(Root::Other)
@@ -677,7 +677,7 @@ impl<'de> Visitor<'de> for RootSeed<'_> {
         let mut rest = Map::new();
         let mut warps = None;
         while let Some(k) = map.next_key::<String>()? {
-            let at = Loc::Key(&Loc::Root, &k);
+            let at = JsonPath::Key(&JsonPath::Root, &k);
             if rest.contains_key(&k) || (k == "warps" && warps.is_some()) {
                 return Err(self.ctx.duplicate(at));
             }
@@ -697,7 +697,7 @@ impl<'de> Visitor<'de> for RootSeed<'_> {
 
 /// The `warps` list, each warp parsed as soon as its object ends.
 struct WarpsSeed<'c> {
-    ctx: &'c Ctx,
+    ctx: &'c FirstError,
 }
 
 impl<'de> DeserializeSeed<'de> for WarpsSeed<'_> {
@@ -724,7 +724,7 @@ impl<'de> Visitor<'de> for WarpsSeed<'_> {
     }
     scalars_as_values!();
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-        let key = Loc::Key(&Loc::Root, "warps");
+        let key = JsonPath::Key(&JsonPath::Root, "warps");
         let v = Strict {
             ctx: self.ctx,
             loc: key,
@@ -733,11 +733,11 @@ impl<'de> Visitor<'de> for WarpsSeed<'_> {
         self.other(v)
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        let list = Loc::Key(&Loc::Root, "warps");
+        let list = JsonPath::Key(&JsonPath::Root, "warps");
         let mut ws = Vec::new();
         while let Some(v) = seq.next_element_seed(Strict {
             ctx: self.ctx,
-            loc: Loc::Index(&list, ws.len()),
+            loc: JsonPath::Index(&list, ws.len()),
         })? {
             if ws.len() == MAX_WARPS {
                 let mut n = ws.len() + 1;

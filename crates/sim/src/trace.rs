@@ -99,14 +99,14 @@ struct Order<'w, 'o> {
     error: Option<io::Error>,
 }
 
-struct Shared<'w, 'o> {
+struct TraceWorkers<'w, 'o> {
     order: Mutex<Order<'w, 'o>>,
     turn: Condvar,
     stop: AtomicBool,
     window: usize,
 }
 
-impl<'w, 'o> Shared<'w, 'o> {
+impl<'w, 'o> TraceWorkers<'w, 'o> {
     fn lock(&self) -> MutexGuard<'_, Order<'w, 'o>> {
         // No thread panics while holding the lock; recover the data anyway.
         self.order.lock().unwrap_or_else(|e| e.into_inner())
@@ -140,7 +140,7 @@ impl Sim {
         }
         .clamp(1, self.warps.len().max(1));
         let program = &self.program;
-        let shared = Shared {
+        let shared = TraceWorkers {
             order: Mutex::new(Order {
                 pending: self.warps.iter_mut().enumerate(),
                 next: 0,
@@ -178,7 +178,7 @@ impl Sim {
 /// One thread: start the next warp (waiting while the window is full), run it, hand its
 /// records to the output, until no warp is left.
 fn worker(
-    sh: &Shared<'_, '_>,
+    sh: &TraceWorkers<'_, '_>,
     p: &Program,
     max_steps: u64,
     asm: AsmFn<'_>,
@@ -247,7 +247,7 @@ fn worker(
 /// Write finished warps at the head to the output, in order, while the output is free.
 /// The lock is released during each copy.
 fn drain<'g, 'w, 'o>(
-    sh: &'g Shared<'w, 'o>,
+    sh: &'g TraceWorkers<'w, 'o>,
     mut g: MutexGuard<'g, Order<'w, 'o>>,
 ) -> MutexGuard<'g, Order<'w, 'o>> {
     while g.error.is_none() {

@@ -11,11 +11,11 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 use warpkit_encoding::random::{random_inst, XorShift};
 use warpkit_encoding::{encode, encode_word, Inst, Reg};
-use warpkit_isa::{Loc, RegFile, INSNS};
+use warpkit_isa::{RegFile, StateLoc, INSNS};
 use warpkit_sim::state::{parse_state, state_to_json};
 use warpkit_sim::{
-    run_state, Commit, Level, Program, RunOutcome, RunStatus, StepResult, Warp, MAX_U_WRITES,
-    MAX_V_WRITES,
+    run_state, Commit, HandlerLevel, Program, RunOutcome, RunStatus, StepResult, Warp,
+    MAX_U_WRITES, MAX_V_WRITES,
 };
 
 /// Check one retired instruction's record against the states before and after.
@@ -173,13 +173,13 @@ fn record_capacity_covers_every_variant() {
         let (mut v, mut u) = (0, 0);
         for l in d.writes {
             match l {
-                Loc::Op(slot) => match d.reg_slots.get(*slot as usize).copied().flatten() {
+                StateLoc::Op(slot) => match d.reg_slots.get(*slot as usize).copied().flatten() {
                     Some(e) if e.file == RegFile::U => u += e.count as usize,
                     Some(e) if e.file == RegFile::V => v += e.count as usize,
                     Some(_) => v += 1, // a half: its whole register
                     None => {}
                 },
-                Loc::Indexed { .. } => v += 1,
+                StateLoc::Indexed { .. } => v += 1,
                 _ => {}
             }
         }
@@ -228,7 +228,7 @@ fn halves_and_flags() {
 #[test]
 fn fast_avx2_and_logged_builds_agree() {
     let mut rng = XorShift::new(77);
-    let levels: Vec<Level> = [Level::Portable, Level::Avx2]
+    let levels: Vec<HandlerLevel> = [HandlerLevel::Portable, HandlerLevel::Avx2]
         .into_iter()
         .filter(|l| l.is_available())
         .collect();

@@ -17,7 +17,7 @@ use common::*;
 mod rng;
 use rng::{exec_patterns, Rng};
 use warpkit_isa::{OpType, Slot, INSNS};
-use warpkit_sim::{Commit, FpLevel, Level, Mode, Program, RunStatus, StepResult, Warp};
+use warpkit_sim::{Commit, HandlerLevel, Mode, Program, RunStatus, SimdLevel, StepResult, Warp};
 
 // ------------------------------------------------------------------ which variants
 
@@ -95,21 +95,21 @@ fn variants() -> Vec<Variant> {
 
 /// Exponent and fraction widths of a binary format.
 #[derive(Clone, Copy)]
-struct Fmt {
+struct FloatFormat {
     ebits: u32,
     mbits: u32,
 }
 
-const B32: Fmt = Fmt {
+const B32: FloatFormat = FloatFormat {
     ebits: 8,
     mbits: 23,
 };
-const B16: Fmt = Fmt {
+const B16: FloatFormat = FloatFormat {
     ebits: 5,
     mbits: 10,
 };
 
-impl Fmt {
+impl FloatFormat {
     fn emax(self) -> u32 {
         (1 << self.ebits) - 1
     }
@@ -305,8 +305,8 @@ fn expected(v: &Variant, i: &warpkit_encoding::Inst, w: &Warp) -> Warp {
 /// Every (handler level, FP kernel level) pair this CPU runs, for a one-instruction code.
 fn programs(code: &[u8]) -> Vec<Program> {
     let mut v = Vec::new();
-    for level in Level::ALL {
-        for fp in FpLevel::ALL {
+    for level in HandlerLevel::ALL {
+        for fp in SimdLevel::ALL {
             if let Some(p) = Program::with_levels(code, level, fp) {
                 assert_eq!((p.level(), p.fp_level()), (level, fp));
                 v.push(p);

@@ -67,7 +67,7 @@ impl std::error::Error for ConfigError {}
 
 /// An execution unit of the database.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Unit {
+pub struct ExecUnit {
     /// As the database writes it (`valu-int`, `salu`, `branch`, `valu-fp`, ...).
     pub name: &'static str,
     /// Some variant of the unit executes in the functional model (and so has a fixed
@@ -75,19 +75,19 @@ pub struct Unit {
     pub timed: bool,
 }
 
-struct Tables {
-    units: Vec<Unit>,
+struct UnitTables {
+    units: Vec<ExecUnit>,
     /// Unit index of every variant, by `InsnId`.
     unit_of: Vec<u8>,
 }
 
-fn tables() -> &'static Tables {
-    static T: OnceLock<Tables> = OnceLock::new();
+fn tables() -> &'static UnitTables {
+    static T: OnceLock<UnitTables> = OnceLock::new();
     T.get_or_init(|| {
-        let mut units: Vec<Unit> = Vec::new();
+        let mut units: Vec<ExecUnit> = Vec::new();
         for g in GROUPS.iter() {
             if !units.iter().any(|u| u.name == g.unit) {
-                units.push(Unit {
+                units.push(ExecUnit {
                     name: g.unit,
                     timed: false,
                 });
@@ -107,12 +107,12 @@ fn tables() -> &'static Tables {
                 u.min(u8::MAX as usize) as u8
             })
             .collect();
-        Tables { units, unit_of }
+        UnitTables { units, unit_of }
     })
 }
 
 /// Every unit of the database, in the order its groups first name them.
-pub fn units() -> &'static [Unit] {
+pub fn units() -> &'static [ExecUnit] {
     &tables().units
 }
 

@@ -18,7 +18,7 @@ pub mod svg;
 mod timeline;
 mod trace_events;
 
-pub use config::{units, ConfigError, Policy, SmConfig, Unit, MAX_LATENCY, MAX_SCHEDULERS};
+pub use config::{units, ConfigError, ExecUnit, Policy, SmConfig, MAX_LATENCY, MAX_SCHEDULERS};
 pub use engine::{Issue, Observer, Timing, TimingError, TimingRun, Wait};
 pub use per_pc::{PcTotal, PerPc};
 pub use report::{Report, Stalls, WarpReport};

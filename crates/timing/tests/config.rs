@@ -1,7 +1,7 @@
 //! The SM description: defaults from the database, overrides by unit, and errors that name
 //! the key.
 
-use warpkit_isa::{lookup, Latency, INSNS};
+use warpkit_isa::{id, Latency, INSNS};
 use warpkit_timing::{units, Policy, SmConfig, MAX_SCHEDULERS};
 
 fn err(text: &str) -> String {
@@ -32,8 +32,8 @@ fn a_file_sets_schedulers_policy_and_unit_latencies() {
     for d in INSNS.iter().filter(|d| d.group_desc().unit == "valu-fp") {
         assert_eq!(c.latency(d.id), Some(3), "{}", d.mnemonic);
     }
-    assert_eq!(c.latency(lookup("jmp").unwrap()), Some(2));
-    assert_eq!(c.latency(lookup("add").unwrap()), Some(4));
+    assert_eq!(c.latency(id::JMP), Some(2));
+    assert_eq!(c.latency(id::ADD), Some(4));
     assert_eq!(c.latency_overrides(), [("branch", 2), ("valu-fp", 3)]);
     assert_eq!(SmConfig::from_toml("").unwrap(), SmConfig::default());
 }

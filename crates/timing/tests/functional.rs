@@ -6,7 +6,7 @@
 mod common;
 use common::*;
 use std::path::PathBuf;
-use warpkit_gen::{Config, Generator};
+use warpkit_gen::{GenConfig, Generator};
 use warpkit_sim::state::{parse_state, state_to_json};
 use warpkit_sim::{run_state, Program};
 use warpkit_timing::{SmConfig, Timing};
@@ -76,9 +76,9 @@ fn every_example_ends_as_warpkit_run_leaves_it() {
 fn random_programs_end_as_warpkit_run_leaves_them() {
     let mut executed = 0;
     for faults in [false, true] {
-        let mut gen = Generator::new(Config {
+        let mut gen = Generator::new(GenConfig {
             faults,
-            ..Config::default()
+            ..GenConfig::default()
         })
         .unwrap();
         for i in 0..40 {

@@ -22,7 +22,7 @@ pub use limits::Limits;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use sessions::{ApiError, Session, Store};
+use sessions::{ApiError, Store, WebSession};
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -255,7 +255,8 @@ async fn create(State(st): State<Arc<Store>>, b: Bytes) -> Response {
         Err(e) => return err(e),
     };
     let limits = st.limits().clone();
-    let made = tokio::task::spawn_blocking(move || Session::new(r.source, r.state, &limits)).await;
+    let made =
+        tokio::task::spawn_blocking(move || WebSession::new(r.source, r.state, &limits)).await;
     let s = match made {
         Ok(Ok(s)) => s,
         Ok(Err(e)) => return err(e),
@@ -268,13 +269,13 @@ async fn create(State(st): State<Arc<Store>>, b: Bytes) -> Response {
     session_call(&st, &s.to_string(), |s, id| Ok(s.view(id, None).into())).await
 }
 
-type SessionJob = Box<dyn FnOnce(&mut Session, u64) -> Result<Bytes, ApiError> + Send>;
+type SessionJob = Box<dyn FnOnce(&mut WebSession, u64) -> Result<Bytes, ApiError> + Send>;
 
 /// Run `f` on session `id` off the async threads, under the session's own lock (waited for
 /// without holding a thread); a panic becomes a 500 and the server goes on.
 async fn session_call<F>(st: &Store, id: &str, f: F) -> Response
 where
-    F: FnOnce(&mut Session, u64) -> Result<Bytes, ApiError> + Send + 'static,
+    F: FnOnce(&mut WebSession, u64) -> Result<Bytes, ApiError> + Send + 'static,
 {
     let job: SessionJob = Box::new(f);
     let (id, s) = match session_id(id).and_then(|i| Ok((i, st.get(i)?))) {
@@ -301,7 +302,7 @@ async fn close(State(st): State<Arc<Store>>, Path(id): Path<String>) -> Response
     )
 }
 
-fn warp_param(q: &HashMap<String, String>, s: &Session) -> Result<usize, ApiError> {
+fn warp_param(q: &HashMap<String, String>, s: &WebSession) -> Result<usize, ApiError> {
     match q.get("warp") {
         None => Ok(s.engine.selected()),
         Some(w) => w

@@ -11,18 +11,18 @@ use std::time::{Duration, Instant};
 // Per-session locks are waited for without holding a thread; the map's lock is held only
 // to find a session, never across engine work.
 use tokio::sync::Mutex as AsyncMutex;
-use warpkit_debug::{Breakpoint, Config, Engine, Stop, Target, WarpView};
+use warpkit_debug::{Breakpoint, DebugConfig, Engine, Stop, Target, WarpView};
 use warpkit_isa::Flags;
 
 use crate::limits::Limits;
 use crate::tools::SOURCE_NAME;
 
 /// One session: the engine, what it was made from, and the breakpoint lines.
-pub struct Session {
+pub struct WebSession {
     pub engine: Engine,
     source: String,
     state: String,
-    cfg: Config,
+    cfg: DebugConfig,
     bp_lines: Vec<u32>,
     last_stop: Option<Stop>,
     note: Option<String>,
@@ -48,7 +48,7 @@ impl ApiError {
 }
 
 /// Sessions by id, each with its last use.
-type SessionMap = HashMap<u64, (Arc<AsyncMutex<Session>>, Instant)>;
+type SessionMap = HashMap<u64, (Arc<AsyncMutex<WebSession>>, Instant)>;
 
 /// The sessions and their last use.
 pub struct Store {
@@ -92,7 +92,7 @@ impl Store {
     }
 
     /// Add a session, if there is room (after dropping idle ones).
-    pub fn insert(&self, s: Session) -> Result<u64, ApiError> {
+    pub fn insert(&self, s: WebSession) -> Result<u64, ApiError> {
         self.expire();
         let mut m = self.lock_map();
         if m.len() >= self.limits.max_sessions {
@@ -113,7 +113,7 @@ impl Store {
         Ok(id)
     }
 
-    pub fn get(&self, id: u64) -> Result<Arc<AsyncMutex<Session>>, ApiError> {
+    pub fn get(&self, id: u64) -> Result<Arc<AsyncMutex<WebSession>>, ApiError> {
         let mut m = self.lock_map();
         match m.get_mut(&id) {
             Some((s, t)) if t.elapsed() < self.limits.session_idle => {
@@ -235,11 +235,11 @@ fn to_bytes<T: Serialize>(v: &T) -> Result<Vec<u8>, ApiError> {
     serde_json::to_vec(v).map_err(|e| ApiError(500, format!("internal error: {e}")))
 }
 
-impl Session {
+impl WebSession {
     /// Assemble `source` and launch the warps of `state`.
-    pub fn new(source: String, state: String, limits: &Limits) -> Result<Session, ApiError> {
+    pub fn new(source: String, state: String, limits: &Limits) -> Result<WebSession, ApiError> {
         let target = Target::from_assembly(SOURCE_NAME, &source).map_err(ApiError::bad)?;
-        let cfg = Config {
+        let cfg = DebugConfig {
             budget_bytes: limits.history_bytes,
             max_steps: limits.max_steps,
             checkpoint_interval: limits.checkpoint_interval,
@@ -253,7 +253,7 @@ impl Session {
                 limits.max_warps
             )));
         }
-        Ok(Session {
+        Ok(WebSession {
             engine,
             source,
             state,

@@ -44,7 +44,7 @@
 //!
 //! Flags come from the active lanes only.
 
-use super::{flag_if, mask_of, set_bits, Level, Src32, Words, LANES};
+use super::{flag_if, mask_of, set_bits, SimdLevel, Src32, Words, LANES};
 use crate::{flags, Rm, RoundOp};
 
 // ------------------------------------------------------------------ binary16 -> binary32
@@ -89,7 +89,7 @@ per_level! {
 /// See [`super::Kernels::f16_to_f32`].
 #[inline(always)]
 pub(super) fn f16_to_f32(
-    level: Level,
+    level: SimdLevel,
     a: Src32,
     hi: bool,
     exec: u32,
@@ -120,7 +120,7 @@ per_level! {
 /// See [`super::Kernels::f32_ldexp`].
 #[inline(always)]
 pub(super) fn ldexp(
-    level: Level,
+    level: SimdLevel,
     rm: Rm,
     a: Src32,
     e: Src32,
@@ -147,12 +147,18 @@ fn soft_each(a: Src32, exec: u32, out: &mut [u32; LANES], f: impl Fn(u32, &mut u
 
 /// See [`super::Kernels::f32_round`].
 #[inline(always)]
-pub(super) fn round(level: Level, op: RoundOp, a: Src32, exec: u32, out: &mut [u32; LANES]) -> u8 {
+pub(super) fn round(
+    level: SimdLevel,
+    op: RoundOp,
+    a: Src32,
+    exec: u32,
+    out: &mut [u32; LANES],
+) -> u8 {
     if exec == 0 {
         return 0;
     }
     #[cfg(target_arch = "x86_64")]
-    if level != Level::Soft {
+    if level != SimdLevel::Soft {
         let a = Words::from(a);
         // SAFETY: levels above Soft exist only where the CPU has AVX2, FMA and F16C.
         return unsafe {
@@ -170,12 +176,12 @@ pub(super) fn round(level: Level, op: RoundOp, a: Src32, exec: u32, out: &mut [u
 
 /// See [`super::Kernels::f32_to_i32`].
 #[inline(always)]
-pub(super) fn to_i32(level: Level, rm: Rm, a: Src32, exec: u32, out: &mut [u32; LANES]) -> u8 {
+pub(super) fn to_i32(level: SimdLevel, rm: Rm, a: Src32, exec: u32, out: &mut [u32; LANES]) -> u8 {
     if exec == 0 {
         return 0;
     }
     #[cfg(target_arch = "x86_64")]
-    if level != Level::Soft {
+    if level != SimdLevel::Soft {
         let a = Words::from(a);
         // SAFETY: as in `round`.
         let r = unsafe {
@@ -197,19 +203,25 @@ pub(super) fn to_i32(level: Level, rm: Rm, a: Src32, exec: u32, out: &mut [u32; 
 
 /// See [`super::Kernels::i32_to_f32`].
 #[inline(always)]
-pub(super) fn from_i32(level: Level, rm: Rm, a: Src32, exec: u32, out: &mut [u32; LANES]) -> u8 {
+pub(super) fn from_i32(
+    level: SimdLevel,
+    rm: Rm,
+    a: Src32,
+    exec: u32,
+    out: &mut [u32; LANES],
+) -> u8 {
     if exec == 0 {
         return 0;
     }
     #[cfg(target_arch = "x86_64")]
-    if level != Level::Soft && rm != Rm::Rmm {
+    if level != SimdLevel::Soft && rm != Rm::Rmm {
         let w = Words::from(a);
         // SAFETY: as in `round`; the Avx512 kernels need that level.
         let (fl, redo) = unsafe {
             match (level, rm) {
-                (Level::Avx512, Rm::Rtz) => x86::from_i32_sae::<{ x86::TRUNC }>(w, exec, out),
-                (Level::Avx512, Rm::Rdn) => x86::from_i32_sae::<{ x86::FLOOR }>(w, exec, out),
-                (Level::Avx512, Rm::Rup) => x86::from_i32_sae::<{ x86::CEIL }>(w, exec, out),
+                (SimdLevel::Avx512, Rm::Rtz) => x86::from_i32_sae::<{ x86::TRUNC }>(w, exec, out),
+                (SimdLevel::Avx512, Rm::Rdn) => x86::from_i32_sae::<{ x86::FLOOR }>(w, exec, out),
+                (SimdLevel::Avx512, Rm::Rup) => x86::from_i32_sae::<{ x86::CEIL }>(w, exec, out),
                 _ => x86::from_i32_rne(w, rm == Rm::Rne, exec, out),
             }
         };
@@ -221,14 +233,14 @@ pub(super) fn from_i32(level: Level, rm: Rm, a: Src32, exec: u32, out: &mut [u32
 
 /// See [`super::Kernels::f32_to_f16`].
 #[inline(always)]
-pub(super) fn to_f16(level: Level, rm: Rm, a: Src32, exec: u32, out: &mut [u16; LANES]) -> u8 {
+pub(super) fn to_f16(level: SimdLevel, rm: Rm, a: Src32, exec: u32, out: &mut [u16; LANES]) -> u8 {
     if exec == 0 {
         return 0;
     }
     let mut redo = exec;
     let mut fl = 0;
     #[cfg(target_arch = "x86_64")]
-    if level != Level::Soft {
+    if level != SimdLevel::Soft {
         let w = Words::from(a);
         // SAFETY: as in `round`.
         let r = unsafe {

@@ -20,7 +20,7 @@ use crate::{flags, Rm};
 
 /// An operand of a [`Direct32`] kernel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Operand {
+pub enum DirectOperand {
     /// A register of the file (its index).
     Reg(usize),
     /// One value in every lane.
@@ -57,20 +57,20 @@ impl Direct32 {
         self,
         file: &mut [[u32; LANES]; N],
         d: usize,
-        a: Operand,
-        b: Operand,
-        c: Operand,
+        a: DirectOperand,
+        b: DirectOperand,
+        c: DirectOperand,
         exec: u32,
     ) -> bool {
         let base = file.as_mut_ptr() as *mut u32;
-        let raw = |x: Operand| match x {
+        let raw = |x: DirectOperand| match x {
             // SAFETY: `r < N`, so the pointer is to register `r` of `file`.
-            Operand::Reg(r) if r < N => Some(Raw {
+            DirectOperand::Reg(r) if r < N => Some(Raw {
                 lanes: unsafe { base.add(r * LANES) },
                 splat: 0,
             }),
-            Operand::Reg(_) => None,
-            Operand::Splat(v) => Some(Raw {
+            DirectOperand::Reg(_) => None,
+            DirectOperand::Splat(v) => Some(Raw {
                 lanes: core::ptr::null(),
                 splat: v,
             }),
@@ -109,8 +109,8 @@ static DIRECT: [[[Option<DirectFn>; 5]; 4]; 3] = {
     let mut t = [none; 3];
     #[cfg(target_arch = "x86_64")]
     {
-        t[super::Level::Avx2 as usize] = x86::AVX2;
-        t[super::Level::Avx512 as usize] = x86::AVX512;
+        t[super::SimdLevel::Avx2 as usize] = x86::AVX2;
+        t[super::SimdLevel::Avx512 as usize] = x86::AVX512;
     }
     t
 };

@@ -16,9 +16,9 @@
 //! bit.
 //!
 //! # Levels
-//! [`Level::Soft`] runs the scalar functions (`crate::f32_fma` ...) lane by lane on every
+//! [`SimdLevel::Soft`] runs the scalar functions (`crate::f32_fma` ...) lane by lane on every
 //! architecture, with a host-`f64` fast lane for binary32 in rne (`soft.rs` says why it is
-//! exact). [`Level::Avx2`] (x86_64 with AVX2, FMA and F16C) and [`Level::Avx512`] (also
+//! exact). [`SimdLevel::Avx2`] (x86_64 with AVX2, FMA and F16C) and [`SimdLevel::Avx512`] (also
 //! AVX-512F and AVX-512DQ) run the vector kernels below, detected at run time.
 //! [`Kernels::new`] gives the kernels of a level if this CPU has it (the tests run every
 //! available level on one machine); [`Kernels::best`] and the free functions use the highest.
@@ -209,7 +209,7 @@ macro_rules! per_level {
     ($(#[$doc:meta])* fn $name:ident($($arg:ident: $ty:ty),* $(,)?) $(-> $ret:ty)? $body:block) => {
         $(#[$doc])*
         #[inline(always)]
-        fn $name(level: super::Level, $($arg: $ty),*) $(-> $ret)? {
+        fn $name(level: super::SimdLevel, $($arg: $ty),*) $(-> $ret)? {
             #[inline(never)]
             fn soft($($arg: $ty),*) $(-> $ret)? $body
             #[cfg(target_arch = "x86_64")]
@@ -223,10 +223,10 @@ macro_rules! per_level {
             match level {
                 #[cfg(target_arch = "x86_64")]
                 // SAFETY: a `Kernels` of level Avx2 exists only if the CPU has AVX2.
-                super::Level::Avx2 => unsafe { avx2($($arg),*) },
+                super::SimdLevel::Avx2 => unsafe { avx2($($arg),*) },
                 #[cfg(target_arch = "x86_64")]
                 // SAFETY: level Avx512 exists only with AVX-512F/DQ/BW/VL and AVX2.
-                super::Level::Avx512 => unsafe { avx512($($arg),*) },
+                super::SimdLevel::Avx512 => unsafe { avx512($($arg),*) },
                 _ => soft($($arg),*),
             }
         }
@@ -244,47 +244,47 @@ mod soft;
 mod x86;
 
 use crate::{CmpOp, Rm, RoundOp};
-pub use direct::{Direct32, Operand};
+pub use direct::{Direct32, DirectOperand};
 pub(crate) use shared::{
     flag_if, mask_of, op_const, redo_dot2, rm_const, scalar_f16, scalar_f32, set_bits, settle_dot2,
     settle_f32, F16Fn, F32Fn, Halfs, KernelFn, Words,
 };
-pub use shared::{ArithOp, Level, Src, Src16, Src32, LANES};
+pub use shared::{ArithOp, SimdLevel, Src, Src16, Src32, LANES};
 
 /// The kernels of one level. Only [`Kernels::new`] and [`Kernels::best`] make one, so a value
 /// of this type proves its level runs on this CPU. Small and `Copy`: keep one and call it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Kernels {
-    level: Level,
+    level: SimdLevel,
 }
 
 impl Kernels {
     /// The kernels of `level`, or `None` if this CPU cannot run it.
-    pub fn new(level: Level) -> Option<Kernels> {
+    pub fn new(level: SimdLevel) -> Option<Kernels> {
         level.is_available().then_some(Kernels { level })
     }
 
     /// The kernels of `level` without checking the CPU: for callers that checked
-    /// [`Level::is_available`] once (e.g. when decoding a program) and keep only the level.
+    /// [`SimdLevel::is_available`] once (e.g. when decoding a program) and keep only the level.
     ///
     /// # Safety
     /// This CPU must be able to run `level` (`level.is_available()`): the kernels of a level
     /// execute its instructions, which fault or worse on a CPU without them.
     #[inline(always)]
-    pub unsafe fn new_unchecked(level: Level) -> Kernels {
+    pub unsafe fn new_unchecked(level: SimdLevel) -> Kernels {
         Kernels { level }
     }
 
-    /// The kernels of [`Level::best`].
+    /// The kernels of [`SimdLevel::best`].
     #[inline]
     pub fn best() -> Kernels {
         Kernels {
-            level: Level::best(),
+            level: SimdLevel::best(),
         }
     }
 
     /// The level these kernels run at.
-    pub fn level(self) -> Level {
+    pub fn level(self) -> SimdLevel {
         self.level
     }
 
@@ -422,7 +422,7 @@ impl Kernels {
         exec: u32,
         out: &mut [u32; LANES],
     ) -> u8 {
-        Kernel(DOT2_FNS[self.level as usize][rm as usize]).run(a, b, c, exec, out)
+        HostKernel(DOT2_FNS[self.level as usize][rm as usize]).run(a, b, c, exec, out)
     }
 
     /// The binary32 kernel of `op` in `rm` at this level: one table load, after which
@@ -430,7 +430,7 @@ impl Kernels {
     /// operation or mode). What a caller that executes one operation many times keeps.
     #[inline(always)]
     pub fn f32_kernel(self, op: ArithOp, rm: Rm) -> Kernel32 {
-        Kernel(F32_FNS[self.level as usize][op as usize][rm as usize])
+        HostKernel(F32_FNS[self.level as usize][op as usize][rm as usize])
     }
 
     /// [`Kernels::f32_kernel`] for a caller whose flags already hold every flag in
@@ -445,34 +445,34 @@ impl Kernels {
         } else {
             &F32_FNS
         };
-        Kernel(t[self.level as usize][op as usize][rm as usize])
+        HostKernel(t[self.level as usize][op as usize][rm as usize])
     }
 
     /// The binary16 kernel (32 lanes of halves) of `op` in `rm` at this level.
     #[inline(always)]
     pub fn f16_kernel(self, op: ArithOp, rm: Rm) -> Kernel16 {
-        Kernel(F16_FNS[self.level as usize][op as usize][rm as usize])
+        HostKernel(F16_FNS[self.level as usize][op as usize][rm as usize])
     }
 
     /// The packed binary16 kernel of `op` in `rm` at this level.
     #[inline(always)]
     pub fn pk_f16_kernel(self, op: ArithOp, rm: Rm) -> Kernel32 {
-        Kernel(PK_F16_FNS[self.level as usize][op as usize][rm as usize])
+        HostKernel(PK_F16_FNS[self.level as usize][op as usize][rm as usize])
     }
 }
 
 /// One kernel of a level, operation and rounding mode, on lanes of `T`: [`Kernel32`] or
 /// [`Kernel16`].
 #[derive(Clone, Copy, Debug)]
-pub struct Kernel<T>(KernelFn<T>);
+pub struct HostKernel<T>(KernelFn<T>);
 
 /// One binary32 or packed binary16 kernel ([`Kernels::f32_kernel`],
 /// [`Kernels::pk_f16_kernel`]).
-pub type Kernel32 = Kernel<u32>;
+pub type Kernel32 = HostKernel<u32>;
 /// One binary16 kernel, 32 lanes of halves ([`Kernels::f16_kernel`]).
-pub type Kernel16 = Kernel<u16>;
+pub type Kernel16 = HostKernel<u16>;
 
-impl<T: Copy + Default> Kernel<T> {
+impl<T: Copy + Default> HostKernel<T> {
     /// `out[i] = op(a[i], b[i], c[i])` on the lanes active in `exec`; returns their flags
     /// (see the module docs; `c` is read by fma only).
     #[inline(always)]
@@ -480,7 +480,7 @@ impl<T: Copy + Default> Kernel<T> {
         if exec == 0 {
             return 0;
         }
-        // SAFETY: only `Kernels` makes a `Kernel`, from the table of its level, and a
+        // SAFETY: only `Kernels` makes a `HostKernel`, from the table of its level, and a
         // `Kernels` exists only for a level this CPU runs.
         unsafe { (self.0)(a.into(), b.into(), c.into(), exec, out) }
     }
@@ -654,7 +654,7 @@ macro_rules! entry_points {
         $(
             $(#[$doc])*
             ///
-            /// At [`Level::best`]; see [`Kernels`] for a chosen level.
+            /// At [`SimdLevel::best`]; see [`Kernels`] for a chosen level.
             #[inline]
             pub fn $name<'a>(
                 $($arg: impl Into<$src<'a>>,)*

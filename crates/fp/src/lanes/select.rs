@@ -26,11 +26,11 @@
 //! Flags come from the active lanes only; inactive lanes' results are unspecified (compare
 //! masks are cleared there).
 
-use super::{flag_if, mask_of, Halfs, Level, Src16, Src32, Words, LANES};
+use super::{flag_if, mask_of, Halfs, SimdLevel, Src16, Src32, Words, LANES};
 use crate::{flags, CmpOp};
 
 /// The bits of a format: binary32 (`H` false), or binary16 in bits 15:0 of a lane (`H`).
-struct Fmt {
+struct FormatBits {
     sign_bit: u32,
     abs: u32,
     inf: u32,
@@ -39,9 +39,9 @@ struct Fmt {
 }
 
 #[inline(always)]
-const fn fmt<const H: bool>() -> Fmt {
+const fn fmt<const H: bool>() -> FormatBits {
     if H {
-        Fmt {
+        FormatBits {
             sign_bit: 15,
             abs: 0x7fff,
             inf: 0x7c00,
@@ -49,7 +49,7 @@ const fn fmt<const H: bool>() -> Fmt {
             qnan: 0x7e00,
         }
     } else {
-        Fmt {
+        FormatBits {
             sign_bit: 31,
             abs: 0x7fff_ffff,
             inf: 0x7f80_0000,
@@ -266,7 +266,7 @@ per_level! {
 
 /// See [`super::Kernels::f32_class`].
 #[inline(always)]
-pub(super) fn class(level: Level, a: Src32, out: &mut [u32; LANES]) {
+pub(super) fn class(level: SimdLevel, a: Src32, out: &mut [u32; LANES]) {
     class_lanes(level, a.into(), out)
 }
 
@@ -347,7 +347,7 @@ per_level! {
 
 /// See [`super::Kernels::f32_cmp`].
 #[inline(always)]
-pub(super) fn cmp(level: Level, op: CmpOp, a: Src32, b: Src32, exec: u32) -> (u32, u8) {
+pub(super) fn cmp(level: SimdLevel, op: CmpOp, a: Src32, b: Src32, exec: u32) -> (u32, u8) {
     let (r, nv) = cmp_lanes(level, op, a.into(), b.into());
     (r & exec, flag_if(nv & exec != 0, flags::NV))
 }
@@ -355,7 +355,7 @@ pub(super) fn cmp(level: Level, op: CmpOp, a: Src32, b: Src32, exec: u32) -> (u3
 /// See [`super::Kernels::f32_min`].
 #[inline(always)]
 pub(super) fn minmax(
-    level: Level,
+    level: SimdLevel,
     max: bool,
     a: Src32,
     b: Src32,
@@ -369,7 +369,7 @@ pub(super) fn minmax(
 /// See [`super::Kernels::f32_med3`].
 #[inline(always)]
 pub(super) fn med3(
-    level: Level,
+    level: SimdLevel,
     a: Src32,
     b: Src32,
     c: Src32,
@@ -382,7 +382,7 @@ pub(super) fn med3(
 
 /// See [`super::Kernels::f16_cmp`].
 #[inline(always)]
-pub(super) fn cmp16(level: Level, op: CmpOp, a: Src16, b: Src16, exec: u32) -> (u32, u8) {
+pub(super) fn cmp16(level: SimdLevel, op: CmpOp, a: Src16, b: Src16, exec: u32) -> (u32, u8) {
     let (r, nv) = cmp16_lanes(level, op, a.into(), b.into());
     (r & exec, flag_if(nv & exec != 0, flags::NV))
 }
@@ -390,7 +390,7 @@ pub(super) fn cmp16(level: Level, op: CmpOp, a: Src16, b: Src16, exec: u32) -> (
 /// See [`super::Kernels::f16_min`].
 #[inline(always)]
 pub(super) fn minmax16(
-    level: Level,
+    level: SimdLevel,
     max: bool,
     a: Src16,
     b: Src16,

@@ -1,6 +1,6 @@
 //! What the kernels of every level share: the lane count, the operand types
 //! ([`Src`] for callers, `LaneRef` for the kernels), lane-mask helpers, the four
-//! operations ([`ArithOp`]) and implementation levels ([`Level`]), the kernel function
+//! operations ([`ArithOp`]) and implementation levels ([`SimdLevel`]), the kernel function
 //! types, and the scalar redo of the lanes a vector kernel leaves to the scalar functions.
 
 use crate::Rm;
@@ -184,7 +184,7 @@ impl ArithOp {
 
 /// An implementation level the kernels can run at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Level {
+pub enum SimdLevel {
     /// The scalar functions of this crate, lane by lane (every architecture).
     Soft,
     /// x86_64 AVX2 + FMA + F16C vector kernels.
@@ -193,34 +193,34 @@ pub enum Level {
     Avx512,
 }
 
-impl Level {
+impl SimdLevel {
     /// Every level, lowest first.
-    pub const ALL: [Level; 3] = [Level::Soft, Level::Avx2, Level::Avx512];
+    pub const ALL: [SimdLevel; 3] = [SimdLevel::Soft, SimdLevel::Avx2, SimdLevel::Avx512];
 
     /// Whether this CPU can run the level.
     pub fn is_available(self) -> bool {
         match self {
-            Level::Soft => true,
-            Level::Avx2 => avx2_available(),
-            Level::Avx512 => avx2_available() && avx512_available(),
+            SimdLevel::Soft => true,
+            SimdLevel::Avx2 => avx2_available(),
+            SimdLevel::Avx512 => avx2_available() && avx512_available(),
         }
     }
 
     /// The highest level this CPU can run (detected once).
-    pub fn best() -> Level {
+    pub fn best() -> SimdLevel {
         static BEST: AtomicU8 = AtomicU8::new(0);
         // 0: not detected yet, else 1 + the index in ALL.
         match BEST.load(Ordering::Relaxed) {
             0 => {
-                let (i, l) = (0..Level::ALL.len())
+                let (i, l) = (0..SimdLevel::ALL.len())
                     .rev()
-                    .map(|i| (i, Level::ALL[i]))
+                    .map(|i| (i, SimdLevel::ALL[i]))
                     .find(|(_, l)| l.is_available())
-                    .unwrap_or((0, Level::Soft));
+                    .unwrap_or((0, SimdLevel::Soft));
                 BEST.store(i as u8 + 1, Ordering::Relaxed);
                 l
             }
-            n => Level::ALL[(n as usize - 1).min(Level::ALL.len() - 1)],
+            n => SimdLevel::ALL[(n as usize - 1).min(SimdLevel::ALL.len() - 1)],
         }
     }
 }

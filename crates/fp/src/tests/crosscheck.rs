@@ -5,7 +5,7 @@
 use super::*;
 use crate::softfloat as sf;
 
-impl Rng {
+impl XorShiftStar {
     /// An operand close to `a` or `-a` (cancellation).
     pub fn f32_near(&mut self, a: u32) -> u32 {
         let d = self.below(64) as u32;
@@ -47,12 +47,12 @@ type Bin16 = fn(u16, u16, Rm, &mut u8) -> u16;
 fn check_pairs<T: Copy + PartialEq + std::fmt::LowerHex>(
     name: &str,
     seed: u64,
-    gen: fn(&mut Rng) -> T,
-    near: fn(&mut Rng, T) -> T,
+    gen: fn(&mut XorShiftStar) -> T,
+    near: fn(&mut XorShiftStar, T) -> T,
     ours: fn(T, T, Rm, &mut u8) -> T,
     reference: fn(T, T, Rm, &mut u8) -> T,
 ) {
-    let mut rng = Rng::new(seed ^ name.len() as u64);
+    let mut rng = XorShiftStar::new(seed ^ name.len() as u64);
     let mut bad = 0;
     for i in 0..cases() {
         let a = gen(&mut rng);
@@ -79,11 +79,25 @@ fn check_pairs<T: Copy + PartialEq + std::fmt::LowerHex>(
 }
 
 fn check32(name: &str, ours: Bin32, reference: Bin32) {
-    check_pairs(name, 0x1234_5678, Rng::f32, Rng::f32_near, ours, reference);
+    check_pairs(
+        name,
+        0x1234_5678,
+        XorShiftStar::f32,
+        XorShiftStar::f32_near,
+        ours,
+        reference,
+    );
 }
 
 fn check16(name: &str, ours: Bin16, reference: Bin16) {
-    check_pairs(name, 0x8765_4321, Rng::f16, Rng::f16_near, ours, reference);
+    check_pairs(
+        name,
+        0x8765_4321,
+        XorShiftStar::f16,
+        XorShiftStar::f16_near,
+        ours,
+        reference,
+    );
 }
 
 #[test]
@@ -102,7 +116,7 @@ fn fast_f16_add_sub_mul() {
 
 #[test]
 fn fast_f32_fma() {
-    let mut rng = Rng::new(42);
+    let mut rng = XorShiftStar::new(42);
     let mut bad = 0;
     for i in 0..cases() {
         let a = rng.f32();
@@ -130,7 +144,7 @@ fn fast_f32_fma() {
 
 #[test]
 fn fast_f16_fma() {
-    let mut rng = Rng::new(43);
+    let mut rng = XorShiftStar::new(43);
     let mut bad = 0;
     for i in 0..cases() {
         let a = rng.f16();
@@ -200,7 +214,7 @@ fn conversions_vs_softfloat() {
         let r2 = sf::f16_to_f32(x, &mut f2);
         report("f16_to_f32", x as u32, Rm::Rne, (r1, f1), (r2, f2));
     }
-    let mut rng = Rng::new(7);
+    let mut rng = XorShiftStar::new(7);
     for i in 0..cases() * 2 {
         let x = rng.f32();
         let n = if i % 2 == 0 {
@@ -235,7 +249,7 @@ fn conversions_vs_softfloat() {
 
 #[test]
 fn compare_vs_softfloat() {
-    let mut rng = Rng::new(99);
+    let mut rng = XorShiftStar::new(99);
     for i in 0..cases() {
         let a = rng.f32();
         let b = if i % 2 == 0 {
@@ -289,7 +303,7 @@ fn thread_safety() {
     // Many threads hammering the SoftFloat slow path with different modes must agree with a
     // single-threaded run.
     let inputs: Vec<(u32, u32, Rm)> = {
-        let mut rng = Rng::new(3);
+        let mut rng = XorShiftStar::new(3);
         (0..20_000)
             .map(|i| {
                 (
@@ -321,10 +335,10 @@ fn thread_safety() {
 /// addition rounded to odd, then one rounding to binary32).
 #[test]
 fn dot2_vs_softfloat() {
-    let mut rng = Rng::new(0xd072);
+    let mut rng = XorShiftStar::new(0xd072);
     let mut bad = 0;
     for i in 0..cases() {
-        let h = |r: &mut Rng| r.f16() as u32 | (r.f16() as u32) << 16;
+        let h = |r: &mut XorShiftStar| r.f16() as u32 | (r.f16() as u32) << 16;
         let (a, b) = (h(&mut rng), h(&mut rng));
         let c = if i % 3 == 0 {
             // Close to minus the products' sum: cancellation down to tiny results.
@@ -352,7 +366,7 @@ fn dot2_vs_softfloat() {
 /// fract against SoftFloat's floor (roundToInt, rdn) and subtraction in every mode.
 #[test]
 fn fract_vs_softfloat() {
-    let mut rng = Rng::new(0xf4ac);
+    let mut rng = XorShiftStar::new(0xf4ac);
     for _ in 0..cases() {
         let x = rng.f32();
         for rm in Rm::ALL {

@@ -2,7 +2,7 @@
 //! patterns (both in `rng.rs`), and the levels this CPU runs.
 #![allow(dead_code)]
 
-use warpkit_fp::lanes::{ArithOp, Kernels, Level};
+use warpkit_fp::lanes::{ArithOp, Kernels, SimdLevel};
 use warpkit_fp::Rm;
 
 mod rng;
@@ -11,10 +11,13 @@ pub use rng::*;
 /// The kernels of every level this CPU runs. A level the CPU has must be offered, else the
 /// tests would skip it silently.
 pub fn levels() -> Vec<Kernels> {
-    let ks: Vec<Kernels> = Level::ALL.iter().filter_map(|&l| Kernels::new(l)).collect();
-    let offered = |l: Level| ks.iter().any(|k| k.level() == l);
-    assert!(offered(Level::Soft), "the Soft level is offered");
-    assert!(offered(Level::best()), "the best level is offered");
+    let ks: Vec<Kernels> = SimdLevel::ALL
+        .iter()
+        .filter_map(|&l| Kernels::new(l))
+        .collect();
+    let offered = |l: SimdLevel| ks.iter().any(|k| k.level() == l);
+    assert!(offered(SimdLevel::Soft), "the Soft level is offered");
+    assert!(offered(SimdLevel::best()), "the best level is offered");
     #[cfg(target_arch = "x86_64")]
     {
         let has = |f: &[bool]| f.iter().all(|&x| x);
@@ -31,12 +34,12 @@ pub fn levels() -> Vec<Kernels> {
                 std::is_x86_feature_detected!("avx512vl"),
             ]);
         assert_eq!(
-            offered(Level::Avx2),
+            offered(SimdLevel::Avx2),
             avx2,
             "Avx2 level offered iff the CPU has it"
         );
         assert_eq!(
-            offered(Level::Avx512),
+            offered(SimdLevel::Avx512),
             avx512,
             "Avx512 level offered iff the CPU has it"
         );
