@@ -7,20 +7,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// Names two crates define for one concept (and why they are not yet one type).
-const SAME_CONCEPT: &[(&str, &str)] = &[
-    (
-        "FloatFormat",
-        "an IEEE 754 binary interchange format: asm reads literals in it, fp rounds to it",
-    ),
-    (
-        "LineRow",
-        "a row of a line table (code offset -> source line): asm writes it, debug looks it up",
-    ),
-    (
-        "LineTable",
-        "code offsets -> source lines: object reads DWARF into it, debug searches it both ways",
-    ),
-];
+const SAME_CONCEPT: &[(&str, &str)] = &[(
+    "FloatFormat",
+    "an IEEE 754 binary interchange format: asm reads literals in it, fp rounds to it",
+)];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {

@@ -12,7 +12,7 @@ use std::io::{BufReader, Cursor};
 use std::path::PathBuf;
 use warpkit_sim::log_diff::{
     diff_logs, DiffOptions, Difference, DifferenceKind, JsonLines, Located, RecordList,
-    RecordSource, Side,
+    RecordSource, WhichLog,
 };
 
 type Source = Box<dyn RecordSource + Send>;
@@ -90,8 +90,8 @@ fn difference<'py>(py: Python<'py>, x: &Difference) -> PyResult<Bound<'py, PyDic
         }
         DifferenceKind::WrittenOnlyIn { side, value } => {
             let (kind, key) = match side {
-                Side::A => ("only_a", "a"),
-                Side::B => ("only_b", "b"),
+                WhichLog::A => ("only_a", "a"),
+                WhichLog::B => ("only_b", "b"),
             };
             d.set_item("kind", kind)?;
             d.set_item(key, json_to_py_ints(py, value)?)?;

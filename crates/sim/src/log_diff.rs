@@ -130,7 +130,7 @@ impl Default for DiffOptions {
 
 /// Which log.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Side {
+pub enum WhichLog {
     A,
     B,
 }
@@ -158,7 +158,7 @@ pub enum DifferenceKind {
     /// Both have the key, with different values (`write`: it is among the writes).
     Value { a: Value, b: Value, write: bool },
     /// Only one record writes this register.
-    WrittenOnlyIn { side: Side, value: Value },
+    WrittenOnlyIn { side: WhichLog, value: Value },
     /// A vector register written by both with different lanes (every differing lane, in
     /// order; the text lists the first [`DiffOptions::lanes`]).
     Lanes {
@@ -400,7 +400,7 @@ fn differences(a: &Value, b: &Value, ignore: &[String], lanes: usize) -> Vec<Dif
             if ignored(k) {
                 continue;
             }
-            let only = |side: Side, v: &Value, text: String| Difference {
+            let only = |side: WhichLog, v: &Value, text: String| Difference {
                 key: k.clone(),
                 kind: DifferenceKind::WrittenOnlyIn {
                     side,
@@ -410,12 +410,12 @@ fn differences(a: &Value, b: &Value, ignore: &[String], lanes: usize) -> Vec<Dif
             };
             match (wa.get(k), wb.get(k)) {
                 (Some(x), None) => out.push(only(
-                    Side::A,
+                    WhichLog::A,
                     x,
                     format!("{k}: written in A ({}), not in B", brief(x)),
                 )),
                 (None, Some(y)) => out.push(only(
-                    Side::B,
+                    WhichLog::B,
                     y,
                     format!("{k}: written in B ({}), not in A", brief(y)),
                 )),
