@@ -171,7 +171,7 @@ fn assembler_diagnostics_people_meet() {
     long.push('\n');
     let many: String = (0..40_000).map(|i| format!("bad{i} v1\n")).collect();
     let dir = dir_with(&[
-        ("equ.s", b".equ N, 1\nmov.vl v1, N\n.equ N, 2\n"),
+        ("equ.s", b".equ N, 1\nmov.vl v1, N\n.equiv N, 2\n"),
         ("bom.s", "\u{feff}ADD V1, V2, V3\n".as_bytes()),
         ("lab.s", "jmp läbel\n".as_bytes()),
         ("long.s", long.as_bytes()),
@@ -181,7 +181,7 @@ fn assembler_diagnostics_people_meet() {
     let o = run(&["asm", "equ.s"], d);
     assert_eq!(o.code, 1);
     assert!(
-        o.stderr.contains("equ.s:3:6")
+        o.stderr.contains("equ.s:3:8")
             && o.stderr.contains("first defined here")
             && o.stderr.contains("1 │ .equ N, 1"),
         "{}",
