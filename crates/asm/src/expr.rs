@@ -9,28 +9,49 @@ use std::collections::HashMap;
 /// anything written by hand, and shallow enough for any thread's stack.
 pub const MAX_EXPR_DEPTH: usize = 256;
 
-/// The binary operator at the start of `b`: (operator byte, precedence, length). `<<` and
-/// `>>` are returned as `<` and `>`.
+/// The binary operator at the start of `b`: (operator code, C precedence, length). Codes:
+/// the character for one-character operators, `<` and `>` for `<<` and `>>`, `L` `l` `G` `g`
+/// for `<` `<=` `>` `>=`, `=` for `==`, `!` for `!=` (and GNU as's `<>`), `A` for `&&`, `O`
+/// for `||`. Longer operators are matched first (`<<` before `<=` before `<`).
 fn binary_op(b: &[u8]) -> Option<(u8, u8, usize)> {
     Some(match b {
-        [b'|', ..] => (b'|', 1, 1),
-        [b'^', ..] => (b'^', 2, 1),
-        [b'&', ..] => (b'&', 3, 1),
-        [b'<', b'<', ..] => (b'<', 4, 2),
-        [b'>', b'>', ..] => (b'>', 4, 2),
-        [c @ (b'+' | b'-'), ..] => (*c, 5, 1),
-        [c @ (b'*' | b'/' | b'%'), ..] => (*c, 6, 1),
+        [b'|', b'|', ..] => (b'O', 1, 2),
+        [b'&', b'&', ..] => (b'A', 2, 2),
+        [b'|', ..] => (b'|', 3, 1),
+        [b'^', ..] => (b'^', 4, 1),
+        [b'&', ..] => (b'&', 5, 1),
+        [b'=', b'=', ..] => (b'=', 6, 2),
+        [b'!', b'=', ..] | [b'<', b'>', ..] => (b'!', 6, 2),
+        [b'<', b'<', ..] => (b'<', 8, 2),
+        [b'>', b'>', ..] => (b'>', 8, 2),
+        [b'<', b'=', ..] => (b'l', 7, 2),
+        [b'>', b'=', ..] => (b'g', 7, 2),
+        [b'<', ..] => (b'L', 7, 1),
+        [b'>', ..] => (b'G', 7, 1),
+        [c @ (b'+' | b'-'), ..] => (*c, 9, 1),
+        [c @ (b'*' | b'/' | b'%'), ..] => (*c, 10, 1),
         _ => return None,
     })
 }
 
 /// One binary operation on 64-bit two's complement values (wrapping, as GNU as); division
 /// truncates toward zero; shifts by 64 or more give 0 (`>>` is arithmetic: the sign).
+/// Comparisons are signed and give -1 for true, `&&` and `||` give 1, false is 0 (GNU as
+/// and llvm-mc).
 fn apply_binary(op: u8, v: i64, w: i64) -> Result<i64, ExprErr> {
+    let cmp = |c: bool| -(c as i64);
     Ok(match op {
+        b'O' => (v != 0 || w != 0) as i64,
+        b'A' => (v != 0 && w != 0) as i64,
         b'|' => v | w,
         b'^' => v ^ w,
         b'&' => v & w,
+        b'=' => cmp(v == w),
+        b'!' => cmp(v != w),
+        b'L' => cmp(v < w),
+        b'l' => cmp(v <= w),
+        b'G' => cmp(v > w),
+        b'g' => cmp(v >= w),
         b'+' => v.wrapping_add(w),
         b'-' => v.wrapping_sub(w),
         b'*' => v.wrapping_mul(w),

@@ -3,65 +3,15 @@
 //! the Up key, and colour on a terminal unless NO_COLOR. `.ci/run` installs tmux; where it
 //! is missing the test says so and does nothing.
 
-use std::process::Command;
-use std::time::{Duration, Instant};
+mod common;
 
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    fn run(&self, args: &[&str]) -> String {
-        let out = Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        let mut a = vec!["send-keys", "-t", "dbg"];
-        a.extend_from_slice(keys);
-        self.run(&a);
-    }
-
-    fn screen(&self) -> String {
-        self.run(&["capture-pane", "-p", "-e", "-t", "dbg", "-S", "-200"])
-    }
-
-    /// Wait until the screen shows `text` `n` times.
-    fn wait_for(&self, text: &str, n: usize) -> String {
-        let t0 = Instant::now();
-        loop {
-            let s = self.screen();
-            if s.matches(text).count() >= n {
-                return s;
-            }
-            assert!(
-                t0.elapsed() < Duration::from_secs(20),
-                "waited for {n} x {text:?}; screen:\n{s}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        self.run(&["kill-server"]);
-    }
-}
+use common::tmux::Tmux;
 
 fn session(no_color: bool) -> Option<Tmux> {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        eprintln!("tmux is not installed: the interactive test is skipped (.ci/run installs it)");
-        return None;
-    }
-    let t = Tmux {
-        socket: format!("warpkit-debug-test-{}-{no_color}", std::process::id()),
-    };
+    let t = Tmux::new(
+        format!("warpkit-debug-test-{}-{no_color}", std::process::id()),
+        "dbg",
+    )?;
     let cmd = format!(
         "{} {} debug tests/debug/calls.s --state tests/debug/calls.state.json",
         if no_color {

@@ -7,53 +7,12 @@
 mod common;
 
 use common::cmd;
+use common::tmux::Tmux;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const LOOP: &str = "top:\n  add v1, v1, v2\n  jmp top\n";
-
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    fn run(&self, args: &[&str]) -> String {
-        let out = Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    fn screen(&self) -> String {
-        self.run(&["capture-pane", "-p", "-t", "run"])
-    }
-
-    /// Wait until `done` holds of the screen; it, or what it was at the deadline.
-    fn wait(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
-        let t0 = Instant::now();
-        loop {
-            let s = self.screen();
-            if done(&s) {
-                return s;
-            }
-            assert!(
-                t0.elapsed() < Duration::from_secs(30),
-                "waited for {what}; screen:\n{s}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        self.run(&["kill-server"]);
-    }
-}
 
 fn write(dir: &Path, name: &str, text: &str) {
     std::fs::write(dir.join(name), text).unwrap();
@@ -81,13 +40,10 @@ fn wait_file(file: &Path) -> String {
 /// exit status in `rc.txt` (its `trap : INT` lets the run answer Ctrl-C, since a trapped
 /// signal is reset to its default in the child, and keeps the shell for the status).
 fn terminal(dir: &Path, args: &str, socket: &str) -> Option<Tmux> {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        eprintln!("tmux is not installed: the terminal test is skipped (.ci/run installs it)");
-        return None;
-    }
-    let t = Tmux {
-        socket: format!("warpkit-progress-{socket}-{}", std::process::id()),
-    };
+    let t = Tmux::new(
+        format!("warpkit-progress-{socket}-{}", std::process::id()),
+        "run",
+    )?;
     let script = format!(
         "trap : INT; {} run {args}; echo \"exit=$?\" > rc.txt; sleep 60",
         env!("CARGO_BIN_EXE_warpkit")

@@ -25,31 +25,12 @@
 //!   once per (site, three predecessors) and its bins are remembered.
 
 use crate::class::{quick, ValueKind};
+use crate::counts::Counts;
 use crate::model::{Model, VariantBins, HAZARD_DISTANCE, NONE};
 use crate::reference::{self, exec_class, fault_bin, RegRange, MAX_LINKS, MAX_READS, MAX_WRITES};
 use warpkit_isa::{Flags, Slot, StateLoc};
 use warpkit_sim::state::Launch;
 use warpkit_sim::{Program, RunStatus, StepResult, VReg, Warp, NUM_VREGS};
-
-/// Bin hit counts of one or more runs, in model order.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Counts {
-    pub bins: Vec<u64>,
-    /// Programs run.
-    pub programs: u64,
-    /// Instructions retired, over all warps.
-    pub instructions: u64,
-}
-
-impl Default for Counts {
-    fn default() -> Self {
-        Counts {
-            bins: vec![0; Model::get().len()],
-            programs: 0,
-            instructions: 0,
-        }
-    }
-}
 
 /// Views of one vector register that operands class: the whole 32 bits as an integer,
 /// binary32 or two binary16, a 16-bit half as an integer or binary16, the register and

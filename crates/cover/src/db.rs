@@ -2,7 +2,7 @@
 //! behind them. JSON, one bin per line, sorted, only bins that were hit: small whatever
 //! the number of programs, and merged by adding counts (associative and commutative).
 
-use crate::collect::Counts;
+use crate::counts::Counts;
 use crate::model::Model;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

@@ -4,7 +4,7 @@
 //!   variant (executed, EXEC shape, value classes of sources and result, rounding modes,
 //!   FFLAGS raised, modifiers, branch outcomes, EXEC writes, calls and returns) and global
 //!   bins (hazards by distance, faults by cause). Bins have stable names.
-//! * [`collect`]: counting bins while programs run on the simulator ([`Counts::run`]).
+//! * [`collect`]: counting bins while programs run on the simulator ([`Counts::run`]; the counts themselves are in [`counts`]).
 //! * [`reference`]: the straightforward collector the fast one is tested against.
 //! * [`db`]: the coverage database (JSON, hit counts by bin name); merging is associative
 //!   and commutative.
@@ -16,12 +16,13 @@
 
 pub mod class;
 pub mod collect;
+pub mod counts;
 pub mod db;
 pub mod holes;
 pub mod model;
 pub mod reference;
 pub mod report;
 
-pub use collect::Counts;
+pub use counts::Counts;
 pub use db::Db;
 pub use model::{Group, Model};

@@ -5,7 +5,7 @@
 //! searches the last three instructions' writes for hazards.
 
 use crate::class::ValueKind;
-use crate::collect::Counts;
+use crate::counts::Counts;
 use crate::model::{CoverOperand, Model, VariantBins, HAZARD_DISTANCE, NONE};
 use warpkit_encoding::Inst;
 use warpkit_isa::{Flags, RegFile, Slot, StateLoc};
