@@ -227,13 +227,11 @@ pub(crate) fn resolve(
     equs: &HashMap<String, i64>,
     mut err: impl FnMut(Loc, Option<u32>, String),
 ) -> (Vec<Symbol>, Vec<Kernel>, Vec<String>) {
-    let mut index: HashMap<&str, usize> = HashMap::new();
-    let mut syms: Vec<Symbol> = Vec::new();
+    let mut syms: Vec<Symbol> = Vec::with_capacity(labels.len());
     for (n, off) in labels {
         if n.starts_with(SYNTH_PREFIX) {
             continue;
         }
-        index.insert(n, syms.len());
         syms.push(Symbol {
             name: n.clone(),
             offset: *off,
@@ -242,6 +240,16 @@ pub(crate) fn resolve(
             kind: SymKind::NoType,
         });
     }
+    // Without declarations every label is a plain local symbol: nothing to look up.
+    if decls.is_empty() {
+        return (syms, Vec::new(), Vec::new());
+    }
+    let index: HashMap<&str, usize> = labels
+        .iter()
+        .filter(|(n, _)| !n.starts_with(SYNTH_PREFIX))
+        .enumerate()
+        .map(|(i, (n, _))| (n.as_str(), i))
+        .collect();
     let mut values: HashMap<String, i64> = equs.clone();
     for (n, off) in labels {
         values.insert(n.clone(), *off as i64);

@@ -21,7 +21,10 @@ pub(crate) const MAX_EXPANDED_BYTES: usize = 1 << 30;
 
 /// The result: one text for the assembler and the way back.
 pub(crate) struct Expanded {
+    /// Empty when [`Expanded::main_text`].
     pub text: String,
+    /// The text is the main file's own, unchanged: it stays there, not copied.
+    pub main_text: bool,
     pub segments: Vec<Segment>,
     pub ctxs: Vec<Ctx>,
     pub decls: Vec<(Decl, Loc, Option<u32>)>,
@@ -209,6 +212,66 @@ const BLOCK_WORDS: &[&str] = &[
     ".endif",
 ];
 
+/// The front stage's result for a file that uses none of its constructs, without looking at
+/// it line by line: the text itself (newline-terminated) as one verbatim segment. `None` when
+/// the file may use one: a word of [`BLOCK_WORDS`] or a symbol directive anywhere (even in a
+/// comment: such a file just takes the line-by-line path), cpp output, a byte-order mark or
+/// a carriage return (both change offsets), or a size the line-by-line path would refuse.
+fn pass_through(f: &SourceFile) -> Option<Expanded> {
+    let t = f.text.as_bytes();
+    if f.from_cpp
+        || t.len() + 1 > MAX_EXPANDED_BYTES
+        || f.text.starts_with('\u{feff}')
+        || memchr::memchr(b'\r', t).is_some()
+    {
+        return None;
+    }
+    let word_byte = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'$');
+    let mut buf = [0u8; 16];
+    for p in memchr::memchr_iter(b'.', t) {
+        if p > 0 && word_byte(t[p - 1]) {
+            continue;
+        }
+        let n = t[p..].iter().take_while(|&&c| word_byte(c)).count();
+        // Every word looked for is shorter than the buffer.
+        if n >= buf.len() {
+            continue;
+        }
+        buf[..n].copy_from_slice(&t[p..p + n]);
+        buf[..n].make_ascii_lowercase();
+        let w = std::str::from_utf8(&buf[..n]).unwrap_or("");
+        if BLOCK_WORDS.contains(&w) || directives::is_symbol_directive(w) {
+            return None;
+        }
+    }
+    // A last line without its newline gets one from the line-by-line path: that text is
+    // not the file's.
+    if !f.text.is_empty() && !f.text.ends_with('\n') {
+        return None;
+    }
+    let segments = if f.text.is_empty() {
+        Vec::new()
+    } else {
+        vec![Segment {
+            out_line: 0,
+            out_start: 0,
+            file: 0,
+            line: 1,
+            src_start: 0,
+            ctx: None,
+            verbatim: true,
+        }]
+    };
+    Some(Expanded {
+        text: String::new(),
+        main_text: true,
+        segments,
+        ctxs: Vec::new(),
+        decls: Vec::new(),
+        equs: HashMap::new(),
+    })
+}
+
 impl<'l> Pre<'l> {
     pub(crate) fn new(loader: &'l mut dyn Loader) -> Pre<'l> {
         Pre {
@@ -264,6 +327,10 @@ impl<'l> Pre<'l> {
         mut self,
         main: SourceFile,
     ) -> (Expanded, Vec<SourceFile>, Vec<UnitDiag>) {
+        if let Some(exp) = pass_through(&main) {
+            self.files.push(main);
+            return (exp, self.files, self.diags);
+        }
         self.files.push(main);
         self.run_file(0, None);
         if let Some((k, at)) = self.open_kernel.take() {
@@ -277,6 +344,7 @@ impl<'l> Pre<'l> {
         (
             Expanded {
                 text: self.out,
+                main_text: false,
                 segments: self.segments,
                 ctxs: self.ctxs,
                 decls: self.decls,
@@ -956,4 +1024,76 @@ fn line_marker(s: &str) -> Option<(u32, &str)> {
     let r = r[n..].trim_start().strip_prefix('"')?;
     let e = r.find('"')?;
     Some((line, &r[..e]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::NoIncludes;
+
+    /// The line-by-line path's result, as text to compare.
+    fn by_lines(f: &SourceFile) -> String {
+        let mut l = NoIncludes;
+        let mut pre = Pre::new(&mut l);
+        pre.files.push(f.clone());
+        pre.run_file(0, None);
+        assert!(pre.diags.is_empty() && pre.decls.is_empty() && pre.ctxs.is_empty());
+        format!("{:?}\n{}", pre.segments, pre.out)
+    }
+
+    fn file(text: &str) -> SourceFile {
+        SourceFile {
+            name: "t.s".into(),
+            text: text.into(),
+            from_cpp: false,
+        }
+    }
+
+    #[test]
+    fn pass_through_equals_the_line_by_line_path() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+        let mut texts: Vec<String> = [
+            "",
+            "\n",
+            "nop\n\n\nl: .l2: add v1, v2, v3 ; x\n  .equ n, 3\n.word n\n",
+            "a.if: nop // .text is a word here, .IF.x is not\n",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        for dir in ["examples", "tools/bench"] {
+            for e in std::fs::read_dir(format!("{root}/{dir}")).unwrap() {
+                let p = e.unwrap().path();
+                if p.extension().is_some_and(|x| x == "s") {
+                    texts.push(std::fs::read_to_string(p).unwrap());
+                }
+            }
+        }
+        let mut passed = 0;
+        for t in &texts {
+            let f = file(t);
+            if let Some(e) = pass_through(&f) {
+                assert!(e.main_text && e.text.is_empty());
+                assert_eq!(format!("{:?}\n{}", e.segments, f.text), by_lines(&f), "{t}");
+                passed += 1;
+            }
+        }
+        assert!(passed >= 10, "only {passed} texts took the pass-through");
+        // Any word the front stage handles, in any case, anywhere, takes the long path.
+        for t in [
+            ".MACRO m\n.endm\n",
+            "nop ; .include \"x\"\n",
+            "l:.if 1\n.endif\n",
+            "\t.globl main\n",
+            ".End_Kernel\n",
+            "nop\r\n",
+            "\u{feff}nop\n",
+            "nop",
+        ] {
+            assert!(pass_through(&file(t)).is_none(), "{t:?}");
+        }
+        let mut cpp = file("nop\n");
+        cpp.from_cpp = true;
+        assert!(pass_through(&cpp).is_none());
+    }
 }

@@ -8,7 +8,6 @@ use crate::asm::assemble_core;
 use crate::diagnostic::{Diagnostic, Related, Severity};
 use crate::origin::{ctx_notes, loc_text, main_at, CtxKind, Loc, Segment};
 use crate::preprocess::{Expanded, Pre};
-use std::collections::HashMap;
 
 pub use crate::origin::UnitDiag;
 pub use crate::reloc::{Reloc, RelocKind};
@@ -251,7 +250,12 @@ pub fn assemble_unit(
         exp: &exp,
         files: &files,
     };
-    let (asm, extra) = match assemble_core(&exp.text, true, true, externals, None) {
+    let text = if exp.main_text {
+        &files[0].text
+    } else {
+        &exp.text
+    };
+    let (asm, extra) = match assemble_core(text, true, true, externals, None) {
         Ok(x) => x,
         Err(list) => {
             return Err(UnitDiagnostics {
@@ -295,14 +299,17 @@ pub fn assemble_unit(
         }
     }
     // The line table names files by index; only files that have rows are listed.
-    let mut file_ids: HashMap<u32, u32> = HashMap::new();
+    let mut file_ids: Vec<Option<u32>> = vec![None; files.len()];
     let mut names = Vec::new();
     let mut lines = Vec::with_capacity(extra.rows.len());
     for &(offset, size, l) in &extra.rows {
         let Some(at) = back.row_loc(l) else {
             continue;
         };
-        let id = *file_ids.entry(at.file).or_insert_with(|| {
+        let Some(slot) = file_ids.get_mut(at.file as usize) else {
+            continue;
+        };
+        let id = *slot.get_or_insert_with(|| {
             names.push(files[at.file as usize].name.clone());
             (names.len() - 1) as u32
         });
@@ -313,9 +320,14 @@ pub fn assemble_unit(
             line: at.line,
         });
     }
-    let warnings = UnitDiagnostics {
-        list: asm.warnings.iter().map(|d| back.diag(d)).collect(),
-        files: files.clone(),
+    // Warnings are rare: the files (the whole source text) are copied only for them.
+    let warnings = if asm.warnings.is_empty() {
+        UnitDiagnostics::default()
+    } else {
+        UnitDiagnostics {
+            list: asm.warnings.iter().map(|d| back.diag(d)).collect(),
+            files: files.clone(),
+        }
     };
     Ok(Unit {
         code: asm.code,

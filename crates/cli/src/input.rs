@@ -75,14 +75,16 @@ pub fn load_program(
 /// Read assembly source (`-`: standard input): UTF-8, where comments may hold any bytes; a
 /// bad byte elsewhere is an error naming its line and column.
 pub fn read_source(path: &Path) -> Result<String, String> {
-    let b = files::read(path)?;
+    // Valid UTF-8 is taken as it is (checked once, no copy); other bytes go through
+    // `source_text`, which accepts them in comments only.
+    let b = match String::from_utf8(files::read(path)?) {
+        Ok(s) => return Ok(s),
+        Err(e) => e.into_bytes(),
+    };
     match warpkit_asm::source_text(&b) {
-        Ok(std::borrow::Cow::Owned(s)) => return Ok(s),
-        Ok(std::borrow::Cow::Borrowed(_)) => {}
-        Err(e) => return Err(format!("{}:{e}", files::display(path))),
+        Ok(s) => Ok(s.into_owned()),
+        Err(e) => Err(format!("{}:{e}", files::display(path))),
     }
-    // Valid UTF-8 (checked just above): taken without a copy.
-    String::from_utf8(b).map_err(|e| format!("{}: {e}", files::display(path)))
 }
 
 /// Printable text (what an assembly file taken for machine code looks like): valid UTF-8

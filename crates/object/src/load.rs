@@ -142,7 +142,9 @@ pub fn assemble_source(
         None => assemble_unit(main, &mut NoIncludes, externals),
     }
     .map_err(LoadError::Assembly)?;
-    let warnings = unit.warnings.clone();
+    let mut unit = unit;
+    // The warnings carry the source files: moved, not copied.
+    let warnings = std::mem::take(&mut unit.warnings);
     Ok((CodeObject::from_unit(unit), warnings))
 }
 
