@@ -1,5 +1,6 @@
-//! Collection: runs warps one instruction at a time on the simulator's fast path and counts
-//! the bins each retired instruction hits. Source values are read from the warp before
+//! Collection: runs warps on the simulator's watched run ([`Warp::run_watched`]: the fast
+//! handlers, this collector called before and after every instruction) and counts the bins
+//! each retired instruction hits. Source values are read from the warp before
 //! the step, results after it, as the database's access facts name them.
 //!
 //! What makes it cheap (the counts equal those of [`crate::reference`], the plain reading
@@ -14,8 +15,9 @@
 //!   a call);
 //! * a vector register's class set is worked out once per value and EXEC: cached per
 //!   register and view (integer, binary32, a half, a pair, ...) until an instruction
-//!   writes the register (stamps per register, bumped by the database's write facts) or
-//!   the lanes read differ. The result is classed once after the write and serves the
+//!   writes the register (a valid bit per register and view, cleared by the database's
+//!   write facts; a write also clears the pair view that ends at the register) or the
+//!   lanes read differ. The result is classed once after the write and serves the
 //!   later reads;
 //! * classing 32 lanes starts with a branch-free test the compiler vectorises: no active
 //!   lane an integer corner value means "other", every active lane a normal number means
@@ -30,7 +32,7 @@ use crate::model::{Model, VariantBins, HAZARD_DISTANCE, NONE};
 use crate::reference::{self, exec_class, fault_bin, RegRange, MAX_LINKS, MAX_READS, MAX_WRITES};
 use warpkit_isa::{Flags, Slot, StateLoc};
 use warpkit_sim::state::Launch;
-use warpkit_sim::{Program, RunStatus, StepResult, VReg, Warp, NUM_VREGS};
+use warpkit_sim::{Program, RunStatus, VReg, Warp, Watch, NUM_VREGS};
 
 /// Views of one vector register that operands class: the whole 32 bits as an integer,
 /// binary32 or two binary16, a 16-bit half as an integer or binary16, the register and
@@ -89,11 +91,6 @@ impl SiteOperand {
                     } else {
                         Read::Vector(VecRead {
                             reg: access.first,
-                            reg2: if view == VIEW_PAIR {
-                                access.first + 1
-                            } else {
-                                NUM_VREGS as u8
-                            },
                             view,
                             slot: (r * VIEWS + view as usize) as u16,
                         })
@@ -113,12 +110,10 @@ impl SiteOperand {
 const MAX_V_WRITTEN: usize = 4;
 
 /// A view of a vector register as the class cache keeps it, resolved when the site is
-/// built: the stamps of its register(s) and its entry (register × view).
+/// built: its register (the first of a pair), view and entry (register × view).
 #[derive(Clone, Copy)]
 struct VecRead {
     reg: u8,
-    /// The second register of a pair, else the stamp that is always 0.
-    reg2: u8,
     view: u8,
     slot: u16,
 }
@@ -251,7 +246,6 @@ impl Site {
         let mut vector_sources = [(
             VecRead {
                 reg: 0,
-                reg2: 0,
                 view: 0,
                 slot: 0,
             },
@@ -402,19 +396,17 @@ const NO_SITE: u32 = u32::MAX;
 
 /// The class cache of one warp's vector registers.
 struct ClassCache {
-    /// Per register: the stamp of its current value (unique, bumped at every write); one
-    /// more that stays 0, the second stamp of views that are not pairs.
-    /// (256 entries so that a `u8` indexes it without a check.)
-    stamp: Box<[u64; 256]>,
-    next: u64,
-    /// Per register and view: the stamps it was worked out for, and the lane masks.
+    /// Per register: a bit per view whose entry holds the register's current value. A
+    /// write clears the register's bits and the pair view of the register below it.
+    /// (256 entries so that a `u8` indexes it without a check; register 0's "register
+    /// below" is entry 255, never read.)
+    valid: Box<[u8; 256]>,
+    /// Per register and view: the class set and the lanes it was worked out over.
     entries: Box<[Entry; NUM_VREGS * VIEWS]>,
 }
 
 #[derive(Clone, Copy)]
 struct Entry {
-    stamp: u64,
-    stamp2: u64,
     /// The class set over these lanes (EXEC rarely changes between the write of a value
     /// and its reads).
     lanes: u32,
@@ -424,32 +416,21 @@ struct Entry {
 impl ClassCache {
     fn new() -> ClassCache {
         ClassCache {
-            stamp: Box::new([0; 256]),
-            next: 1,
-            entries: Box::new(
-                [Entry {
-                    stamp: 0,
-                    stamp2: 0,
-                    lanes: 0,
-                    set: 0,
-                }; NUM_VREGS * VIEWS],
-            ),
+            valid: Box::new([0; 256]),
+            entries: Box::new([Entry { lanes: 0, set: 0 }; NUM_VREGS * VIEWS]),
         }
     }
 
     /// Forget every register's value (a new warp, or a write the facts do not name).
     fn forget_all(&mut self) {
-        for s in self.stamp[..NUM_VREGS].iter_mut() {
-            *s = self.next;
-            self.next += 1;
-        }
+        self.valid.fill(0);
     }
 
     /// Register `r` has a new value.
     #[inline(always)]
     fn written(&mut self, r: u8) {
-        self.stamp[r as usize] = self.next;
-        self.next += 1;
+        self.valid[r as usize] = 0;
+        self.valid[r.wrapping_sub(1) as usize] &= !(1 << VIEW_PAIR);
     }
 
     /// The class set of `v` over `lanes`: cached, or worked out and kept.
@@ -460,29 +441,55 @@ impl ClassCache {
         v: VecRead,
         lanes: u32,
     ) -> u16 {
-        let (s1, s2) = (self.stamp[v.reg as usize], self.stamp[v.reg2 as usize]);
         let e = &self.entries[v.slot as usize % (NUM_VREGS * VIEWS)];
-        if e.stamp == s1 && e.stamp2 == s2 && e.lanes == lanes {
+        if self.valid[v.reg as usize] >> v.view & 1 != 0 && e.lanes == lanes {
             return e.set;
         }
         self.fill::<AVX2>(regs, v, lanes)
     }
 
-    /// Work out the class set of `v` over `lanes` and keep it (out of line: the hot loop
-    /// stays short).
-    #[inline(never)]
+    /// The class set of a value just written to `v` over `lanes`, kept for the reads that
+    /// follow: the integer and binary32 views (most results) classed inline, the others
+    /// through [`ClassCache::fill`].
+    #[inline(always)]
+    fn fill_result<const AVX2: bool>(
+        &mut self,
+        regs: &[VReg; NUM_VREGS],
+        v: VecRead,
+        lanes: u32,
+    ) -> u16 {
+        let x = &regs[v.reg as usize % NUM_VREGS];
+        let set = match v.view {
+            0 => quick(ValueKind::Int32, x, lanes),
+            1 => quick(ValueKind::F32, x, lanes),
+            _ => return self.fill::<AVX2>(regs, v, lanes),
+        };
+        self.entries[v.slot as usize % (NUM_VREGS * VIEWS)] = Entry { lanes, set };
+        self.valid[v.reg as usize] |= 1 << v.view;
+        set
+    }
+
+    /// Work out the class set of `v` over `lanes` and keep it (one call out of line: the
+    /// hot loop stays short).
+    #[inline(always)]
     fn fill<const AVX2: bool>(&mut self, regs: &[VReg; NUM_VREGS], v: VecRead, lanes: u32) -> u16 {
         #[cfg(target_arch = "x86_64")]
         if AVX2 {
             // SAFETY: AVX2 is only asked for when the CPU has it (`Counts::run`).
             return unsafe { self.fill_avx2(regs, v, lanes) };
         }
+        self.fill_plain(regs, v, lanes)
+    }
+
+    #[inline(never)]
+    fn fill_plain(&mut self, regs: &[VReg; NUM_VREGS], v: VecRead, lanes: u32) -> u16 {
         self.fill_with(regs, v, lanes)
     }
 
     /// [`ClassCache::fill`] compiled for AVX2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
+    #[inline(never)]
     fn fill_avx2(&mut self, regs: &[VReg; NUM_VREGS], v: VecRead, lanes: u32) -> u16 {
         self.fill_with(regs, v, lanes)
     }
@@ -491,12 +498,8 @@ impl ClassCache {
     fn fill_with(&mut self, regs: &[VReg; NUM_VREGS], v: VecRead, lanes: u32) -> u16 {
         let r = v.reg as usize;
         let set = view_set(regs, r, v.view, lanes);
-        self.entries[v.slot as usize % (NUM_VREGS * VIEWS)] = Entry {
-            stamp: self.stamp[r],
-            stamp2: self.stamp[v.reg2 as usize],
-            lanes,
-            set,
-        };
+        self.entries[v.slot as usize % (NUM_VREGS * VIEWS)] = Entry { lanes, set };
+        self.valid[r % 256] |= 1 << v.view;
         set
     }
 }
@@ -579,24 +582,43 @@ impl Counts {
                 continue;
             }
             cache.forget_all();
-            let mut run = Run {
-                counts: &mut self.bins,
-                model,
-                p: &p,
-                sites: &mut sites,
-                cache: &mut cache,
-                w: &mut w,
-                max_steps,
-            };
+            macro_rules! run {
+                ($avx2:expr) => {
+                    Run::<$avx2> {
+                        counts: &mut self.bins,
+                        model,
+                        p: &p,
+                        sites: &mut sites,
+                        cache: &mut cache,
+                        h: History {
+                            sites: [NO_SITE; HAZARD_DISTANCE],
+                            links: Vec::new(),
+                        },
+                        retired: 0,
+                        cur: NO_SITE,
+                        src: 0,
+                        exec: 0,
+                        lanes: 0,
+                        old_fflags: 0,
+                        divergent_mask: 0,
+                    }
+                };
+            }
             #[cfg(target_arch = "x86_64")]
             let (status, retired) = if avx2 {
+                let mut run = run!(true);
                 // SAFETY: this CPU has AVX2 (checked above).
-                unsafe { run.warp_avx2() }
+                let s = unsafe { warp_avx2(&mut run, &mut w, max_steps) };
+                (s, run.retired)
             } else {
-                run.warp::<false>()
+                let mut run = run!(false);
+                (run.warp(&mut w, max_steps), run.retired)
             };
             #[cfg(not(target_arch = "x86_64"))]
-            let (status, retired) = run.warp::<false>();
+            let (status, retired) = {
+                let mut run = run!(false);
+                (run.warp(&mut w, max_steps), run.retired)
+            };
             self.instructions += retired;
             out.push(status);
         }
@@ -609,216 +631,220 @@ impl Counts {
     }
 }
 
-/// One warp's run: what it reads and counts into.
-struct Run<'a> {
+/// One warp's run: what it reads and counts into, and what [`Watch::before`] found for
+/// [`Watch::after`] of the same instruction.
+struct Run<'a, const AVX2: bool> {
     counts: &'a mut [u64],
     model: &'static Model,
     p: &'a Program,
     sites: &'a mut [PcSite],
     cache: &'a mut ClassCache,
-    w: &'a mut Warp,
-    max_steps: u64,
+    h: History,
+    retired: u64,
+    /// The site of the instruction about to retire (PC / 4), or [`NO_SITE`].
+    cur: u32,
+    src: u64,
+    exec: u32,
+    lanes: u32,
+    /// FFLAGS before the instruction (it runs from none so that its own flags show).
+    old_fflags: u8,
+    divergent_mask: u32,
 }
 
-impl Run<'_> {
-    /// [`Run::warp`] compiled for AVX2 as a whole (the lane classing inlined into it).
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    unsafe fn warp_avx2(&mut self) -> (RunStatus, u64) {
-        self.warp::<true>()
+/// The site at `pc`, set up on first sight; `None` outside the model.
+#[inline(always)]
+fn site_at<'s>(
+    sites: &'s mut [PcSite],
+    p: &Program,
+    model: &Model,
+    pc: u32,
+) -> Option<&'s mut Site> {
+    if pc & 3 != 0 {
+        return None;
+    }
+    let s = sites.get_mut((pc >> 2) as usize)?;
+    if let PcSite::Unseen = s {
+        *s = match p.inst_at(pc).and_then(|i| {
+            model.variants[i.id.0 as usize]
+                .as_ref()
+                .map(|vb| Site::new(i, vb))
+        }) {
+            Some(site) => PcSite::Model(Box::new(site)),
+            None => PcSite::Outside,
+        };
+    }
+    match s {
+        PcSite::Model(site) => Some(&mut **site),
+        _ => None,
+    }
+}
+
+impl<const AVX2: bool> Watch for Run<'_, AVX2> {
+    /// Class the sources and note what the step changes only by looking before it.
+    #[inline(always)]
+    fn before(&mut self, w: &mut Warp, pc: u32) {
+        let exec = w.exec();
+        let Some(site) = site_at(self.sites, self.p, self.model, pc) else {
+            self.cur = NO_SITE;
+            return;
+        };
+        let cache = &mut *self.cache;
+        let lanes = if site.per_lane { exec } else { u32::MAX };
+        let mut src = 0u64;
+        for &(v, at) in &site.vector_sources[..site.n_vector_sources as usize] {
+            src |= (cache.classes::<AVX2>(w.vregs(), v, lanes) as u64) << at;
+        }
+        if site.other_sources {
+            for (k, op) in site.sources[..site.n_sources as usize].iter().enumerate() {
+                if !matches!(op.read, Read::Vector(_)) {
+                    src |= (classes::<AVX2>(cache, w, op, lanes) as u64) << (16 * k);
+                }
+            }
+        }
+        if site.rare {
+            if site.fflags != NONE {
+                // Start from no flags so the flags this instruction raises can be seen
+                // (FFLAGS is sticky); restored after it (or after the run, if it faults).
+                self.old_fflags = w.fflags();
+                let _ = w.set_fflags(0);
+            }
+            if site.divergence != NONE {
+                self.divergent_mask = w.uregs()[site.rs1 as usize & 63] & exec;
+            }
+        }
+        (self.cur, self.src, self.exec, self.lanes) = (pc >> 2, src, exec, lanes);
     }
 
-    /// Run the warp to its end or step limit: how it stands and the instructions retired.
+    /// Count the retirement: the result and the facts after the step, and hazards.
     #[inline(always)]
-    fn warp<const AVX2: bool>(&mut self) -> (RunStatus, u64) {
-        let Run {
-            counts,
-            model,
-            p,
-            sites,
-            cache,
-            w,
-            max_steps,
-        } = self;
-        let (model, p, max_steps) = (*model, *p, *max_steps);
-        let mut h = History {
-            sites: [NO_SITE; HAZARD_DISTANCE],
-            links: Vec::new(),
+    fn after(&mut self, w: &mut Warp, pc: u32) {
+        self.retired += 1;
+        let idx = self.cur as usize;
+        let h = &mut self.h;
+        let site = match self.sites.get_mut(idx) {
+            Some(PcSite::Model(site)) if self.cur != NO_SITE => &mut **site,
+            _ => {
+                // Not an instruction of the model: its writes are not in the model's facts.
+                h.sites = [NO_SITE, h.sites[0], h.sites[1]];
+                self.cache.forget_all();
+                return;
+            }
         };
-        let mut retired = 0u64;
-        let status = loop {
-            if w.steps() >= max_steps {
-                break if w.pc() as usize == p.len() {
-                    RunStatus::Exited
-                } else {
-                    RunStatus::StepLimit
-                };
+        let (cache, exec, lanes) = (&mut *self.cache, self.exec, self.lanes);
+        let mut misc = 0u64;
+        if site.rare && site.fflags != NONE {
+            let raised = w.fflags();
+            let _ = w.set_fflags(self.old_fflags | raised);
+            misc |= ((raised & 0x1f) as u64) << Misc::FLAGS;
+        }
+        // The registers written have new values.
+        if site.writes_indexed {
+            cache.forget_all();
+        } else {
+            for &r in &site.v_written[..site.n_v_written as usize] {
+                cache.written(r);
             }
-            let pc = w.pc();
-            let idx = (pc >> 2) as usize;
-            let slot = if pc & 3 == 0 {
-                sites.get_mut(idx)
-            } else {
-                None
+        }
+        if site.exec != NONE {
+            misc |= (exec_class(exec) as u64) << Misc::EXEC;
+        }
+        if let Some(op) = &site.result {
+            let set = match op.read {
+                // A new value: worked out now, kept for the reads that follow.
+                Read::Vector(v) => cache.fill_result::<AVX2>(w.vregs(), v, lanes),
+                _ => classes::<AVX2>(cache, w, op, lanes),
             };
-            let site = match slot {
-                Some(s) => {
-                    if let PcSite::Unseen = s {
-                        *s = match p.inst_at(pc).and_then(|i| {
-                            model.variants[i.id.0 as usize]
-                                .as_ref()
-                                .map(|vb| Site::new(i, vb))
-                        }) {
-                            Some(site) => PcSite::Model(Box::new(site)),
-                            None => PcSite::Outside,
-                        };
-                    }
-                    match s {
-                        PcSite::Model(site) => Some(&mut **site),
-                        _ => None,
-                    }
-                }
-                None => None,
-            };
-            let Some(site) = site else {
-                // Not an instruction of the model: it faults (or is outside the model).
-                match w.step(p) {
-                    StepResult::Running => {
-                        retired += 1;
-                        h.sites = [NO_SITE, h.sites[0], h.sites[1]];
-                        // Its writes are not in the model's facts.
-                        cache.forget_all();
-                        continue;
-                    }
-                    StepResult::Exited => break RunStatus::Exited,
-                    StepResult::Faulted(f) => {
-                        if let Some(k) = fault_bin(&f.reason) {
-                            counts[(model.fault + k) as usize] += 1;
-                        }
-                        break RunStatus::Faulted(f);
-                    }
-                }
-            };
-            let exec = w.exec();
-            let lanes = if site.per_lane { exec } else { u32::MAX };
-            let mut src = 0u64;
-            for &(v, at) in &site.vector_sources[..site.n_vector_sources as usize] {
-                src |= (cache.classes::<AVX2>(w.vregs(), v, lanes) as u64) << at;
+            misc |= (set as u64) << Misc::RESULT;
+        }
+        if site.rare {
+            if site.round_mode != NONE {
+                let m = w.mode();
+                let rm = if site.round16 { m.rm16 } else { m.rm };
+                misc |= (if rm < 5 { rm as u64 } else { 7 }) << Misc::RM;
             }
-            if site.other_sources {
-                for (k, op) in site.sources[..site.n_sources as usize].iter().enumerate() {
-                    if !matches!(op.read, Read::Vector(_)) {
-                        src |= (classes::<AVX2>(cache, w, op, lanes) as u64) << (16 * k);
-                    }
-                }
-            }
-            let (mut old_fflags, mut divergent_mask) = (0, 0);
-            if site.rare {
-                if site.fflags != NONE {
-                    // Start from no flags so the flags this instruction raises can be seen
-                    // (FFLAGS is sticky); restored below.
-                    old_fflags = w.fflags();
-                    let _ = w.set_fflags(0);
+            if site.control {
+                let next = w.pc();
+                if site.branch != NONE {
+                    let fallthrough = pc.wrapping_add(site.size);
+                    misc |= u64::from(next == fallthrough) << Misc::FALLTHROUGH;
                 }
                 if site.divergence != NONE {
-                    divergent_mask = w.uregs()[site.rs1 as usize & 63] & exec;
+                    let m = self.divergent_mask;
+                    misc |= u64::from(m != 0 && m != exec) << Misc::DIVERGENT;
                 }
-            }
-            let r = w.step(p);
-            let mut misc = 0u64;
-            if site.rare && site.fflags != NONE {
-                let raised = w.fflags();
-                let _ = w.set_fflags(old_fflags | raised);
-                misc |= ((raised & 0x1f) as u64) << Misc::FLAGS;
-            }
-            match r {
-                StepResult::Running => {}
-                StepResult::Exited => break RunStatus::Exited,
-                StepResult::Faulted(f) => {
-                    if let Some(k) = fault_bin(&f.reason) {
-                        counts[(model.fault + k) as usize] += 1;
-                    }
-                    break RunStatus::Faulted(f);
+                if site.exec_write != NONE {
+                    misc |= (exec_class(w.exec()) as u64) << Misc::EXEC_AFTER;
                 }
-            }
-            retired += 1;
-            // The registers written have new values.
-            if site.writes_indexed {
-                cache.forget_all();
-            } else {
-                for &r in &site.v_written[..site.n_v_written as usize] {
-                    cache.written(r);
-                }
-            }
-            if site.exec != NONE {
-                misc |= (exec_class(exec) as u64) << Misc::EXEC;
-            }
-            if let Some(op) = &site.result {
-                let set = match op.read {
-                    // A new value: worked out now, kept for the reads that follow.
-                    Read::Vector(v) => cache.fill::<AVX2>(w.vregs(), v, lanes),
-                    _ => classes::<AVX2>(cache, w, op, lanes),
-                };
-                misc |= (set as u64) << Misc::RESULT;
-            }
-            if site.rare {
-                if site.round_mode != NONE {
-                    let m = w.mode();
-                    let rm = if site.round16 { m.rm16 } else { m.rm };
-                    misc |= (if rm < 5 { rm as u64 } else { 7 }) << Misc::RM;
-                }
-                if site.control {
-                    let next = w.pc();
-                    if site.branch != NONE {
-                        let fallthrough = pc.wrapping_add(site.size);
-                        misc |= u64::from(next == fallthrough) << Misc::FALLTHROUGH;
-                    }
-                    if site.divergence != NONE {
-                        let divergent = divergent_mask != 0 && divergent_mask != exec;
-                        misc |= u64::from(divergent) << Misc::DIVERGENT;
-                    }
-                    if site.exec_write != NONE {
-                        misc |= (exec_class(w.exec()) as u64) << Misc::EXEC_AFTER;
-                    }
-                    if site.call != NONE {
-                        if let Some(&link) = w.uregs().get(site.rd as usize) {
-                            if h.links.len() == MAX_LINKS {
-                                h.links.remove(0);
-                            }
-                            h.links.push(link);
+                if site.call != NONE {
+                    if let Some(&link) = w.uregs().get(site.rd as usize) {
+                        if h.links.len() == MAX_LINKS {
+                            h.links.remove(0);
                         }
+                        h.links.push(link);
                     }
-                    if site.ret != NONE && h.links.last() == Some(&next) {
-                        h.links.pop();
-                        misc |= 1 << Misc::RETURNED;
-                    }
+                }
+                if site.ret != NONE && h.links.last() == Some(&next) {
+                    h.links.pop();
+                    misc |= 1 << Misc::RETURNED;
                 }
             }
-            let outcome = Outcome { sources: src, misc };
-            // Hazards depend only on the instructions at the last three PCs: searched once
-            // for each predecessor triple, the found bins are remembered (the pending
-            // retirements counted with the bins of their own triple first).
-            if site.memo_key != h.sites || site.n_memo == u8::MAX {
-                site.flush(counts);
-                let reads = site.reads;
-                let found = search_hazards(model, &reads, h.sites, sites);
-                // `sites` was lent for the predecessors' writes; take the site again.
-                if let PcSite::Model(site) = &mut sites[idx] {
-                    (site.memo_key, site.memo, site.n_memo) = found;
-                    site.last = outcome;
-                    site.repeat = 1;
-                }
-            } else if site.last == outcome {
-                site.repeat += 1;
-            } else {
-                site.flush(counts);
+        }
+        let outcome = Outcome {
+            sources: self.src,
+            misc,
+        };
+        // Hazards depend only on the instructions at the last three PCs: searched once
+        // for each predecessor triple, the found bins are remembered (the pending
+        // retirements counted with the bins of their own triple first).
+        if site.memo_key != h.sites || site.n_memo == u8::MAX {
+            site.flush(self.counts);
+            let reads = site.reads;
+            let found = search_hazards(self.model, &reads, h.sites, self.sites);
+            // `sites` was lent for the predecessors' writes; take the site again.
+            if let PcSite::Model(site) = &mut self.sites[idx] {
+                (site.memo_key, site.memo, site.n_memo) = found;
                 site.last = outcome;
                 site.repeat = 1;
             }
-            h.sites = [idx as u32, h.sites[0], h.sites[1]];
-        };
-        (status, retired)
+        } else if site.last == outcome {
+            site.repeat += 1;
+        } else {
+            site.flush(self.counts);
+            site.last = outcome;
+            site.repeat = 1;
+        }
+        h.sites = [idx as u32, h.sites[0], h.sites[1]];
     }
+}
+
+impl<const AVX2: bool> Run<'_, AVX2> {
+    /// Run `w` to its end or until its step count reaches `max_steps`: how it stands.
+    #[inline(always)]
+    fn warp(&mut self, w: &mut Warp, max_steps: u64) -> RunStatus {
+        let p = self.p;
+        let o = w.run_watched(p, max_steps.saturating_sub(w.steps()), self);
+        if let RunStatus::Faulted(f) = &o.status {
+            // The faulting instruction changed nothing; FFLAGS is put back as it was.
+            if self.cur != NO_SITE {
+                if let Some(PcSite::Model(site)) = self.sites.get(self.cur as usize) {
+                    if site.rare && site.fflags != NONE {
+                        let _ = w.set_fflags(self.old_fflags);
+                    }
+                }
+            }
+            if let Some(k) = fault_bin(&f.reason) {
+                self.counts[(self.model.fault + k) as usize] += 1;
+            }
+        }
+        o.status
+    }
+}
+
+/// [`Run::warp`] compiled for AVX2 as a whole (the lane classing inlined into it).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn warp_avx2(run: &mut Run<'_, true>, w: &mut Warp, max_steps: u64) -> RunStatus {
+    run.warp(w, max_steps)
 }
 
 /// The exact hazard search of the reference for a site's reads after the predecessors

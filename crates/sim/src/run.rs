@@ -72,6 +72,17 @@ fn tag_branches(tag: u8) {
     }
 }
 
+/// Watches a run instruction by instruction ([`Warp::run_watched`]): for observers (the
+/// coverage collector) that look at the warp just before and just after each instruction.
+/// Called inline, so a watcher costs only what its own methods do.
+pub trait Watch {
+    /// The instruction at `pc` is about to execute (also called where PC is the end of
+    /// the code or not an instruction: the run then stops).
+    fn before(&mut self, w: &mut Warp, pc: u32);
+    /// The instruction at `pc` retired; `w.pc()` is where the warp goes next.
+    fn after(&mut self, w: &mut Warp, pc: u32);
+}
+
 impl Warp {
     /// The slot at PC, or why there is none (end of code: exit; otherwise a fetch fault).
     #[inline(always)]
@@ -276,6 +287,61 @@ impl Warp {
             self.run_loop::<false>(p, max_steps)
         } else {
             self.run_loop::<true>(p, max_steps)
+        };
+        self.steps += n;
+        self.outcome(p, stop, n)
+    }
+
+    /// [`Warp::run`] with `watch` called around every instruction: the fast handlers, one
+    /// instruction at a time (no chained blocks: the watcher sees the warp between any two
+    /// instructions). A faulting instruction gets [`Watch::before`] only. [`Warp::steps`]
+    /// grows when the run ends.
+    #[inline(always)]
+    pub fn run_watched<W: Watch>(
+        &mut self,
+        p: &Program,
+        max_steps: u64,
+        watch: &mut W,
+    ) -> RunOutcome {
+        let check = p.vreg_end > self.vgprs;
+        let mut n = 0u64;
+        // One instruction; `break` with why the run stops.
+        macro_rules! one {
+            ($out:lifetime) => {{
+                if n >= max_steps {
+                    break $out None;
+                }
+                let pc = self.pc;
+                watch.before(self, pc);
+                let op = match self.fetch(p) {
+                    Ok(op) => op,
+                    Err(s) => break $out Some(s),
+                };
+                if check && op.vreg_end > self.vgprs {
+                    break $out Some(self.vgpr_stop(op));
+                }
+                // The watcher's code between two handlers looks alike whatever they are:
+                // the tag branches tell the indirect-branch predictor which handler comes.
+                tag_branches(op.tag());
+                // SAFETY: `op` was made by `Program`, which stores a handler build only when
+                // the CPU supports it (`HandlerLevel::is_available`).
+                let flow = unsafe { (op.handler)(self, op) };
+                self.pc = if matches!(flow, Flow::Next) {
+                    pc.wrapping_add(op.size() as u32)
+                } else {
+                    match Self::next_pc(pc, op, flow) {
+                        Ok(t) => t,
+                        Err(s) => break $out Some(s),
+                    }
+                };
+                n += 1;
+                watch.after(self, pc);
+            }};
+        }
+        // Two call sites, taken in turn, as in `run_loop`.
+        let stop = 'run: loop {
+            one!('run);
+            one!('run);
         };
         self.steps += n;
         self.outcome(p, stop, n)
