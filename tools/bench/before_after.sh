@@ -20,8 +20,8 @@
 # and prints one table with both columns (raw outputs are kept in OUT_DIR, default a new
 # directory under /tmp).
 #
-# Needs: cargo, python3, rustc, valgrind. Takes about 45 minutes on an idle 2-core machine
-# (builds not included): callgrind ~20 min, criterion ~12 min, process benchmarks ~10 min.
+# Needs: cargo, python3, rustc, valgrind. Takes about 12 minutes on an idle 2-core machine
+# once both checkouts are built: process benchmarks ~4 min, criterion ~6 min, callgrind ~2 min.
 # Shorter (a check that it works, not a measurement): ROUNDS=1 REPEAT=2 ITERS_INT=1000000
 # ITERS_FP=500000 CALLGRIND_ITERS=5000 CRITERION_ARGS="--warm-up-time 1 --measurement-time 2".
 set -euo pipefail
@@ -152,6 +152,9 @@ done
 criterion_times() {
     awk '
         function us(v, u) { return u == "ns" ? v / 1000 : u == "ms" ? v * 1000 : u == "s" ? v * 1e6 : v }
+        # The "change:" block against a saved baseline repeats "time:" with percentages.
+        /change:/ { change = 1; next }
+        /time:/ && change { change = 0; next }
         /time:/ {
             name = $0; sub(/[ \t]+time:.*/, "", name)
             if (name == "") name = last
