@@ -29,7 +29,7 @@
 use crate::class::{quick, ValueKind};
 use crate::counts::Counts;
 use crate::model::{Model, VariantBins, HAZARD_DISTANCE, NONE};
-use crate::reference::{self, exec_class, fault_bin, RegRange, MAX_LINKS, MAX_READS, MAX_WRITES};
+use crate::reference::{self, exec_class, fault_bin, RegRange, MAX_READS, MAX_WRITES};
 use warpkit_isa::{Flags, Slot, StateLoc};
 use warpkit_sim::state::Launch;
 use warpkit_sim::{Program, RunStatus, VReg, Warp, Watch, NUM_VREGS};
@@ -777,14 +777,10 @@ impl<const AVX2: bool> Watch for Run<'_, AVX2> {
                 }
                 if site.call != NONE {
                     if let Some(&link) = w.uregs().get(site.rd as usize) {
-                        if h.links.len() == MAX_LINKS {
-                            h.links.remove(0);
-                        }
-                        h.links.push(link);
+                        reference::push_link(&mut h.links, link);
                     }
                 }
-                if site.ret != NONE && h.links.last() == Some(&next) {
-                    h.links.pop();
+                if site.ret != NONE && reference::returns(&mut h.links, next) {
                     misc |= 1 << Misc::RETURNED;
                 }
             }

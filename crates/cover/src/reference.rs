@@ -111,7 +111,25 @@ struct History {
 }
 
 /// Calls deeper than this forget their oldest links (memory stays bounded).
-pub(crate) const MAX_LINKS: usize = 256;
+const MAX_LINKS: usize = 256;
+
+/// A call with return address `link`: pushed on `links` (the innermost last; the oldest
+/// forgotten beyond [`MAX_LINKS`]).
+pub(crate) fn push_link(links: &mut Vec<u32>, link: u32) {
+    if links.len() == MAX_LINKS {
+        links.remove(0);
+    }
+    links.push(link);
+}
+
+/// Whether going on at `next` returns from the innermost call (its link then popped).
+pub(crate) fn returns(links: &mut Vec<u32>, next: u32) -> bool {
+    let r = links.last() == Some(&next);
+    if r {
+        links.pop();
+    }
+    r
+}
 
 pub(crate) fn exec_class(x: u32) -> usize {
     match x {
@@ -381,14 +399,10 @@ fn record(
     if vb.call != NONE {
         counts[vb.call as usize] += 1;
         if let Some(&link) = w.uregs().get(inst.rd as usize) {
-            if h.links.len() == MAX_LINKS {
-                h.links.remove(0);
-            }
-            h.links.push(link);
+            push_link(&mut h.links, link);
         }
     }
-    if vb.ret != NONE && h.links.last() == Some(&next) {
-        h.links.pop();
+    if vb.ret != NONE && returns(&mut h.links, next) {
         counts[vb.ret as usize] += 1;
     }
     hazards(&site.reads, &h.recent, |k, d| {
