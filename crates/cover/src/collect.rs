@@ -400,9 +400,9 @@ struct ClassCache {
     /// write clears the register's bits and the pair view of the register below it.
     /// (256 entries so that a `u8` indexes it without a check; register 0's "register
     /// below" is entry 255, never read.)
-    valid: Box<[u8; 256]>,
+    valid: [u8; 256],
     /// Per register and view: the class set and the lanes it was worked out over.
-    entries: Box<[Entry; NUM_VREGS * VIEWS]>,
+    entries: [Entry; NUM_VREGS * VIEWS],
 }
 
 #[derive(Clone, Copy)]
@@ -414,11 +414,12 @@ struct Entry {
 }
 
 impl ClassCache {
-    fn new() -> ClassCache {
-        ClassCache {
-            valid: Box::new([0; 256]),
-            entries: Box::new([Entry { lanes: 0, set: 0 }; NUM_VREGS * VIEWS]),
-        }
+    /// On the heap as a whole: one pointer reaches both tables.
+    fn new() -> Box<ClassCache> {
+        Box::new(ClassCache {
+            valid: [0; 256],
+            entries: [Entry { lanes: 0, set: 0 }; NUM_VREGS * VIEWS],
+        })
     }
 
     /// Forget every register's value (a new warp, or a write the facts do not name).
@@ -691,12 +692,17 @@ impl<const AVX2: bool> Watch for Run<'_, AVX2> {
         let cache = &mut *self.cache;
         let lanes = if site.per_lane { exec } else { u32::MAX };
         let mut src = 0u64;
-        for &(v, at) in &site.vector_sources[..site.n_vector_sources as usize] {
-            src |= (cache.classes::<AVX2>(w.vregs(), v, lanes) as u64) << at;
+        // A fixed count of rounds, so the loop unrolls.
+        for k in 0..MAX_READS {
+            if k < site.n_vector_sources as usize {
+                let (v, at) = site.vector_sources[k];
+                src |= (cache.classes::<AVX2>(w.vregs(), v, lanes) as u64) << at;
+            }
         }
         if site.other_sources {
-            for (k, op) in site.sources[..site.n_sources as usize].iter().enumerate() {
-                if !matches!(op.read, Read::Vector(_)) {
+            for k in 0..MAX_READS {
+                let op = &site.sources[k];
+                if k < site.n_sources as usize && !matches!(op.read, Read::Vector(_)) {
                     src |= (classes::<AVX2>(cache, w, op, lanes) as u64) << (16 * k);
                 }
             }
@@ -721,8 +727,9 @@ impl<const AVX2: bool> Watch for Run<'_, AVX2> {
         self.retired += 1;
         let idx = self.cur as usize;
         let h = &mut self.h;
+        // `NO_SITE` is past every table: no site.
         let site = match self.sites.get_mut(idx) {
-            Some(PcSite::Model(site)) if self.cur != NO_SITE => &mut **site,
+            Some(PcSite::Model(site)) => &mut **site,
             _ => {
                 // Not an instruction of the model: its writes are not in the model's facts.
                 h.sites = [NO_SITE, h.sites[0], h.sites[1]];
@@ -741,8 +748,10 @@ impl<const AVX2: bool> Watch for Run<'_, AVX2> {
         if site.writes_indexed {
             cache.forget_all();
         } else {
-            for &r in &site.v_written[..site.n_v_written as usize] {
-                cache.written(r);
+            for k in 0..MAX_V_WRITTEN {
+                if k < site.n_v_written as usize {
+                    cache.written(site.v_written[k]);
+                }
             }
         }
         if site.exec != NONE {
