@@ -76,7 +76,9 @@ fn replace_dot(expr: &str, label: &str) -> String {
 
 /// What the symbol directives ask of the front stage that reads them (`preprocess.rs`).
 pub(crate) trait Front {
-    fn error(&mut self, at: Loc, len: usize, ctx: Option<u32>, msg: String);
+    fn error(&mut self, at: Loc, len: usize, ctx: Option<u32>, msg: String) {
+        self.error_hint(at, len, ctx, msg, None);
+    }
     fn error_hint(
         &mut self,
         at: Loc,

@@ -6,7 +6,7 @@
 //! the original place.
 
 use crate::diagnostic::Severity;
-use crate::directives::{self, Decl};
+use crate::directives::{self, Decl, Front};
 use crate::origin::{Ctx, CtxKind, Loc, Segment, UnitDiag};
 use crate::source::{Loader, SourceFile};
 use crate::syntax::split_args;
@@ -295,33 +295,6 @@ impl<'l> Pre<'l> {
         }
     }
 
-    pub(crate) fn error(&mut self, at: Loc, len: usize, ctx: Option<u32>, msg: String) {
-        self.error_hint(at, len, ctx, msg, None);
-    }
-
-    pub(crate) fn error_hint(
-        &mut self,
-        at: Loc,
-        len: usize,
-        ctx: Option<u32>,
-        msg: String,
-        hint: Option<String>,
-    ) {
-        let notes = crate::origin::ctx_notes(&self.files, &self.ctxs, ctx);
-        self.diags.push(UnitDiag {
-            severity: Severity::Error,
-            file: at.file,
-            start: at.off,
-            end: at.off + len,
-            line: at.line,
-            message: msg,
-            hint,
-            related: None,
-            notes,
-            main_at: crate::origin::main_at(&self.ctxs, at, ctx),
-        });
-    }
-
     /// Run the front stage over the main file.
     pub(crate) fn run_main(
         mut self,
@@ -401,22 +374,6 @@ impl<'l> Pre<'l> {
         self.out.push_str(text);
         self.out.push('\n');
         self.out_lines += 1;
-    }
-
-    /// A synthetic label (`.L$N`) no source can collide with in practice.
-    pub(crate) fn synth_label(&mut self, at: Loc, ctx: Option<u32>) -> String {
-        let n = format!(".L$wk{}", self.synth);
-        self.synth += 1;
-        self.emit(&format!("{n}:"), at, ctx, false);
-        n
-    }
-
-    pub(crate) fn emit_line(&mut self, text: &str, at: Loc, ctx: Option<u32>) {
-        self.emit(text, at, ctx, false);
-    }
-
-    pub(crate) fn add_decl(&mut self, d: Decl, at: Loc, ctx: Option<u32>) {
-        self.decls.push((d, at, ctx));
     }
 
     fn run_file(&mut self, file: u32, ctx: Option<u32>) {
@@ -983,10 +940,6 @@ impl<'l> Pre<'l> {
 
 /// The symbol directives (`directives.rs`) report and emit through the front stage.
 impl directives::Front for Pre<'_> {
-    fn error(&mut self, at: Loc, len: usize, ctx: Option<u32>, msg: String) {
-        Pre::error(self, at, len, ctx, msg);
-    }
-
     fn error_hint(
         &mut self,
         at: Loc,
@@ -995,19 +948,35 @@ impl directives::Front for Pre<'_> {
         msg: String,
         hint: Option<String>,
     ) {
-        Pre::error_hint(self, at, len, ctx, msg, hint);
+        let notes = crate::origin::ctx_notes(&self.files, &self.ctxs, ctx);
+        self.diags.push(UnitDiag {
+            severity: Severity::Error,
+            file: at.file,
+            start: at.off,
+            end: at.off + len,
+            line: at.line,
+            message: msg,
+            hint,
+            related: None,
+            notes,
+            main_at: crate::origin::main_at(&self.ctxs, at, ctx),
+        });
     }
 
+    /// A synthetic label (`.L$N`) no source can collide with in practice.
     fn synth_label(&mut self, at: Loc, ctx: Option<u32>) -> String {
-        Pre::synth_label(self, at, ctx)
+        let n = format!(".L$wk{}", self.synth);
+        self.synth += 1;
+        self.emit(&format!("{n}:"), at, ctx, false);
+        n
     }
 
     fn emit_line(&mut self, text: &str, at: Loc, ctx: Option<u32>) {
-        Pre::emit_line(self, text, at, ctx);
+        self.emit(text, at, ctx, false);
     }
 
     fn add_decl(&mut self, d: Decl, at: Loc, ctx: Option<u32>) {
-        Pre::add_decl(self, d, at, ctx);
+        self.decls.push((d, at, ctx));
     }
 
     fn open_kernel(&mut self) -> &mut Option<(String, Loc)> {

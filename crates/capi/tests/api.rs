@@ -2,9 +2,12 @@
 //! arguments, garbage code and malformed states or records are error codes with messages,
 //! never a panic or a crash.
 
-use std::ffi::{c_char, CStr, CString};
+use std::ffi::{c_char, CStr};
 use std::ptr::{null, null_mut};
 use warpkit::*;
+
+mod common;
+use common::*;
 use warpkit_sim::{run_state, DEFAULT_MAX_STEPS};
 
 const PROG: &str = "laneid v1\nadd.vi v2, v1, 40\ncmp.lt.u32.vi u3, v1, 7\n\
@@ -12,27 +15,6 @@ const PROG: &str = "laneid v1\nadd.vi v2, v1, 40\ncmp.lt.u32.vi u3, v1, 7\n\
 
 fn code(src: &str) -> Vec<u8> {
     warpkit_asm::assemble(src).unwrap().code
-}
-
-fn new_sim(code: &[u8], state: Option<&str>) -> Result<*mut wk_sim, String> {
-    let st = state.map(|s| CString::new(s).unwrap());
-    let mut err = [0 as c_char; 256];
-    let s = unsafe {
-        wk_sim_new(
-            code.as_ptr(),
-            code.len(),
-            st.as_ref().map_or(null(), |s| s.as_ptr()),
-            err.as_mut_ptr(),
-            err.len(),
-        )
-    };
-    if s.is_null() {
-        Err(unsafe { CStr::from_ptr(err.as_ptr()) }
-            .to_string_lossy()
-            .into_owned())
-    } else {
-        Ok(s)
-    }
 }
 
 fn state_of(s: *const wk_sim) -> String {

@@ -446,9 +446,9 @@ mod tests {
         }
     }
 
-    #[test]
-    fn lane_classes_equal_one_value_at_a_time() {
-        let vals: Vec<u32> = (0..200u64)
+    /// `n` values that go through every class of every kind in turn.
+    fn sample_values(n: u64) -> Vec<u32> {
+        (0..n)
             .map(|i| {
                 let k = [
                     ValueKind::Int32,
@@ -460,7 +460,12 @@ mod tests {
                 let c = (i as usize / 5) % k.classes().len();
                 k.sample(c, i * 0x9e37_79b9) as u32
             })
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn lane_classes_equal_one_value_at_a_time() {
+        let vals = sample_values(200);
         for kind in [
             ValueKind::Int16,
             ValueKind::Int32,
@@ -493,19 +498,7 @@ mod tests {
 
     #[test]
     fn quick_lane_classes_equal_one_value_at_a_time() {
-        let mut vals: Vec<u32> = (0..320u64)
-            .map(|i| {
-                let k = [
-                    ValueKind::Int32,
-                    ValueKind::F32,
-                    ValueKind::F16x2,
-                    ValueKind::Int16,
-                    ValueKind::F16,
-                ][i as usize % 5];
-                let c = (i as usize / 5) % k.classes().len();
-                k.sample(c, i * 0x9e37_79b9) as u32
-            })
-            .collect();
+        let mut vals = sample_values(320);
         // Registers of only "other" integers and of only normal numbers of one sign or
         // both (the quick answers), with one corner lane, and of one value throughout.
         vals.extend((0..32u32).map(|l| 0x1234_5678u32.wrapping_mul(l + 3)));
