@@ -9,13 +9,15 @@ Cases (best of --repeat wall times, all in one run, so the ratios compare like w
     of the generated programs, one process each (how a farm job that runs one program at a
     time pays);
   * one process: `warpkit cover DIR` against the sum of the `run` processes above;
-  * a long loop (tools/bench/muladd.s, 1 warp): the in-process cost per instruction, where
-    start-up is negligible;
+  * long loops (tools/bench/muladd.s with lane-uniform and per-lane values, and eight
+    ffma.f32 chains with MODE rounding), 1 warp: a run of 10^6 instructions, start-up
+    included, and the cost per instruction inside the loop (10^7 minus 10^6 instructions);
 and the sizes of databases of 1, 10 and all programs and of the merge of four slices."""
 
 import argparse
 import json
 import os
+import struct
 import subprocess
 import sys
 import tempfile
@@ -28,7 +30,6 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--programs", type=int, default=100)
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--iterations", type=int, default=200_000)
     a = ap.parse_args()
     wk = build_warpkit()
     with tempfile.TemporaryDirectory() as tmp:
@@ -47,21 +48,46 @@ def main():
         print(f"  cover, one process each: {t_cov * 1e3:8.1f} ms  ({t_cov / t_run:.2f}x run)")
         print(f"  cover DIR, one process:  {t_dir * 1e3:8.1f} ms  ({t_dir / t_run:.2f}x run)")
 
-        loop = os.path.join(HERE, "muladd.s")
+        # Long loops: a run of 10^6 instructions (start-up included) and the cost per
+        # instruction inside the loop (the difference between 10^7 and 10^6 instructions,
+        # so start-up cancels).
+        loops = []
+        muladd = os.path.join(HERE, "muladd.s")
         for kind in ("lane-uniform", "per-lane"):
-            state = os.path.join(tmp, "muladd.json")
             if kind == "lane-uniform":
                 v = {f"v{r}": hex(r * 0x01010101 + 7) for r in range(24)}
             else:
                 v = {f"v{r}": [hex((r * 0x01010101 + 7) * (l + 1) & 0xffffffff) for l in range(32)]
                      for r in range(24)}
-            json.dump({"warps": [{"u": {"u9": a.iterations}, "v": v}]}, open(state, "w"))
-            t1, _ = best_time([wk, "run", loop, "--state", state], a.repeat)
-            t2, out = best_time([wk, "cover", loop, "--state", state, "-o", "-"], a.repeat)
-            n = json.loads(out)["instructions"]
-            print(f"long loop (muladd.s, {n} instructions, 1 warp, {kind} values):")
-            print(f"  run {t1 * 1e3:.1f} ms ({t1 / n * 1e9:.1f} ns/instr), "
-                  f"cover {t2 * 1e3:.1f} ms ({t2 / n * 1e9:.1f} ns/instr): {t2 / t1:.1f}x")
+            loops.append((f"muladd.s, {kind} values", muladd, v))
+        ffma = os.path.join(tmp, "ffma.s")
+        with open(ffma, "w") as f:
+            f.write("loop:\n" + "".join(f"        ffma.f32 v{k}, v{k}, v{8 + k}, v{16 + k}\n"
+                                         for k in range(8))
+                    + "        uaddi u7, u7, 1\n        usltu u8, u7, u9\n        bnz u8, loop\n")
+        # Accumulators in [1, 2), factors in [0.5, 1), addends in [1/16, 1/8): normal
+        # numbers throughout (as tools/bench/fp_loop.py).
+        fv = {f"v{r}": [hex(struct.unpack("<I", struct.pack("<f", [1.0, 0.5, 0.0625][r // 8]
+                                                           * (1 + ((r * 37 + l * 11) % 97) / 97)))[0])
+                        for l in range(32)] for r in range(24)}
+        loops.append(("8 x ffma.f32 (MODE rounding, FFLAGS)", ffma, fv))
+        for name, prog, v in loops:
+            state = os.path.join(tmp, "loop.json")
+            json.dump({"warps": [{"u": {"u9": 10**9}, "v": v}]}, open(state, "w"))
+            t = {}
+            for n in (10**6, 10**7):
+                steps = ["--state", state, "--max-steps", str(n)]
+                t["run", n] = best_time([wk, "run", prog, *steps], a.repeat)[0]
+                t["cover", n] = best_time([wk, "cover", prog, *steps, "-o", "/dev/null"],
+                                          a.repeat)[0]
+            r1, c1 = t["run", 10**6], t["cover", 10**6]
+            rs = (t["run", 10**7] - r1) / 9e6
+            cs = (t["cover", 10**7] - c1) / 9e6
+            print(f"long loop ({name}, 1 warp):")
+            print(f"  10^6 instructions: run {r1 * 1e3:.1f} ms, cover {c1 * 1e3:.1f} ms: "
+                  f"{c1 / r1:.2f}x")
+            print(f"  in the loop: run {rs * 1e9:.2f} ns/instr, cover {cs * 1e9:.2f} ns/instr: "
+                  f"{cs / rs:.2f}x")
 
         sizes = []
         for k in (1, 10, len(progs)):

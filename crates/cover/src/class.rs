@@ -268,6 +268,62 @@ fn quick_avx2(kind: ValueKind, v: &[u32; 32], lanes: u32) -> u16 {
     quick(kind, v, lanes)
 }
 
+/// The quick test of [`quick`] for [`ValueKind::Int32`] over all 32 lanes, written in AVX2
+/// instructions (the portable loop compiles to packs and shuffles): "other", or `None`
+/// where some lane may hold a corner value.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(crate) fn int32_all_lanes_avx2(v: &[u32; 32]) -> Option<u16> {
+    use std::arch::x86_64::*;
+    let one = _mm256_set1_epi32(1);
+    let max = _mm256_set1_epi32(i32::MAX);
+    let three = _mm256_set1_epi32(3);
+    let mut corner = _mm256_setzero_si256();
+    for k in 0..4 {
+        // SAFETY: lanes 8k..8k + 8 are inside `v`; the load needs no alignment.
+        let x = unsafe { _mm256_loadu_si256(v.as_ptr().add(8 * k).cast()) };
+        // As in `quick`: (x + 1) with the sign bit cleared is at most 2 for the corners.
+        let t = _mm256_and_si256(_mm256_add_epi32(x, one), max);
+        corner = _mm256_or_si256(corner, _mm256_cmpgt_epi32(three, t));
+    }
+    (_mm256_testz_si256(corner, corner) != 0).then_some(1 << 5)
+}
+
+/// The quick test of [`quick`] for [`ValueKind::F32`] over all 32 lanes, in AVX2
+/// instructions: the normal classes of the signs seen when every lane is normal, else
+/// `None`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(crate) fn f32_all_lanes_avx2(v: &[u32; 32]) -> Option<u16> {
+    use std::arch::x86_64::*;
+    let exponent = _mm256_set1_epi32(0x7f80_0000);
+    // With the exponent field t, t + 0x7f80_0000 (wrapping) is at least -0x0100_0000 as a
+    // signed number exactly for t = 0 (zero, subnormal) and t = 0x7f80_0000 (inf, NaN).
+    let limit = _mm256_set1_epi32(-0x0100_0001);
+    let (mut odd, mut any, mut all) = (
+        _mm256_setzero_si256(),
+        _mm256_setzero_si256(),
+        _mm256_set1_epi32(-1),
+    );
+    for k in 0..4 {
+        // SAFETY: lanes 8k..8k + 8 are inside `v`; the load needs no alignment.
+        let x = unsafe { _mm256_loadu_si256(v.as_ptr().add(8 * k).cast()) };
+        let w = _mm256_add_epi32(_mm256_and_si256(x, exponent), exponent);
+        odd = _mm256_or_si256(odd, _mm256_cmpgt_epi32(w, limit));
+        any = _mm256_or_si256(any, x);
+        all = _mm256_and_si256(all, x);
+    }
+    if _mm256_testz_si256(odd, odd) == 0 {
+        return None;
+    }
+    // Sign bits: some lane negative, not every lane negative.
+    let neg = _mm256_movemask_ps(_mm256_castsi256_ps(any)) != 0;
+    let pos = _mm256_movemask_ps(_mm256_castsi256_ps(all)) != 0xff;
+    Some(u16::from(pos) << 4 | u16::from(neg) << 5)
+}
+
 /// [`ValueKind::lanes_bits_quick`] without the CPU check, for callers compiled for AVX2 (or
 /// not) as a whole.
 #[inline(always)]
@@ -539,6 +595,32 @@ mod tests {
                         want,
                         "{kind:?} lanes {lanes:#x} {v:x?}"
                     );
+                }
+                // The AVX2 tests over all lanes: the quick answer where they give one.
+                #[cfg(target_arch = "x86_64")]
+                if std::arch::is_x86_feature_detected!("avx2") {
+                    let all =
+                        |v: &[u32; 32]| v.iter().fold(0u16, |a, &x| a | kind.class_bits(x as u64));
+                    // SAFETY: this CPU has AVX2 (checked just above).
+                    let q = unsafe {
+                        match kind {
+                            ValueKind::Int32 => Some(int32_all_lanes_avx2(&v)),
+                            ValueKind::F32 => Some(f32_all_lanes_avx2(&v)),
+                            _ => None,
+                        }
+                    };
+                    if let Some(q) = q {
+                        let quick_one = quick(kind, &v, u32::MAX);
+                        assert_eq!(q.unwrap_or(quick_one), all(&v), "{kind:?} {v:x?}");
+                        // As the portable test: a quick answer exactly where it gives one.
+                        let portable = match kind {
+                            ValueKind::Int32 => {
+                                v.iter().all(|&x| x.wrapping_add(1) & i32::MAX as u32 > 2)
+                            }
+                            _ => v.iter().all(|&x| (1..0xff).contains(&(x >> 23 & 0xff))),
+                        };
+                        assert_eq!(q.is_some(), portable, "{kind:?} {v:x?}");
+                    }
                 }
             }
         }

@@ -6,50 +6,71 @@
 //! What makes it cheap (the counts equal those of [`crate::reference`], the plain reading
 //! of the model, which the tests hold it to):
 //! * everything fixed about the instruction at a PC (its operands down to the cache entry
-//!   each vector source reads, bins, register masks) is worked out once per PC ([`Site`]);
-//! * a retirement's outcome (class sets, EXEC class, rounding mode, flags, control facts)
+//!   each vector source reads, bins, register masks) is worked out once per PC: a small
+//!   [`Hot`] record in a table indexed by PC, and the rest in a [`Site`];
+//! * most instructions (vector and uniform arithmetic, FP work with its flags and MODE,
+//!   branches on a uniform register) are *quick*: their [`Hot`] record holds all that a
+//!   retirement needs, so one short path with no lookups serves them; the others
+//!   (divergence, EXEC writes, calls, indexed writes, register pairs read directly) take
+//!   the general path through their [`Site`];
+//! * a retirement's outcome (class sets, EXEC, rounding mode, flags, control facts)
 //!   packs into two words ([`Outcome`]); while a site retires with the outcome and the
 //!   predecessors (hence hazards) of its previous retirement, only a repeat count grows,
-//!   and the bins are added when the outcome changes or the run ends ([`Site::flush`]),
+//!   and the bins are added when either changes or the run ends ([`Site::flush`]),
 //!   with the bins every retirement hits (executed, modifiers, an explicit rounding mode,
 //!   a call);
 //! * a vector register's class set is worked out once per value and EXEC: cached per
 //!   register and view (integer, binary32, a half, a pair, ...) until an instruction
-//!   writes the register (a valid bit per register and view, cleared by the database's
-//!   write facts; a write also clears the pair view that ends at the register) or the
-//!   lanes read differ. The result is classed once after the write and serves the
-//!   later reads;
+//!   writes the register (a cache entry per register and view, cleared by the database's
+//!   write facts; a write also clears the pair view that ends at the register) or EXEC
+//!   differs from the one the cache holds sets for. The result is classed once after the
+//!   write and serves the later reads;
 //! * classing 32 lanes starts with a branch-free test the compiler vectorises: no active
 //!   lane an integer corner value means "other", every active lane a normal number means
 //!   the normal classes of the signs seen ([`ValueKind::lanes_bits_quick`]); only registers
 //!   holding corner values are classed lane by lane;
-//! * hazards depend only on the instructions at the last three PCs: the exact search runs
-//!   once per (site, three predecessors) and its bins are remembered.
+//! * hazards depend only on the instructions at the last three PCs, kept packed in one
+//!   word: the exact search runs once per (site, three predecessors) and its bins are
+//!   remembered.
 
+#[cfg(target_arch = "x86_64")]
+use crate::class::{f32_all_lanes_avx2, int32_all_lanes_avx2};
 use crate::class::{quick, ValueKind};
 use crate::counts::Counts;
-use crate::model::{Model, VariantBins, HAZARD_DISTANCE, NONE};
+use crate::model::{CoverOperand, Model, VariantBins, HAZARD_DISTANCE, NONE};
 use crate::reference::{self, exec_class, fault_bin, RegRange, MAX_READS, MAX_WRITES};
 use warpkit_isa::{Flags, Slot, StateLoc};
 use warpkit_sim::state::Launch;
-use warpkit_sim::{Program, RunStatus, VReg, Warp, Watch, NUM_VREGS};
+use warpkit_sim::{Program, RunOutcome, RunStatus, VReg, Warp, Watch, NUM_UREGS, NUM_VREGS};
 
 /// Views of one vector register that operands class: the whole 32 bits as an integer,
 /// binary32 or two binary16, a 16-bit half as an integer or binary16, the register and
 /// the next as a 64-bit integer.
 const VIEWS: usize = 8;
-const VIEW_PAIR: u8 = 7;
+const VIEW_PAIR: u16 = 7;
 
-fn view_of(kind: ValueKind, half: Option<u8>) -> Option<u8> {
+fn view_of(kind: ValueKind, half: Option<u8>) -> Option<u16> {
     Some(match (kind, half) {
         (ValueKind::Int32, None) => 0,
         (ValueKind::F32, None) => 1,
         (ValueKind::F16x2, None) => 2,
-        (ValueKind::Int16, Some(h)) => 3 + h,
-        (ValueKind::F16, Some(h)) => 5 + h,
+        (ValueKind::Int16, Some(h)) => 3 + h as u16,
+        (ValueKind::F16, Some(h)) => 5 + h as u16,
         (ValueKind::Int64, None) => VIEW_PAIR,
         _ => return None,
     })
+}
+
+/// The class cache entry of view `view` of vector register `r`. Register 0's entries
+/// follow those of an unused register, so that "the pair view of the register below"
+/// exists for every register.
+fn cache_slot(r: u8, view: u16) -> u16 {
+    (r as u16 + 1) << 3 | view
+}
+
+/// The register and view of a cache entry.
+fn slot_reg(slot: u16) -> usize {
+    (slot >> 3) as usize - 1
 }
 
 /// How a source or the result is read.
@@ -57,15 +78,12 @@ fn view_of(kind: ValueKind, half: Option<u8>) -> Option<u8> {
 enum Read {
     /// A uniform register (a pair for 64-bit kinds): one value.
     Uniform { reg: u8, kind: ValueKind },
-    /// A view of a vector register, through the class cache.
-    Vector(VecRead),
+    /// A view of a vector register, through the class cache (its entry).
+    Vector(u16),
     /// A vector register beyond the file: the reference finds no register, so no classes.
     Nothing,
     /// Anything else: classed directly, as the reference does.
-    Direct {
-        op: crate::model::CoverOperand,
-        access: RegRange,
-    },
+    Direct { op: CoverOperand, access: RegRange },
 }
 
 #[derive(Clone, Copy)]
@@ -76,7 +94,7 @@ struct SiteOperand {
 }
 
 impl SiteOperand {
-    fn new(op: &crate::model::CoverOperand, access: RegRange) -> SiteOperand {
+    fn new(op: &CoverOperand, access: RegRange) -> SiteOperand {
         let read = if access.uniform {
             Read::Uniform {
                 reg: access.first,
@@ -89,11 +107,7 @@ impl SiteOperand {
                     if r >= NUM_VREGS || (view == VIEW_PAIR && r + 1 >= NUM_VREGS) {
                         Read::Nothing
                     } else {
-                        Read::Vector(VecRead {
-                            reg: access.first,
-                            view,
-                            slot: (r * VIEWS + view as usize) as u16,
-                        })
+                        Read::Vector(cache_slot(access.first, view))
                     }
                 }
                 None => Read::Direct { op: *op, access },
@@ -104,18 +118,53 @@ impl SiteOperand {
             bins: op.bins,
         }
     }
+
+    /// How a quick site reads it ([`Hot::src`]), if it can.
+    fn code(&self) -> Option<u16> {
+        match self.read {
+            Read::Vector(slot) => Some(slot),
+            Read::Uniform { reg, kind } if (reg as usize) < NUM_UREGS => {
+                let k = UNIFORM_KINDS.iter().position(|&u| u == Some(kind))?;
+                Some(UNIFORM | (k as u16) << 8 | reg as u16)
+            }
+            _ => None,
+        }
+    }
 }
 
-/// Vector registers one site's write list holds (a pair for each of two writes).
-const MAX_V_WRITTEN: usize = 4;
+/// An operand code of a quick site with this bit is a uniform register (the register
+/// in the low 6 bits, its kind, an index into [`UNIFORM_KINDS`], in bits 8..11); without
+/// it, a class cache entry.
+const UNIFORM: u16 = 0x8000;
+/// Kinds of a uniform operand a quick site reads (one 32-bit register; integer first:
+/// index 0 is the inline case).
+const UNIFORM_KINDS: [Option<ValueKind>; 8] = [
+    Some(ValueKind::Int32),
+    Some(ValueKind::F32),
+    Some(ValueKind::F16),
+    Some(ValueKind::Int16),
+    Some(ValueKind::F16x2),
+    None,
+    None,
+    None,
+];
 
-/// A view of a vector register as the class cache keeps it, resolved when the site is
-/// built: its register (the first of a pair), view and entry (register × view).
-#[derive(Clone, Copy)]
-struct VecRead {
-    reg: u8,
-    view: u8,
-    slot: u16,
+/// The class set of the uniform operand `code`.
+#[inline(always)]
+fn uniform_set(u: &[u32; NUM_UREGS], code: u16) -> u16 {
+    let x = u[(code & 63) as usize];
+    if code & 0x0700 == 0 {
+        // Integers: as in `quick`, after adding one only the corner values (and MIN + 1)
+        // are at most 2 with the sign bit cleared.
+        if x.wrapping_add(1) & i32::MAX as u32 > 2 {
+            return 1 << 5;
+        }
+        return ValueKind::Int32.class_bits(x as u64);
+    }
+    match UNIFORM_KINDS[(code >> 8 & 7) as usize] {
+        Some(kind) => kind.class_bits(x as u64),
+        None => 0,
+    }
 }
 
 /// Bins every retirement of a site hits: executed, modifiers, an explicit rounding mode,
@@ -124,6 +173,8 @@ const MAX_STATIC: usize = 11;
 /// Hazard bins one instruction can hit: each read meets at most the writes of one
 /// earlier instruction.
 const MAX_HAZARDS: usize = MAX_READS * MAX_WRITES;
+/// Vector registers one site's write list holds (a pair for each of two writes).
+const MAX_V_WRITTEN: usize = 4;
 
 /// What one retirement of a site found, packed so that two retirements compare in two
 /// words: the class sets of the sources (16 bits each) and, in `misc`, the result's
@@ -138,8 +189,6 @@ struct Outcome {
 struct Misc;
 impl Misc {
     const RESULT: u32 = 0;
-    /// EXEC class before the step (2 bits).
-    const EXEC: u32 = 16;
     /// The rounding mode MODE applied (3 bits; 7: none counted).
     const RM: u32 = 18;
     /// FFLAGS raised (5 bits).
@@ -149,9 +198,179 @@ impl Misc {
     /// EXEC class after the step (2 bits).
     const EXEC_AFTER: u32 = 28;
     const RETURNED: u32 = 30;
+    /// EXEC before the step, for sites with EXEC bins (its class is counted; EXEC itself
+    /// costs nothing to pack and rarely changes).
+    const EXEC: u32 = 32;
 }
 
-/// What the collector needs of the instruction at one PC, worked out once.
+/// [`Hot::kind`]: not looked at yet.
+const UNSEEN: u8 = 0;
+/// Not an instruction of the model (undecodable, unsupported, without semantics).
+const OUTSIDE: u8 = 1;
+/// Counted through its [`Site`].
+const GENERAL: u8 = 2;
+/// Counted from its [`Hot`] record alone, after the step (then flushed through its
+/// [`Site`]): nothing it reads before the step has changed by then.
+const QUICK: u8 = 3;
+/// As [`QUICK`], but it writes a register it reads or counts FFLAGS: its sources are
+/// classed before the step, and FFLAGS cleared.
+const QUICK_PRE: u8 = 4;
+
+/// [`Hot::flags`] of a quick site.
+struct Q;
+impl Q {
+    /// Has FFLAGS bins.
+    const FFLAGS: u8 = 1;
+    /// Has bins for the rounding mode MODE.rm applies.
+    const RM: u8 = 2;
+    /// ... MODE.rm16.
+    const RM16: u8 = 4;
+    /// Has branch bins.
+    const BRANCH: u8 = 8;
+    /// Has a result.
+    const RESULT: u8 = 16;
+    /// Reads or writes a vector register (classes over the cache's lanes).
+    const VECTOR: u8 = 32;
+}
+
+/// A history word packs three sites (PC / 4) of this many bits.
+const SITE_BITS: u32 = 21;
+/// Code of fewer words than this can be collected with packed histories (8 MiB); longer
+/// code goes to the reference collector.
+const MAX_SITES: usize = (1 << SITE_BITS) - 1;
+/// The hazard history "no instruction yet": three predecessors "none" (all ones).
+const HISTORY_MASK: u64 = (1 << (3 * SITE_BITS)) - 1;
+const NO_HISTORY: u64 = HISTORY_MASK;
+/// [`Hot::key`] before the first retirement: no history packs to it.
+const NO_KEY: u64 = u64::MAX;
+
+/// What a retirement of the instruction at one PC needs first, in a table indexed by
+/// PC / 4: for a quick site everything (operand codes, the flags of the facts it
+/// counts), for every site its pending retirements.
+#[derive(Clone, Copy)]
+struct Hot {
+    kind: u8,
+    flags: u8,
+    n_src: u8,
+    n_written: u8,
+    /// Vector registers written (quick sites).
+    written: [u8; 2],
+    /// Instruction size in bytes (the fall-through of a branch).
+    size: u8,
+    /// 0 for an instruction that runs per lane (its vector operands are classed over
+    /// EXEC's lanes), else all ones (over all lanes).
+    lanes_or: u32,
+    /// Source operand codes (cache entries, or [`UNIFORM`] registers).
+    src: [u16; MAX_READS],
+    /// The result's operand code.
+    result: u16,
+    /// The outcome of the latest retirements, the predecessors they had (packed like
+    /// [`Run::history`]) and how many in a row had both (their bins are added when
+    /// either changes, or at the end: exact counts, one comparison per retirement while
+    /// a loop repeats itself).
+    last: Outcome,
+    key: u64,
+    repeat: u64,
+}
+
+impl Hot {
+    const UNSEEN: Hot = Hot {
+        kind: UNSEEN,
+        flags: 0,
+        n_src: 0,
+        n_written: 0,
+        written: [0; 2],
+        size: 0,
+        lanes_or: 0,
+        src: [0; MAX_READS],
+        result: 0,
+        last: Outcome {
+            sources: 0,
+            misc: 0,
+        },
+        key: NO_KEY,
+        repeat: 0,
+    };
+
+    /// The hot record of `site` (of `inst`): quick when its operands and facts allow.
+    fn of(site: &Site, inst: &warpkit_encoding::Inst) -> Hot {
+        let mut h = Hot {
+            kind: GENERAL,
+            size: site.size as u8,
+            ..Hot::UNSEEN
+        };
+        let codes: Option<Vec<u16>> = site.sources[..site.n_sources as usize]
+            .iter()
+            .map(SiteOperand::code)
+            .collect();
+        let result = site.result.as_ref().map(SiteOperand::code);
+        // After the step a quick site reads EXEC as it was before: it must not write it.
+        let writes_exec = inst.desc().writes.contains(&StateLoc::Exec);
+        let quick = site.divergence == NONE
+            && site.exec_write == NONE
+            && site.call == NONE
+            && site.ret == NONE
+            && !writes_exec
+            && !site.writes_indexed
+            && site.n_v_written as usize <= h.written.len()
+            && codes.is_some()
+            && result != Some(None);
+        let Some(codes) = codes.filter(|_| quick) else {
+            return h;
+        };
+        // Registers written, as (uniform, first, count).
+        let written = |uniform: bool, r: usize| {
+            site.writes.iter().flatten().any(|w| {
+                w.uniform == uniform
+                    && (w.first as usize..w.first as usize + w.count as usize).contains(&r)
+            })
+        };
+        let overwritten = codes.iter().any(|&c| {
+            if c & UNIFORM != 0 {
+                written(true, (c & 63) as usize)
+            } else {
+                let r = slot_reg(c);
+                written(false, r) || (c & 7 == VIEW_PAIR && written(false, r + 1))
+            }
+        });
+        let mut f = 0;
+        h.n_src = codes.len() as u8;
+        h.src[..codes.len()].copy_from_slice(&codes);
+        h.n_written = site.n_v_written;
+        let n = h.written.len();
+        h.written.copy_from_slice(&site.v_written[..n]);
+        h.lanes_or = if site.per_lane { 0 } else { u32::MAX };
+        let mut set = |on: bool, bit: u8| {
+            if on {
+                f |= bit;
+            }
+        };
+        set(site.fflags != NONE, Q::FFLAGS);
+        set(site.round_mode != NONE && !site.round16, Q::RM);
+        set(site.round_mode != NONE && site.round16, Q::RM16);
+        set(site.branch != NONE, Q::BRANCH);
+        if let Some(Some(r)) = result {
+            h.result = r;
+            set(true, Q::RESULT);
+        }
+        let vector = codes
+            .iter()
+            .chain(&result.flatten())
+            .any(|c| c & UNIFORM == 0)
+            || site.n_v_written > 0;
+        set(vector, Q::VECTOR);
+        h.flags = f;
+        h.kind = if overwritten || f & Q::FFLAGS != 0 {
+            QUICK_PRE
+        } else {
+            QUICK
+        };
+        h
+    }
+}
+
+/// What the collector needs of the instruction at one PC beyond its [`Hot`] record,
+/// worked out once.
 struct Site {
     statics: [u32; MAX_STATIC],
     n_statics: u8,
@@ -160,11 +379,6 @@ struct Site {
     per_lane: bool,
     sources: [SiteOperand; MAX_READS],
     n_sources: u8,
-    /// The sources read through the class cache, with the position of their class set
-    /// in [`Outcome::sources`]; the others (uniform, ...) are read one by one.
-    vector_sources: [(VecRead, u8); MAX_READS],
-    n_vector_sources: u8,
-    other_sources: bool,
     result: Option<SiteOperand>,
     /// Reads FFLAGS or a condition before the step, or looks at MODE or control after it.
     rare: bool,
@@ -190,15 +404,9 @@ struct Site {
     n_v_written: u8,
     /// Writes registers the operand fields do not name (`movrel` through an index).
     writes_indexed: bool,
-    /// The hazard bins found for the predecessors `memo_key`.
-    memo_key: [u32; HAZARD_DISTANCE],
+    /// The hazard bins found for the predecessors [`Hot::key`].
     memo: [u32; MAX_HAZARDS],
     n_memo: u8,
-    /// The outcome of the latest retirements and how many in a row had it (their bins
-    /// are added when a different outcome comes, or at the end: exact counts, one
-    /// comparison per retirement while a loop repeats itself).
-    last: Outcome,
-    repeat: u64,
 }
 
 impl Site {
@@ -243,21 +451,6 @@ impl Site {
                 n_sources += 1;
             }
         }
-        let mut vector_sources = [(
-            VecRead {
-                reg: 0,
-                view: 0,
-                slot: 0,
-            },
-            0,
-        ); MAX_READS];
-        let mut n_vector_sources = 0;
-        for (k, op) in sources[..n_sources].iter().enumerate() {
-            if let Read::Vector(v) = op.read {
-                vector_sources[n_vector_sources] = (v, 16 * k as u8);
-                n_vector_sources += 1;
-            }
-        }
         let result = vb
             .result
             .as_ref()
@@ -291,9 +484,6 @@ impl Site {
             per_lane: !d.flags.has(Flags::EI),
             sources,
             n_sources: n_sources as u8,
-            vector_sources,
-            n_vector_sources: n_vector_sources as u8,
-            other_sources: n_vector_sources < n_sources,
             result,
             rare: vb.fflags != NONE || vb.divergence != NONE || round_mode != NONE || control,
             round_mode,
@@ -313,32 +503,26 @@ impl Site {
             v_written,
             n_v_written: n_v_written as u8,
             writes_indexed,
-            memo_key: [NO_SITE; HAZARD_DISTANCE],
             memo: [0; MAX_HAZARDS],
-            // Nothing remembered yet: a count no search produces.
-            n_memo: u8::MAX,
-            last: Outcome {
-                sources: 0,
-                misc: 0,
-            },
-            repeat: 0,
+            n_memo: 0,
         }
     }
 
-    /// Add the bins of the pending retirements (`repeat` times `last`) to `counts`.
-    fn flush(&mut self, counts: &mut [u64]) {
-        let n = self.repeat;
+    /// Add the bins of the pending retirements (`hot.repeat` times `hot.last`) to `counts`.
+    fn flush(&self, hot: &mut Hot, counts: &mut [u64]) {
+        let n = hot.repeat;
         if n == 0 {
             return;
         }
-        self.repeat = 0;
-        let o = self.last;
+        hot.repeat = 0;
+        let o = hot.last;
         let field = |at: u32, bits: u32| ((o.misc >> at) & ((1 << bits) - 1)) as u32;
         for &b in &self.statics[..self.n_statics as usize] {
             counts[b as usize] += n;
         }
         if self.exec != NONE {
-            counts[(self.exec + field(Misc::EXEC, 2)) as usize] += n;
+            let class = exec_class((o.misc >> Misc::EXEC) as u32) as u32;
+            counts[(self.exec + class) as usize] += n;
         }
         for (k, op) in self.sources[..self.n_sources as usize].iter().enumerate() {
             add_classes_n(counts, op.bins, (o.sources >> (16 * k)) as u16, n);
@@ -383,136 +567,149 @@ fn add_classes_n(counts: &mut [u64], first: u32, bits: u16, n: u64) {
     }
 }
 
-/// The instruction at a PC, as far as the collector has looked.
-enum PcSite {
-    Unseen,
-    /// Not an instruction of the model (undecodable, unsupported, without semantics).
-    Outside,
-    Model(Box<Site>),
-}
-
 /// A history entry for "no instruction of the model" (warp start, or one outside it).
 const NO_SITE: u32 = u32::MAX;
 
+/// Rows of the class cache (one per register, after a row for "the register before
+/// register 0"): a power of two so that a masked index needs no bounds check.
+const CACHE_ROWS: usize = (NUM_VREGS + 1).next_power_of_two();
+/// An entry holds the class set of the register's current value over the cache's lanes.
+const VALID: u16 = 0x8000;
+
 /// The class cache of one warp's vector registers.
 struct ClassCache {
-    /// Per register: a bit per view whose entry holds the register's current value. A
-    /// write clears the register's bits and the pair view of the register below it.
-    /// (256 entries so that a `u8` indexes it without a check; register 0's "register
-    /// below" is entry 255, never read.)
-    valid: [u8; 256],
-    /// Per register and view: the class set and the lanes it was worked out over.
-    entries: [Entry; NUM_VREGS * VIEWS],
-}
-
-#[derive(Clone, Copy)]
-struct Entry {
-    /// The class set over these lanes (EXEC rarely changes between the write of a value
-    /// and its reads).
+    /// The lanes every valid entry's set was worked out over (EXEC rarely changes
+    /// between the write of a value and its reads).
     lanes: u32,
-    set: u16,
+    /// Per register and view ([`cache_slot`]): [`VALID`] and the class set, or 0. A write
+    /// clears the register's entries and the pair view of the register below it.
+    rows: [[u16; VIEWS]; CACHE_ROWS],
 }
 
 impl ClassCache {
-    /// On the heap as a whole: one pointer reaches both tables.
+    /// On the heap: one pointer reaches it.
     fn new() -> Box<ClassCache> {
         Box::new(ClassCache {
-            valid: [0; 256],
-            entries: [Entry { lanes: 0, set: 0 }; NUM_VREGS * VIEWS],
+            lanes: 0,
+            rows: [[0; VIEWS]; CACHE_ROWS],
         })
     }
 
     /// Forget every register's value (a new warp, or a write the facts do not name).
     fn forget_all(&mut self) {
-        self.valid.fill(0);
+        self.rows[..NUM_VREGS + 1].fill([0; VIEWS]);
+    }
+
+    #[inline(always)]
+    fn entry(&mut self, slot: u16) -> &mut u16 {
+        // The entries as one table: a slot is its index (register row × VIEWS + view).
+        let all = self.rows.as_flattened_mut();
+        &mut all[slot as usize % (CACHE_ROWS * VIEWS)]
+    }
+
+    /// Sets are to be worked out over `lanes`.
+    #[inline(always)]
+    fn use_lanes(&mut self, lanes: u32) {
+        if self.lanes != lanes {
+            self.forget_all();
+            self.lanes = lanes;
+        }
     }
 
     /// Register `r` has a new value.
     #[inline(always)]
     fn written(&mut self, r: u8) {
-        self.valid[r as usize] = 0;
-        self.valid[r.wrapping_sub(1) as usize] &= !(1 << VIEW_PAIR);
+        let row = r as usize + 1;
+        self.rows[row % CACHE_ROWS] = [0; VIEWS];
+        // The pair view of the register below ends at this one.
+        self.rows[r as usize % CACHE_ROWS][VIEW_PAIR as usize] = 0;
     }
 
-    /// The class set of `v` over `lanes`: cached, or worked out and kept.
+    /// The class set of entry `slot` over the cache's lanes: cached, or worked out and kept.
     #[inline(always)]
-    fn classes<const AVX2: bool>(
-        &mut self,
-        regs: &[VReg; NUM_VREGS],
-        v: VecRead,
-        lanes: u32,
-    ) -> u16 {
-        let e = &self.entries[v.slot as usize % (NUM_VREGS * VIEWS)];
-        if self.valid[v.reg as usize] >> v.view & 1 != 0 && e.lanes == lanes {
-            return e.set;
+    fn classes<const AVX2: bool>(&mut self, regs: &[VReg; NUM_VREGS], slot: u16) -> u16 {
+        let e = *self.entry(slot);
+        if e & VALID != 0 {
+            return e & !VALID;
         }
-        self.fill::<AVX2>(regs, v, lanes)
+        self.fill::<AVX2>(regs, slot)
     }
 
-    /// The class set of a value just written to `v` over `lanes`, kept for the reads that
+    /// The class set of a value just written to entry `slot`, kept for the reads that
     /// follow: the integer and binary32 views (most results) classed inline, the others
     /// through [`ClassCache::fill`].
     #[inline(always)]
-    fn fill_result<const AVX2: bool>(
-        &mut self,
-        regs: &[VReg; NUM_VREGS],
-        v: VecRead,
-        lanes: u32,
-    ) -> u16 {
-        let x = &regs[v.reg as usize % NUM_VREGS];
-        let set = match v.view {
-            0 => quick(ValueKind::Int32, x, lanes),
-            1 => quick(ValueKind::F32, x, lanes),
-            _ => return self.fill::<AVX2>(regs, v, lanes),
+    fn fill_result<const AVX2: bool>(&mut self, regs: &[VReg; NUM_VREGS], slot: u16) -> u16 {
+        let x = &regs[slot_reg(slot) % NUM_VREGS];
+        let set = match slot & 7 {
+            0 => whole::<AVX2>(ValueKind::Int32, x, self.lanes),
+            1 => whole::<AVX2>(ValueKind::F32, x, self.lanes),
+            _ => return self.fill::<AVX2>(regs, slot),
         };
-        self.entries[v.slot as usize % (NUM_VREGS * VIEWS)] = Entry { lanes, set };
-        self.valid[v.reg as usize] |= 1 << v.view;
+        *self.entry(slot) = set | VALID;
         set
     }
 
-    /// Work out the class set of `v` over `lanes` and keep it (one call out of line: the
+    /// Work out the class set of entry `slot` and keep it (one call out of line: the
     /// hot loop stays short).
     #[inline(always)]
-    fn fill<const AVX2: bool>(&mut self, regs: &[VReg; NUM_VREGS], v: VecRead, lanes: u32) -> u16 {
+    fn fill<const AVX2: bool>(&mut self, regs: &[VReg; NUM_VREGS], slot: u16) -> u16 {
         #[cfg(target_arch = "x86_64")]
         if AVX2 {
             // SAFETY: AVX2 is only asked for when the CPU has it (`Counts::run`).
-            return unsafe { self.fill_avx2(regs, v, lanes) };
+            return unsafe { self.fill_avx2(regs, slot) };
         }
-        self.fill_plain(regs, v, lanes)
+        self.fill_plain(regs, slot)
     }
 
     #[inline(never)]
-    fn fill_plain(&mut self, regs: &[VReg; NUM_VREGS], v: VecRead, lanes: u32) -> u16 {
-        self.fill_with(regs, v, lanes)
+    fn fill_plain(&mut self, regs: &[VReg; NUM_VREGS], slot: u16) -> u16 {
+        self.fill_with::<false>(regs, slot)
     }
 
     /// [`ClassCache::fill`] compiled for AVX2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     #[inline(never)]
-    fn fill_avx2(&mut self, regs: &[VReg; NUM_VREGS], v: VecRead, lanes: u32) -> u16 {
-        self.fill_with(regs, v, lanes)
+    fn fill_avx2(&mut self, regs: &[VReg; NUM_VREGS], slot: u16) -> u16 {
+        self.fill_with::<true>(regs, slot)
     }
 
     #[inline(always)]
-    fn fill_with(&mut self, regs: &[VReg; NUM_VREGS], v: VecRead, lanes: u32) -> u16 {
-        let r = v.reg as usize;
-        let set = view_set(regs, r, v.view, lanes);
-        self.entries[v.slot as usize % (NUM_VREGS * VIEWS)] = Entry { lanes, set };
-        self.valid[r % 256] |= 1 << v.view;
+    fn fill_with<const AVX2: bool>(&mut self, regs: &[VReg; NUM_VREGS], slot: u16) -> u16 {
+        let set = view_set::<AVX2>(regs, slot_reg(slot), slot & 7, self.lanes);
+        *self.entry(slot) = set | VALID;
         set
     }
 }
 
+/// The class set of a whole register as an integer or binary32 ([`quick`]), with the
+/// quick test over all lanes in AVX2 instructions where the CPU has them.
+#[inline(always)]
+fn whole<const AVX2: bool>(kind: ValueKind, x: &VReg, lanes: u32) -> u16 {
+    #[cfg(target_arch = "x86_64")]
+    if AVX2 && lanes == u32::MAX {
+        // SAFETY: AVX2 is only asked for when the CPU has it (`Counts::run`).
+        let q = unsafe {
+            if kind == ValueKind::Int32 {
+                int32_all_lanes_avx2(x)
+            } else {
+                f32_all_lanes_avx2(x)
+            }
+        };
+        return q.unwrap_or_else(|| kind.lanes_bits(x, lanes));
+    }
+    quick(kind, x, lanes)
+}
+
 /// The class set of view `view` of register `r` over `lanes` (as [`reference::classes`]).
 #[inline(always)]
-fn view_set(v: &[VReg; NUM_VREGS], r: usize, view: u8, lanes: u32) -> u16 {
+fn view_set<const AVX2: bool>(v: &[VReg; NUM_VREGS], r: usize, view: u16, lanes: u32) -> u16 {
     let x = &v[r];
     let half = |h: u32| x.map(|y| (y >> (16 * h)) & 0xffff);
     match view {
-        0 => quick(ValueKind::Int32, x, lanes),
-        1 => quick(ValueKind::F32, x, lanes),
+        0 => whole::<AVX2>(ValueKind::Int32, x, lanes),
+        1 => whole::<AVX2>(ValueKind::F32, x, lanes),
         2 => quick(ValueKind::F16x2, x, lanes),
         3 | 4 => quick(ValueKind::Int16, &half(view as u32 - 3), lanes),
         5 | 6 => quick(ValueKind::F16, &half(view as u32 - 5), lanes),
@@ -530,7 +727,7 @@ fn view_set(v: &[VReg; NUM_VREGS], r: usize, view: u8, lanes: u32) -> u16 {
     }
 }
 
-/// The class set of an operand over `lanes`.
+/// The class set of an operand of a general site over `lanes`.
 #[inline(always)]
 fn classes<const AVX2: bool>(
     cache: &mut ClassCache,
@@ -539,7 +736,10 @@ fn classes<const AVX2: bool>(
     lanes: u32,
 ) -> u16 {
     match op.read {
-        Read::Vector(v) => cache.classes::<AVX2>(w.vregs(), v, lanes),
+        Read::Vector(slot) => {
+            cache.use_lanes(lanes);
+            cache.classes::<AVX2>(w.vregs(), slot)
+        }
         Read::Uniform { reg, kind } => {
             let u = w.uregs();
             let lo = u.get(reg as usize).copied().unwrap_or(0) as u64;
@@ -555,22 +755,19 @@ fn classes<const AVX2: bool>(
     }
 }
 
-/// A warp's recent past: the last instructions' sites, and the links of the calls not yet
-/// returned from.
-struct History {
-    /// `sites[k]`: the site (PC / 4) of the instruction k + 1 back, or [`NO_SITE`].
-    sites: [u32; HAZARD_DISTANCE],
-    links: Vec<u32>,
-}
-
 impl Counts {
     /// Run every warp of `launch` on `code` until its step count reaches `max_steps` or it
     /// ends, counting bins. Returns how each warp stands.
     pub fn run(&mut self, code: &[u8], launch: Launch, max_steps: u64) -> Vec<RunStatus> {
         let model = Model::get();
         let p = Program::new(code);
-        let mut sites: Vec<PcSite> = Vec::new();
-        sites.resize_with(code.len() / 4 + 1, || PcSite::Unseen);
+        let n = code.len() / 4 + 1;
+        if n > MAX_SITES {
+            return self.run_reference(code, launch, max_steps);
+        }
+        let mut hot = vec![Hot::UNSEEN; n];
+        let mut sites: Vec<Option<Box<Site>>> = Vec::new();
+        sites.resize_with(n, || None);
         let mut cache = ClassCache::new();
         self.programs += 1;
         let status = launch.status.into_iter().chain(std::iter::repeat(None));
@@ -589,19 +786,16 @@ impl Counts {
                         counts: &mut self.bins,
                         model,
                         p: &p,
+                        hot: &mut hot,
                         sites: &mut sites,
                         cache: &mut cache,
-                        h: History {
-                            sites: [NO_SITE; HAZARD_DISTANCE],
-                            links: Vec::new(),
-                        },
-                        retired: 0,
-                        cur: NO_SITE,
+                        history: NO_HISTORY,
+                        links: Vec::new(),
                         src: 0,
                         exec: 0,
                         lanes: 0,
                         old_fflags: 0,
-                        divergent_mask: 0,
+                        divergent: false,
                     }
                 };
             }
@@ -609,23 +803,25 @@ impl Counts {
             let (status, retired) = if avx2 {
                 let mut run = run!(true);
                 // SAFETY: this CPU has AVX2 (checked above).
-                let s = unsafe { warp_avx2(&mut run, &mut w, max_steps) };
-                (s, run.retired)
+                let o = unsafe { warp_avx2(&mut run, &mut w, max_steps) };
+                (o.status, o.steps)
             } else {
                 let mut run = run!(false);
-                (run.warp(&mut w, max_steps), run.retired)
+                let o = run.warp(&mut w, max_steps);
+                (o.status, o.steps)
             };
             #[cfg(not(target_arch = "x86_64"))]
             let (status, retired) = {
                 let mut run = run!(false);
-                (run.warp(&mut w, max_steps), run.retired)
+                let o = run.warp(&mut w, max_steps);
+                (o.status, o.steps)
             };
             self.instructions += retired;
             out.push(status);
         }
-        for s in sites.iter_mut() {
-            if let PcSite::Model(s) = s {
-                s.flush(&mut self.bins);
+        for (h, s) in hot.iter_mut().zip(&sites) {
+            if let Some(s) = s {
+                s.flush(h, &mut self.bins);
             }
         }
         out
@@ -638,129 +834,283 @@ struct Run<'a, const AVX2: bool> {
     counts: &'a mut [u64],
     model: &'static Model,
     p: &'a Program,
-    sites: &'a mut [PcSite],
+    hot: &'a mut [Hot],
+    sites: &'a mut [Option<Box<Site>>],
     cache: &'a mut ClassCache,
-    h: History,
-    retired: u64,
-    /// The site of the instruction about to retire (PC / 4), or [`NO_SITE`].
-    cur: u32,
+    /// The sites (PC / 4) of the last three instructions, [`SITE_BITS`] each, the latest
+    /// lowest (all ones: none), and above them older ones (masked off when read): the
+    /// predecessors that decide hazards, compared in one go.
+    history: u64,
+    /// The links of the calls not yet returned from.
+    links: Vec<u32>,
+    /// The class sets of the sources read before the step, at their places in
+    /// [`Outcome::sources`] (general and [`QUICK_PRE`] sites).
     src: u64,
     exec: u32,
     lanes: u32,
     /// FFLAGS before the instruction (it runs from none so that its own flags show).
     old_fflags: u8,
-    divergent_mask: u32,
+    /// Some active lanes branch and some do not (EXEC branches).
+    divergent: bool,
 }
 
-/// The site at `pc`, set up on first sight; `None` outside the model.
+/// The class sets of a quick site's sources, at their places in [`Outcome::sources`].
 #[inline(always)]
-fn site_at<'s>(
-    sites: &'s mut [PcSite],
-    p: &Program,
-    model: &Model,
-    pc: u32,
-) -> Option<&'s mut Site> {
-    if pc & 3 != 0 {
-        return None;
+fn quick_sources<const AVX2: bool>(cache: &mut ClassCache, w: &Warp, h: &Hot) -> u64 {
+    let mut src = 0u64;
+    // A fixed count of rounds, so the loop unrolls.
+    for k in 0..MAX_READS {
+        if k < h.n_src as usize {
+            let c = h.src[k];
+            let set = if c & UNIFORM == 0 {
+                cache.classes::<AVX2>(w.vregs(), c)
+            } else {
+                uniform_set(w.uregs(), c)
+            };
+            src |= (set as u64) << (16 * k);
+        }
     }
-    let s = sites.get_mut((pc >> 2) as usize)?;
-    if let PcSite::Unseen = s {
-        *s = match p.inst_at(pc).and_then(|i| {
-            model.variants[i.id.0 as usize]
-                .as_ref()
-                .map(|vb| Site::new(i, vb))
-        }) {
-            Some(site) => PcSite::Model(Box::new(site)),
-            None => PcSite::Outside,
-        };
-    }
-    match s {
-        PcSite::Model(site) => Some(&mut **site),
-        _ => None,
-    }
+    src
 }
 
 impl<const AVX2: bool> Watch for Run<'_, AVX2> {
-    /// Class the sources and note what the step changes only by looking before it.
+    /// Look at what the step will change: sources it overwrites, FFLAGS (most
+    /// instructions need nothing here).
     #[inline(always)]
     fn before(&mut self, w: &mut Warp, pc: u32) {
-        let exec = w.exec();
-        let Some(site) = site_at(self.sites, self.p, self.model, pc) else {
-            self.cur = NO_SITE;
+        let i = (pc >> 2) as usize;
+        if pc & 3 != 0 || i >= self.hot.len() {
+            // Not an instruction: the run stops here.
+            return;
+        }
+        let h = &self.hot[i];
+        if h.kind == QUICK {
+            return;
+        }
+        if h.kind != QUICK_PRE {
+            self.before_other(w, i);
+            return;
+        }
+        let f = h.flags;
+        let cache = &mut *self.cache;
+        if f & Q::VECTOR != 0 {
+            cache.use_lanes(w.exec() | h.lanes_or);
+        }
+        self.src = quick_sources::<AVX2>(cache, w, h);
+        if f & Q::FFLAGS != 0 {
+            // Start from no flags so the flags this instruction raises can be seen
+            // (FFLAGS is sticky); restored after it (or after the run, if it faults).
+            self.old_fflags = w.fflags();
+            w.put_fflags(0);
+        }
+    }
+
+    /// Count the retirement: sources, the result and the facts after the step, hazards.
+    #[inline(always)]
+    fn after(&mut self, w: &mut Warp, pc: u32) {
+        let i = (pc >> 2) as usize;
+        // Masked by shifts (no 64-bit constant).
+        let key = self.history << (64 - 3 * SITE_BITS) >> (64 - 3 * SITE_BITS);
+        // `i` fits in its bits: the code has fewer than `MAX_SITES` words.
+        self.history = key << SITE_BITS | i as u64;
+        let Some(h) = self.hot.get_mut(i) else {
             return;
         };
+        if h.kind < QUICK {
+            self.after_other(w, pc, i, key);
+            return;
+        }
+        let f = h.flags;
+        // A quick site does not write EXEC: as it was before the step.
+        let exec = w.exec();
         let cache = &mut *self.cache;
-        let lanes = if site.per_lane { exec } else { u32::MAX };
-        let mut src = 0u64;
-        // A fixed count of rounds, so the loop unrolls.
-        for k in 0..MAX_READS {
-            if k < site.n_vector_sources as usize {
-                let (v, at) = site.vector_sources[k];
-                src |= (cache.classes::<AVX2>(w.vregs(), v, lanes) as u64) << at;
+        let src = if h.kind == QUICK {
+            if f & Q::VECTOR != 0 {
+                cache.use_lanes(exec | h.lanes_or);
+            }
+            quick_sources::<AVX2>(cache, w, h)
+        } else {
+            self.src
+        };
+        let mut misc = (exec as u64) << Misc::EXEC;
+        if f & Q::FFLAGS != 0 {
+            let raised = w.fflags();
+            w.put_fflags(self.old_fflags | raised);
+            misc |= ((raised & 0x1f) as u64) << Misc::FLAGS;
+        }
+        for k in 0..2 {
+            if k < h.n_written as usize {
+                cache.written(h.written[k]);
             }
         }
-        if site.other_sources {
-            for k in 0..MAX_READS {
-                let op = &site.sources[k];
-                if k < site.n_sources as usize && !matches!(op.read, Read::Vector(_)) {
-                    src |= (classes::<AVX2>(cache, w, op, lanes) as u64) << (16 * k);
+        if f & Q::RESULT != 0 {
+            let c = h.result;
+            let set = if c & UNIFORM == 0 {
+                // A new value: worked out now, kept for the reads that follow.
+                cache.fill_result::<AVX2>(w.vregs(), c)
+            } else {
+                uniform_set(w.uregs(), c)
+            };
+            misc |= (set as u64) << Misc::RESULT;
+        }
+        if f & (Q::RM | Q::RM16 | Q::BRANCH) != 0 {
+            if f & (Q::RM | Q::RM16) != 0 {
+                let m = w.mode();
+                let rm = if f & Q::RM16 != 0 { m.rm16 } else { m.rm };
+                misc |= ((rm & 7) as u64) << Misc::RM;
+            }
+            if f & Q::BRANCH != 0 {
+                let fallthrough = pc.wrapping_add(h.size as u32);
+                misc |= u64::from(w.pc() == fallthrough) << Misc::FALLTHROUGH;
+            }
+        }
+        let outcome = Outcome { sources: src, misc };
+        if h.key == key && h.last == outcome {
+            h.repeat += 1;
+        } else {
+            self.changed(i, outcome, key);
+        }
+    }
+}
+
+impl<const AVX2: bool> Run<'_, AVX2> {
+    /// Run `w` to its end or until its step count reaches `max_steps`: how it stands and
+    /// how many instructions it retired.
+    #[inline(always)]
+    fn warp(&mut self, w: &mut Warp, max_steps: u64) -> RunOutcome {
+        let p = self.p;
+        let o = w.run_watched(p, max_steps.saturating_sub(w.steps()), self);
+        if let RunStatus::Faulted(f) = &o.status {
+            // The faulting instruction (at PC: it changed nothing) was looked at before;
+            // FFLAGS is put back as it was.
+            let i = (w.pc() >> 2) as usize;
+            if let (Some(h), Some(site)) = (self.hot.get(i), self.sites.get(i)) {
+                let cleared = match h.kind {
+                    QUICK_PRE => h.flags & Q::FFLAGS != 0,
+                    GENERAL => site.as_ref().is_some_and(|s| s.fflags != NONE),
+                    _ => false,
+                };
+                if cleared && w.pc() & 3 == 0 {
+                    w.put_fflags(self.old_fflags);
                 }
             }
+            if let Some(k) = fault_bin(&f.reason) {
+                self.counts[(self.model.fault + k) as usize] += 1;
+            }
+        }
+        o
+    }
+
+    /// Set up the site at index `i` on first sight.
+    #[inline(never)]
+    fn see(&mut self, i: usize) {
+        let pc = (i * 4) as u32;
+        let inst = self.p.inst_at(pc);
+        let site = inst.and_then(|inst| {
+            self.model.variants[inst.id.0 as usize]
+                .as_ref()
+                .map(|vb| Site::new(inst, vb))
+        });
+        self.hot[i] = match (&site, inst) {
+            (Some(s), Some(inst)) => Hot::of(s, &inst),
+            _ => Hot {
+                kind: OUTSIDE,
+                ..Hot::UNSEEN
+            },
+        };
+        self.sites[i] = site.map(Box::new);
+    }
+
+    /// A retirement of site `i` with an outcome or predecessors (`key`) other than the
+    /// pending ones: those are counted, and hazards searched for new predecessors.
+    #[inline(never)]
+    fn changed(&mut self, i: usize, outcome: Outcome, key: u64) {
+        let Some(site) = self.sites[i].as_deref() else {
+            return;
+        };
+        let h = &mut self.hot[i];
+        site.flush(h, self.counts);
+        if h.key != key {
+            let site_of = |k: u32| match (key >> (k * SITE_BITS)) as usize & MAX_SITES {
+                MAX_SITES => NO_SITE,
+                s => s as u32,
+            };
+            let prev = [site_of(0), site_of(1), site_of(2)];
+            let (memo, n) = search_hazards(self.model, &site.reads, prev, self.sites);
+            if let Some(site) = self.sites[i].as_deref_mut() {
+                (site.memo, site.n_memo) = (memo, n);
+            }
+        }
+        let h = &mut self.hot[i];
+        h.key = key;
+        h.last = outcome;
+        h.repeat = 1;
+    }
+
+    /// [`Watch::before`] of a site not (yet) known to be quick.
+    #[inline(never)]
+    fn before_other(&mut self, w: &mut Warp, i: usize) {
+        if self.hot[i].kind == UNSEEN {
+            self.see(i);
+            if self.hot[i].kind >= QUICK {
+                // Now known: as any other quick site.
+                return self.before(w, (i * 4) as u32);
+            }
+        }
+        let Some(site) = self.sites[i].as_deref() else {
+            return;
+        };
+        let exec = w.exec();
+        let lanes = if site.per_lane { exec } else { u32::MAX };
+        let mut src = 0u64;
+        for (k, op) in site.sources[..site.n_sources as usize].iter().enumerate() {
+            src |= (classes::<AVX2>(self.cache, w, op, lanes) as u64) << (16 * k);
         }
         if site.rare {
             if site.fflags != NONE {
-                // Start from no flags so the flags this instruction raises can be seen
-                // (FFLAGS is sticky); restored after it (or after the run, if it faults).
                 self.old_fflags = w.fflags();
-                let _ = w.set_fflags(0);
+                w.put_fflags(0);
             }
             if site.divergence != NONE {
-                self.divergent_mask = w.uregs()[site.rs1 as usize & 63] & exec;
+                let m = w.uregs()[site.rs1 as usize & 63] & exec;
+                self.divergent = m != 0 && m != exec;
             }
         }
-        (self.cur, self.src, self.exec, self.lanes) = (pc >> 2, src, exec, lanes);
+        self.src = src;
+        self.exec = exec;
+        self.lanes = lanes;
     }
 
-    /// Count the retirement: the result and the facts after the step, and hazards.
-    #[inline(always)]
-    fn after(&mut self, w: &mut Warp, pc: u32) {
-        self.retired += 1;
-        let idx = self.cur as usize;
-        let h = &mut self.h;
-        // `NO_SITE` is past every table: no site.
-        let site = match self.sites.get_mut(idx) {
-            Some(PcSite::Model(site)) => &mut **site,
-            _ => {
-                // Not an instruction of the model: its writes are not in the model's facts.
-                h.sites = [NO_SITE, h.sites[0], h.sites[1]];
-                self.cache.forget_all();
-                return;
-            }
+    /// [`Watch::after`] of a site that is not quick: counted through its [`Site`].
+    #[inline(never)]
+    fn after_other(&mut self, w: &mut Warp, pc: u32, i: usize, key: u64) {
+        let Some(site) = self.sites[i].as_deref() else {
+            // Not an instruction of the model: its writes are not in the model's facts.
+            self.cache.forget_all();
+            return;
         };
-        let (cache, exec, lanes) = (&mut *self.cache, self.exec, self.lanes);
-        let mut misc = 0u64;
+        let (cache, lanes) = (&mut *self.cache, self.lanes);
+        let mut misc = (self.exec as u64) << Misc::EXEC;
         if site.rare && site.fflags != NONE {
             let raised = w.fflags();
-            let _ = w.set_fflags(self.old_fflags | raised);
+            w.put_fflags(self.old_fflags | raised);
             misc |= ((raised & 0x1f) as u64) << Misc::FLAGS;
         }
         // The registers written have new values.
         if site.writes_indexed {
             cache.forget_all();
         } else {
-            for k in 0..MAX_V_WRITTEN {
-                if k < site.n_v_written as usize {
-                    cache.written(site.v_written[k]);
-                }
+            for &r in &site.v_written[..site.n_v_written as usize] {
+                cache.written(r);
             }
-        }
-        if site.exec != NONE {
-            misc |= (exec_class(exec) as u64) << Misc::EXEC;
         }
         if let Some(op) = &site.result {
             let set = match op.read {
                 // A new value: worked out now, kept for the reads that follow.
-                Read::Vector(v) => cache.fill_result::<AVX2>(w.vregs(), v, lanes),
+                Read::Vector(slot) => {
+                    cache.use_lanes(lanes);
+                    cache.fill_result::<AVX2>(w.vregs(), slot)
+                }
                 _ => classes::<AVX2>(cache, w, op, lanes),
             };
             misc |= (set as u64) << Misc::RESULT;
@@ -769,7 +1119,7 @@ impl<const AVX2: bool> Watch for Run<'_, AVX2> {
             if site.round_mode != NONE {
                 let m = w.mode();
                 let rm = if site.round16 { m.rm16 } else { m.rm };
-                misc |= (if rm < 5 { rm as u64 } else { 7 }) << Misc::RM;
+                misc |= ((rm & 7) as u64) << Misc::RM;
             }
             if site.control {
                 let next = w.pc();
@@ -778,18 +1128,17 @@ impl<const AVX2: bool> Watch for Run<'_, AVX2> {
                     misc |= u64::from(next == fallthrough) << Misc::FALLTHROUGH;
                 }
                 if site.divergence != NONE {
-                    let m = self.divergent_mask;
-                    misc |= u64::from(m != 0 && m != exec) << Misc::DIVERGENT;
+                    misc |= u64::from(self.divergent) << Misc::DIVERGENT;
                 }
                 if site.exec_write != NONE {
                     misc |= (exec_class(w.exec()) as u64) << Misc::EXEC_AFTER;
                 }
                 if site.call != NONE {
                     if let Some(&link) = w.uregs().get(site.rd as usize) {
-                        reference::push_link(&mut h.links, link);
+                        reference::push_link(&mut self.links, link);
                     }
                 }
-                if site.ret != NONE && reference::returns(&mut h.links, next) {
+                if site.ret != NONE && reference::returns(&mut self.links, next) {
                     misc |= 1 << Misc::RETURNED;
                 }
             }
@@ -798,57 +1147,19 @@ impl<const AVX2: bool> Watch for Run<'_, AVX2> {
             sources: self.src,
             misc,
         };
-        // Hazards depend only on the instructions at the last three PCs: searched once
-        // for each predecessor triple, the found bins are remembered (the pending
-        // retirements counted with the bins of their own triple first).
-        if site.memo_key != h.sites || site.n_memo == u8::MAX {
-            site.flush(self.counts);
-            let reads = site.reads;
-            let found = search_hazards(self.model, &reads, h.sites, self.sites);
-            // `sites` was lent for the predecessors' writes; take the site again.
-            if let PcSite::Model(site) = &mut self.sites[idx] {
-                (site.memo_key, site.memo, site.n_memo) = found;
-                site.last = outcome;
-                site.repeat = 1;
-            }
-        } else if site.last == outcome {
-            site.repeat += 1;
+        let h = &mut self.hot[i];
+        if h.key == key && h.last == outcome {
+            h.repeat += 1;
         } else {
-            site.flush(self.counts);
-            site.last = outcome;
-            site.repeat = 1;
+            self.changed(i, outcome, key);
         }
-        h.sites = [idx as u32, h.sites[0], h.sites[1]];
-    }
-}
-
-impl<const AVX2: bool> Run<'_, AVX2> {
-    /// Run `w` to its end or until its step count reaches `max_steps`: how it stands.
-    #[inline(always)]
-    fn warp(&mut self, w: &mut Warp, max_steps: u64) -> RunStatus {
-        let p = self.p;
-        let o = w.run_watched(p, max_steps.saturating_sub(w.steps()), self);
-        if let RunStatus::Faulted(f) = &o.status {
-            // The faulting instruction changed nothing; FFLAGS is put back as it was.
-            if self.cur != NO_SITE {
-                if let Some(PcSite::Model(site)) = self.sites.get(self.cur as usize) {
-                    if site.rare && site.fflags != NONE {
-                        let _ = w.set_fflags(self.old_fflags);
-                    }
-                }
-            }
-            if let Some(k) = fault_bin(&f.reason) {
-                self.counts[(self.model.fault + k) as usize] += 1;
-            }
-        }
-        o.status
     }
 }
 
 /// [`Run::warp`] compiled for AVX2 as a whole (the lane classing inlined into it).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn warp_avx2(run: &mut Run<'_, true>, w: &mut Warp, max_steps: u64) -> RunStatus {
+unsafe fn warp_avx2(run: &mut Run<'_, true>, w: &mut Warp, max_steps: u64) -> RunOutcome {
     run.warp(w, max_steps)
 }
 
@@ -858,11 +1169,11 @@ fn search_hazards(
     model: &Model,
     reads: &[Option<RegRange>; MAX_READS],
     prev: [u32; HAZARD_DISTANCE],
-    sites: &[PcSite],
-) -> ([u32; HAZARD_DISTANCE], [u32; MAX_HAZARDS], u8) {
+    sites: &[Option<Box<Site>>],
+) -> ([u32; MAX_HAZARDS], u8) {
     let mut recent = [[None; MAX_WRITES]; HAZARD_DISTANCE];
     for (r, &s) in recent.iter_mut().zip(&prev) {
-        if let Some(PcSite::Model(site)) = sites.get(s as usize) {
+        if let Some(Some(site)) = sites.get(s as usize) {
             *r = site.writes;
         }
     }
@@ -872,5 +1183,5 @@ fn search_hazards(
         bins[n] = model.hazard_bin(k, d);
         n += 1;
     });
-    (prev, bins, n as u8)
+    (bins, n as u8)
 }

@@ -97,3 +97,14 @@ fn control_flow_divergence_and_faults() {
     let n = programs(cfg, 13, 120, "control");
     assert!(n > 200, "{n} bins");
 }
+
+#[test]
+fn code_beyond_packed_histories() {
+    // 8 MiB of code: more words than the collector's packed hazard histories can name, so
+    // it hands the run to the reference collector (the same database either way).
+    let pair = assemble("uaddi u1, u1, 1\nadd v1, v1, v2\n").unwrap().code;
+    let code: Vec<u8> = pair.iter().copied().cycle().take(8 << 20).collect();
+    let db = both(&code, r#"{"warps": [{}]}"#, 1000, "8 MiB of code");
+    assert_eq!(db.count("variant/uaddi/executed"), 500);
+    assert_eq!(db.count("variant/add/executed"), 500);
+}

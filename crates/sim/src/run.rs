@@ -130,6 +130,12 @@ impl Warp {
         }
     }
 
+    /// [`Warp::next_pc`], not inlined.
+    #[inline(never)]
+    fn next_pc_taken(pc: u32, op: &Op, flow: Flow) -> Result<u32, FastStop> {
+        Self::next_pc(pc, op, flow)
+    }
+
     /// Fetch and execute one instruction with the fast handlers. The hot path: no
     /// decoding, no allocation. `CHECK_VGPRS` is false when the caller knows that no
     /// instruction of the program names a register at or above `vgprs`.
@@ -329,7 +335,8 @@ impl Warp {
                 self.pc = if matches!(flow, Flow::Next) {
                     pc.wrapping_add(op.size() as u32)
                 } else {
-                    match Self::next_pc(pc, op, flow) {
+                    // Out of line: the common case is then one compare, not a jump table.
+                    match Self::next_pc_taken(pc, op, flow) {
                         Ok(t) => t,
                         Err(s) => break $out Some(s),
                     }

@@ -205,6 +205,12 @@ impl Warp {
     pub fn fflags(&self) -> u8 {
         self.fflags
     }
+    /// FFLAGS := the 5 flag bits of `f` (the others ignored): for observers that save and
+    /// restore FFLAGS around an instruction, with values that came from FFLAGS.
+    #[inline]
+    pub fn put_fflags(&mut self, f: u8) {
+        self.fflags = f & fflag::ALL;
+    }
     /// 5 bits.
     pub fn set_fflags(&mut self, f: u8) -> Result<(), StateError> {
         if f & !fflag::ALL != 0 {
