@@ -189,7 +189,7 @@ struct Outcome {
 struct Misc;
 impl Misc {
     const RESULT: u32 = 0;
-    /// The rounding mode MODE applied (3 bits; 7: none counted).
+    /// The rounding mode MODE applied (3 bits; 5..=7, which MODE never holds: none counted).
     const RM: u32 = 18;
     /// FFLAGS raised (5 bits).
     const FLAGS: u32 = 21;
@@ -198,7 +198,7 @@ impl Misc {
     /// EXEC class after the step (2 bits).
     const EXEC_AFTER: u32 = 28;
     const RETURNED: u32 = 30;
-    /// EXEC before the step, for sites with EXEC bins (its class is counted; EXEC itself
+    /// EXEC before the step (its class is counted for sites with EXEC bins; EXEC itself
     /// costs nothing to pack and rarely changes).
     const EXEC: u32 = 32;
 }

@@ -88,8 +88,9 @@ impl RegSet {
         }
     }
 
-    /// Add an entry known to be new (implicit state, indexed registers and runs appear at
-    /// most once per column).
+    /// Add an entry known to be new (implicit state and indexed registers appear at most
+    /// once per column; runs need not: `img.store` reads `rd..` and `rs1..`, which may
+    /// start at the same register).
     #[inline]
     fn push_new(&mut self, r: Reg) {
         // The capacity is the database's largest column, so this never drops an entry for
@@ -218,7 +219,7 @@ impl Inst {
                     base: self.reg_field(base),
                     index_ureg: self.reg_field(index),
                 }),
-                StateLoc::Run(slot) => set.push_new(Reg::VRun(self.reg_field(slot))),
+                StateLoc::Run(slot) => set.push(Reg::VRun(self.reg_field(slot))),
                 StateLoc::Exec => set.push_new(Reg::Exec),
                 StateLoc::Fflags => set.push_new(Reg::Fflags),
                 StateLoc::Mode => {

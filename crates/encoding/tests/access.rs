@@ -243,6 +243,24 @@ fn indexed_registers_resolve_with_the_warp_registers() {
 
 #[test]
 fn chapter_7_groups_runs_and_sources() {
+    // Two runs that start at the same register (img.store: data rd.., coordinates rs1..)
+    // are one entry.
+    rw(
+        &inst("img.store", &[(Rd, 117), (Rs1, 117), (Rs2, 16)]),
+        &[
+            VRun(117),
+            U(16),
+            U(17),
+            U(18),
+            U(19),
+            U(20),
+            U(21),
+            U(22),
+            U(23),
+            Exec,
+        ],
+        &[],
+    );
     // T: coordinate and data runs, image and sampler descriptors as uniform groups.
     rw(
         &inst("tex.sample", &[(Rd, 20), (Rs1, 4), (Rs2, 8), (Rs3, 4)]),
