@@ -41,7 +41,7 @@ use crate::model::{CoverOperand, Model, VariantBins, HAZARD_DISTANCE, NONE};
 use crate::reference::{self, exec_class, fault_bin, RegRange, MAX_READS, MAX_WRITES};
 use warpkit_isa::{Flags, Slot, StateLoc};
 use warpkit_sim::state::Launch;
-use warpkit_sim::{Program, RunOutcome, RunStatus, VReg, Warp, Watch, NUM_UREGS, NUM_VREGS};
+use warpkit_sim::{Program, RunOutcome, RunStatus, Step, VReg, Warp, Watch, NUM_UREGS, NUM_VREGS};
 
 /// Views of one vector register that operands class: the whole 32 bits as an integer,
 /// binary32 or two binary16, a 16-bit half as an integer or binary16, the register and
@@ -215,6 +215,11 @@ const QUICK: u8 = 3;
 /// As [`QUICK`], but it writes a register it reads or counts FFLAGS: its sources are
 /// classed before the step, and FFLAGS cleared.
 const QUICK_PRE: u8 = 4;
+/// A quick site of the commonest shape, counted in one piece around the step
+/// ([`Run::vector`]): runs per lane, reads at most three vector registers, writes one as
+/// an integer or binary32 result and nothing else; no branch (FFLAGS and MODE rounding
+/// allowed).
+const VECTOR_OP: u8 = 5;
 
 /// [`Hot::flags`] of a quick site.
 struct Q;
@@ -231,6 +236,8 @@ impl Q {
     const RESULT: u8 = 16;
     /// Reads or writes a vector register (classes over the cache's lanes).
     const VECTOR: u8 = 32;
+    /// The result is a binary32 value (else an integer), for [`VECTOR_OP`] sites.
+    const F32_RESULT: u8 = 64;
 }
 
 /// A history word packs three sites (PC / 4) of this many bits.
@@ -360,7 +367,20 @@ impl Hot {
             || site.n_v_written > 0;
         set(vector, Q::VECTOR);
         h.flags = f;
-        h.kind = if overwritten || f & Q::FFLAGS != 0 {
+        let vector_op = site.per_lane
+            && h.n_src as usize <= 3
+            && codes.iter().all(|c| c & UNIFORM == 0)
+            && f & (Q::RESULT | Q::BRANCH) == Q::RESULT
+            && h.result & UNIFORM == 0
+            && h.result & 7 <= 1
+            && h.n_written == 1
+            && slot_reg(h.result) == h.written[0] as usize;
+        h.kind = if vector_op {
+            if h.result & 7 == 1 {
+                h.flags |= Q::F32_RESULT;
+            }
+            VECTOR_OP
+        } else if overwritten || f & Q::FFLAGS != 0 {
             QUICK_PRE
         } else {
             QUICK
@@ -559,7 +579,8 @@ impl Site {
 
 /// [`add_classes`], `n` times.
 fn add_classes_n(counts: &mut [u64], first: u32, bits: u16, n: u64) {
-    let mut b = bits;
+    // Class sets of vector sources carry the cache's VALID bit.
+    let mut b = bits & !VALID;
     while b != 0 {
         let k = b.trailing_zeros();
         b &= b - 1;
@@ -625,14 +646,15 @@ impl ClassCache {
         self.rows[r as usize % CACHE_ROWS][VIEW_PAIR as usize] = 0;
     }
 
-    /// The class set of entry `slot` over the cache's lanes: cached, or worked out and kept.
+    /// The class set of entry `slot` over the cache's lanes, with [`VALID`] (one
+    /// instruction less per read; counting drops it): cached, or worked out and kept.
     #[inline(always)]
     fn classes<const AVX2: bool>(&mut self, regs: &[VReg; NUM_VREGS], slot: u16) -> u16 {
         let e = *self.entry(slot);
         if e & VALID != 0 {
-            return e & !VALID;
+            return e;
         }
-        self.fill::<AVX2>(regs, slot)
+        self.fill::<AVX2>(regs, slot) | VALID
     }
 
     /// The class set of a value just written to entry `slot`, kept for the reads that
@@ -699,6 +721,26 @@ fn whole<const AVX2: bool>(kind: ValueKind, x: &VReg, lanes: u32) -> u16 {
         };
         return q.unwrap_or_else(|| kind.lanes_bits(x, lanes));
     }
+    some_lanes::<AVX2>(kind, x, lanes)
+}
+
+/// [`whole`] over some lanes (EXEC partial, or no AVX2): out of line, so that the common
+/// case stays short.
+#[cold]
+#[inline(never)]
+fn some_lanes<const AVX2: bool>(kind: ValueKind, x: &VReg, lanes: u32) -> u16 {
+    #[cfg(target_arch = "x86_64")]
+    if AVX2 {
+        // SAFETY: AVX2 is only asked for when the CPU has it (`Counts::run`).
+        return unsafe { some_lanes_avx2(kind, x, lanes) };
+    }
+    quick(kind, x, lanes)
+}
+
+/// [`some_lanes`] compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn some_lanes_avx2(kind: ValueKind, x: &VReg, lanes: u32) -> u16 {
     quick(kind, x, lanes)
 }
 
@@ -854,6 +896,17 @@ struct Run<'a, const AVX2: bool> {
     divergent: bool,
 }
 
+/// The predecessors of the instruction at site `i`, which is retiring (the hazard key,
+/// [`Hot::key`]), from `history` ([`Run::history`]), which moves on to include it.
+#[inline(always)]
+fn next_history(history: &mut u64, i: usize) -> u64 {
+    // Masked by shifts (no 64-bit constant); `i` fits in its bits (the code has fewer than
+    // `MAX_SITES` words).
+    let key = *history << (64 - 3 * SITE_BITS) >> (64 - 3 * SITE_BITS);
+    *history = key << SITE_BITS | i as u64;
+    key
+}
+
 /// The class sets of a quick site's sources, at their places in [`Outcome::sources`].
 #[inline(always)]
 fn quick_sources<const AVX2: bool>(cache: &mut ClassCache, w: &Warp, h: &Hot) -> u64 {
@@ -874,6 +927,22 @@ fn quick_sources<const AVX2: bool>(cache: &mut ClassCache, w: &Warp, h: &Hot) ->
 }
 
 impl<const AVX2: bool> Watch for Run<'_, AVX2> {
+    /// The commonest instructions are counted in one piece ([`Run::vector`]); the others
+    /// through [`Watch::before`] and [`Watch::after`].
+    #[inline(always)]
+    fn around(&mut self, w: &mut Warp, pc: u32, step: &mut Step) -> bool {
+        let i = (pc >> 2) as usize;
+        if pc & 3 == 0 && self.hot.get(i).is_some_and(|h| h.kind == VECTOR_OP) {
+            return self.vector(w, i, step);
+        }
+        self.before(w, pc);
+        let retired = step.run(w);
+        if retired {
+            self.after(w, pc);
+        }
+        retired
+    }
+
     /// Look at what the step will change: sources it overwrites, FFLAGS (most
     /// instructions need nothing here).
     #[inline(always)]
@@ -887,7 +956,8 @@ impl<const AVX2: bool> Watch for Run<'_, AVX2> {
         if h.kind == QUICK {
             return;
         }
-        if h.kind != QUICK_PRE {
+        // (A vector-op site is seen here only the first time it runs: as QUICK_PRE.)
+        if h.kind != QUICK_PRE && h.kind != VECTOR_OP {
             self.before_other(w, i);
             return;
         }
@@ -910,9 +980,7 @@ impl<const AVX2: bool> Watch for Run<'_, AVX2> {
     fn after(&mut self, w: &mut Warp, pc: u32) {
         let i = (pc >> 2) as usize;
         // Masked by shifts (no 64-bit constant).
-        let key = self.history << (64 - 3 * SITE_BITS) >> (64 - 3 * SITE_BITS);
-        // `i` fits in its bits: the code has fewer than `MAX_SITES` words.
-        self.history = key << SITE_BITS | i as u64;
+        let key = next_history(&mut self.history, i);
         let Some(h) = self.hot.get_mut(i) else {
             return;
         };
@@ -986,7 +1054,7 @@ impl<const AVX2: bool> Run<'_, AVX2> {
             let i = (w.pc() >> 2) as usize;
             if let (Some(h), Some(site)) = (self.hot.get(i), self.sites.get(i)) {
                 let cleared = match h.kind {
-                    QUICK_PRE => h.flags & Q::FFLAGS != 0,
+                    QUICK_PRE | VECTOR_OP => h.flags & Q::FFLAGS != 0,
                     GENERAL => site.as_ref().is_some_and(|s| s.fflags != NONE),
                     _ => false,
                 };
@@ -999,6 +1067,67 @@ impl<const AVX2: bool> Run<'_, AVX2> {
             }
         }
         o
+    }
+
+    /// A [`VECTOR_OP`] site's instruction, run by `step`, and its retirement counted: the
+    /// sources classed before the step, the result after it, in one piece.
+    #[inline(always)]
+    fn vector(&mut self, w: &mut Warp, i: usize, step: &mut Step) -> bool {
+        let Some(h) = self.hot.get_mut(i) else {
+            return step.run(w);
+        };
+        let cache = &mut *self.cache;
+        let exec = w.exec();
+        cache.use_lanes(exec);
+        let mut src = 0u64;
+        // A fixed count of rounds, so the loop unrolls.
+        for k in 0..3 {
+            if k < h.n_src as usize {
+                src |= (cache.classes::<AVX2>(w.vregs(), h.src[k]) as u64) << (16 * k);
+            }
+        }
+        let f = h.flags;
+        let old_fflags = w.fflags();
+        if f & Q::FFLAGS != 0 {
+            // Start from no flags so the flags this instruction raises can be seen;
+            // restored after it (or after the run, if it faults: `Run::warp`).
+            self.old_fflags = old_fflags;
+            w.put_fflags(0);
+        }
+        if !step.run(w) {
+            return false;
+        }
+        let key = next_history(&mut self.history, i);
+        let mut misc = (exec as u64) << Misc::EXEC;
+        if f & Q::FFLAGS != 0 {
+            let raised = w.fflags();
+            w.put_fflags(old_fflags | raised);
+            misc |= ((raised & 0x1f) as u64) << Misc::FLAGS;
+        }
+        // The result: a new value of the one register written, worked out now and kept for
+        // the reads that follow.
+        let r = h.written[0];
+        cache.written(r);
+        let x = &w.vregs()[r as usize % NUM_VREGS];
+        let set = if f & Q::F32_RESULT != 0 {
+            whole::<AVX2>(ValueKind::F32, x, exec)
+        } else {
+            whole::<AVX2>(ValueKind::Int32, x, exec)
+        };
+        *cache.entry(h.result) = set | VALID;
+        misc |= set as u64;
+        if f & (Q::RM | Q::RM16) != 0 {
+            let m = w.mode();
+            let rm = if f & Q::RM16 != 0 { m.rm16 } else { m.rm };
+            misc |= ((rm & 7) as u64) << Misc::RM;
+        }
+        let outcome = Outcome { sources: src, misc };
+        if h.key == key && h.last == outcome {
+            h.repeat += 1;
+        } else {
+            self.changed(i, outcome, key);
+        }
+        true
     }
 
     /// Set up the site at index `i` on first sight.

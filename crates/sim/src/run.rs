@@ -81,6 +81,44 @@ pub trait Watch {
     fn before(&mut self, w: &mut Warp, pc: u32);
     /// The instruction at `pc` retired; `w.pc()` is where the warp goes next.
     fn after(&mut self, w: &mut Warp, pc: u32);
+    /// Run the instruction at `pc`: [`Step::run`] executes it (call it exactly once) and
+    /// says whether it retired; return what it said. The default is [`Watch::before`], the
+    /// step, and [`Watch::after`] if it retired. A watcher can instead look around the step
+    /// in one piece, keeping what it found before in registers for after.
+    #[inline(always)]
+    fn around(&mut self, w: &mut Warp, pc: u32, step: &mut Step) -> bool {
+        self.before(w, pc);
+        let retired = step.run(w);
+        if retired {
+            self.after(w, pc);
+        }
+        retired
+    }
+}
+
+/// One instruction of [`Warp::run_watched`], for [`Watch::around`] to run.
+pub struct Step<'p> {
+    p: &'p Program,
+    check: bool,
+    pc: u32,
+    /// Why the run stops, once the step did not retire.
+    stop: Option<FastStop>,
+}
+
+impl Step<'_> {
+    /// Fetch and execute the instruction at PC with the fast handlers and move PC on:
+    /// whether it retired (if not, the run stops: the end of the code or a fault, with the
+    /// warp unchanged).
+    #[inline(always)]
+    pub fn run(&mut self, w: &mut Warp) -> bool {
+        match w.step_watched(self.p, self.check, self.pc) {
+            Ok(()) => true,
+            Err(s) => {
+                self.stop = Some(s);
+                false
+            }
+        }
+    }
 }
 
 impl Warp {
@@ -311,6 +349,13 @@ impl Warp {
     ) -> RunOutcome {
         let check = p.vreg_end > self.vgprs;
         let mut n = 0u64;
+        // Made once: only its PC changes until it stops the run.
+        let mut step = Step {
+            p,
+            check,
+            pc: 0,
+            stop: None,
+        };
         // One instruction; `break` with why the run stops.
         macro_rules! one {
             ($out:lifetime) => {{
@@ -318,31 +363,12 @@ impl Warp {
                     break $out None;
                 }
                 let pc = self.pc;
-                watch.before(self, pc);
-                let op = match self.fetch(p) {
-                    Ok(op) => op,
-                    Err(s) => break $out Some(s),
-                };
-                if check && op.vreg_end > self.vgprs {
-                    break $out Some(self.vgpr_stop(op));
+                step.pc = pc;
+                if !watch.around(self, pc, &mut step) {
+                    // (A watcher that did not run the step ends the run as a step limit.)
+                    break $out step.stop;
                 }
-                // The watcher's code between two handlers looks alike whatever they are:
-                // the tag branches tell the indirect-branch predictor which handler comes.
-                tag_branches(op.tag());
-                // SAFETY: `op` was made by `Program`, which stores a handler build only when
-                // the CPU supports it (`HandlerLevel::is_available`).
-                let flow = unsafe { (op.handler)(self, op) };
-                self.pc = if matches!(flow, Flow::Next) {
-                    pc.wrapping_add(op.size() as u32)
-                } else {
-                    // Out of line: the common case is then one compare, not a jump table.
-                    match Self::next_pc_taken(pc, op, flow) {
-                        Ok(t) => t,
-                        Err(s) => break $out Some(s),
-                    }
-                };
                 n += 1;
-                watch.after(self, pc);
             }};
         }
         // Two call sites, taken in turn, as in `run_loop`.
@@ -352,6 +378,33 @@ impl Warp {
         };
         self.steps += n;
         self.outcome(p, stop, n)
+    }
+
+    /// The instruction at `pc` (= PC) for [`Warp::run_watched`]: fetched, executed with
+    /// the fast handlers, PC moved on.
+    #[inline(always)]
+    fn step_watched(&mut self, p: &Program, check: bool, pc: u32) -> Result<(), FastStop> {
+        // `fetch` with the PC the watcher was given (= PC), which it has looked at already.
+        let op = match p.ops.get((pc >> 2) as usize) {
+            Some(op) if pc & 3 == 0 => op,
+            _ => return Err(self.fetch_stop(p)),
+        };
+        if check && op.vreg_end > self.vgprs {
+            return Err(self.vgpr_stop(op));
+        }
+        // The watcher's code between two handlers looks alike whatever they are: the tag
+        // branches tell the indirect-branch predictor which handler comes.
+        tag_branches(op.tag());
+        // SAFETY: `op` was made by `Program`, which stores a handler build only when the
+        // CPU supports it (`HandlerLevel::is_available`).
+        let flow = unsafe { (op.handler)(self, op) };
+        self.pc = if matches!(flow, Flow::Next) {
+            pc.wrapping_add(op.size() as u32)
+        } else {
+            // Out of line: the common case is then one compare, not a jump table.
+            Self::next_pc_taken(pc, op, flow)?
+        };
+        Ok(())
     }
 
     /// [`Warp::step`] with the logged handlers: when the instruction retires

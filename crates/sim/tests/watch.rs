@@ -5,7 +5,7 @@
 mod common;
 use common::*;
 use warpkit_encoding::random::XorShift;
-use warpkit_sim::{Program, RunStatus, StepResult, Warp, Watch};
+use warpkit_sim::{Program, RunStatus, Step, StepResult, Warp, Watch};
 
 /// Records what it is shown, and checks that the warp it sees before an instruction is the
 /// one a plain step starts from.
@@ -22,6 +22,29 @@ impl Watch for Recorder {
     }
     fn after(&mut self, w: &mut Warp, pc: u32) {
         self.after.push((pc, w.pc()));
+    }
+}
+
+/// Records what `Recorder` records, in one piece around each step (its own
+/// `Watch::around`; `before` and `after` must then not be called).
+#[derive(Default)]
+struct InOnePiece(Recorder);
+
+impl Watch for InOnePiece {
+    fn before(&mut self, _: &mut Warp, _: u32) {
+        panic!("before called besides around");
+    }
+    fn after(&mut self, _: &mut Warp, _: u32) {
+        panic!("after called besides around");
+    }
+    fn around(&mut self, w: &mut Warp, pc: u32, step: &mut Step) -> bool {
+        assert_eq!(w.pc(), pc);
+        self.0.before.push((pc, w.exec()));
+        let retired = step.run(w);
+        if retired {
+            self.0.after.push((pc, w.pc()));
+        }
+        retired
     }
 }
 
@@ -57,6 +80,17 @@ fn the_watcher_sees_every_instruction_and_the_run_ends_as_run_does() {
         let o = watched.run_watched(&p, max, &mut rec);
         let mut plain = start.clone();
         let o_run = plain.run(&p, max);
+        // A watcher of its own `around` sees the same and ends the same.
+        let mut whole = start.clone();
+        let mut one = InOnePiece::default();
+        assert_eq!(
+            whole.run_watched(&p, max, &mut one),
+            o,
+            "case {case}: around"
+        );
+        assert_eq!(whole, watched, "case {case}: final warp with around");
+        assert_eq!(one.0.before, rec.before, "case {case}: around, before");
+        assert_eq!(one.0.after, rec.after, "case {case}: around, after");
 
         assert_eq!(o, o_run, "case {case}: outcome");
         assert_eq!(watched, plain, "case {case}: final warp against run");
