@@ -1,7 +1,7 @@
 //! Collection: runs warps on the simulator's watched run ([`Warp::run_watched`]: the fast
-//! handlers, this collector called before and after every instruction) and counts the bins
-//! each retired instruction hits. Source values are read from the warp before
-//! the step, results after it, as the database's access facts name them.
+//! handlers, this collector called around every instruction) and counts the bins each
+//! retired instruction hits. Source values are as they were before the step, results as
+//! they are after it, as the database's access facts name them.
 //!
 //! What makes it cheap (the counts equal those of [`crate::reference`], the plain reading
 //! of the model, which the tests hold it to):
@@ -10,7 +10,8 @@
 //!   [`Hot`] record in a table indexed by PC, and the rest in a [`Site`];
 //! * most instructions (vector and uniform arithmetic, FP work with its flags and MODE,
 //!   branches on a uniform register) are *quick*: their [`Hot`] record holds all that a
-//!   retirement needs, so one short path with no lookups serves them; the others
+//!   retirement needs, so one short path with no lookups serves them (the commonest
+//!   shape, [`VECTOR_OP`], in one piece around the step: [`Watch::around`]); the others
 //!   (divergence, EXEC writes, calls, indexed writes, register pairs read directly) take
 //!   the general path through their [`Site`];
 //! * a retirement's outcome (class sets, EXEC, rounding mode, flags, control facts)
