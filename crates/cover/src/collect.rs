@@ -221,6 +221,8 @@ const QUICK_PRE: u8 = 4;
 /// an integer or binary32 result and nothing else; no branch (FFLAGS and MODE rounding
 /// allowed).
 const VECTOR_OP: u8 = 5;
+/// As [`VECTOR_OP`], with a binary32 result, FFLAGS or MODE rounding bins (FP work).
+const VECTOR_FP: u8 = 6;
 
 /// [`Hot::flags`] of a quick site.
 struct Q;
@@ -237,7 +239,7 @@ impl Q {
     const RESULT: u8 = 16;
     /// Reads or writes a vector register (classes over the cache's lanes).
     const VECTOR: u8 = 32;
-    /// The result is a binary32 value (else an integer), for [`VECTOR_OP`] sites.
+    /// The result is a binary32 value (else an integer), for [`VECTOR_FP`] sites.
     const F32_RESULT: u8 = 64;
 }
 
@@ -265,6 +267,8 @@ struct Hot {
     written: [u8; 2],
     /// Instruction size in bytes (the fall-through of a branch).
     size: u8,
+    /// For vector-op sites: the class cache row of the register written (register + 1).
+    row: u8,
     /// 0 for an instruction that runs per lane (its vector operands are classed over
     /// EXEC's lanes), else all ones (over all lanes).
     lanes_or: u32,
@@ -289,6 +293,7 @@ impl Hot {
         n_written: 0,
         written: [0; 2],
         size: 0,
+        row: 0,
         lanes_or: 0,
         src: [0; MAX_READS],
         result: 0,
@@ -377,10 +382,15 @@ impl Hot {
             && h.n_written == 1
             && slot_reg(h.result) == h.written[0] as usize;
         h.kind = if vector_op {
+            h.row = h.written[0] + 1;
             if h.result & 7 == 1 {
                 h.flags |= Q::F32_RESULT;
             }
-            VECTOR_OP
+            if h.flags & (Q::F32_RESULT | Q::FFLAGS | Q::RM | Q::RM16) == 0 {
+                VECTOR_OP
+            } else {
+                VECTOR_FP
+            }
         } else if overwritten || f & Q::FFLAGS != 0 {
             QUICK_PRE
         } else {
@@ -638,6 +648,15 @@ impl ClassCache {
         }
     }
 
+    /// The register of row `row` (register + 1) has a new value.
+    #[inline(always)]
+    fn written_row(&mut self, row: u8) {
+        self.rows[row as usize] = [0; VIEWS];
+        // The pair view of the register below ends at this one.
+        let all = self.rows.as_flattened_mut();
+        all[(row as usize * VIEWS).wrapping_sub(1) % (CACHE_ROWS * VIEWS)] = 0;
+    }
+
     /// Register `r` has a new value.
     #[inline(always)]
     fn written(&mut self, r: u8) {
@@ -881,8 +900,7 @@ struct Run<'a, const AVX2: bool> {
     sites: &'a mut [Option<Box<Site>>],
     cache: &'a mut ClassCache,
     /// The sites (PC / 4) of the last three instructions, [`SITE_BITS`] each, the latest
-    /// lowest (all ones: none), and above them older ones (masked off when read): the
-    /// predecessors that decide hazards, compared in one go.
+    /// highest (all ones: none): the predecessors that decide hazards, compared in one go.
     history: u64,
     /// The links of the calls not yet returned from.
     links: Vec<u32>,
@@ -901,10 +919,10 @@ struct Run<'a, const AVX2: bool> {
 /// [`Hot::key`]), from `history` ([`Run::history`]), which moves on to include it.
 #[inline(always)]
 fn next_history(history: &mut u64, i: usize) -> u64 {
-    // Masked by shifts (no 64-bit constant); `i` fits in its bits (the code has fewer than
-    // `MAX_SITES` words).
-    let key = *history << (64 - 3 * SITE_BITS) >> (64 - 3 * SITE_BITS);
-    *history = key << SITE_BITS | i as u64;
+    // The latest site in the top bits: shifting right drops the oldest (no mask); `i` fits
+    // in its bits (the code has fewer than `MAX_SITES` words).
+    let key = *history;
+    *history = key >> SITE_BITS | (i as u64) << (2 * SITE_BITS);
     key
 }
 
@@ -931,10 +949,14 @@ impl<const AVX2: bool> Watch for Run<'_, AVX2> {
     /// The commonest instructions are counted in one piece ([`Run::vector`]); the others
     /// through [`Watch::before`] and [`Watch::after`].
     #[inline(always)]
-    fn around(&mut self, w: &mut Warp, pc: u32, step: &mut Step) -> bool {
+    fn around<const CHECK: bool>(&mut self, w: &mut Warp, pc: u32, step: &mut Step<CHECK>) -> bool {
         let i = (pc >> 2) as usize;
-        if pc & 3 == 0 && self.hot.get(i).is_some_and(|h| h.kind == VECTOR_OP) {
-            return self.vector(w, i, step);
+        if pc & 3 == 0 {
+            match self.hot.get(i).map(|h| h.kind) {
+                Some(VECTOR_OP) => return self.vector::<false, CHECK>(w, i, step),
+                Some(VECTOR_FP) => return self.vector::<true, CHECK>(w, i, step),
+                _ => {}
+            }
         }
         self.before(w, pc);
         let retired = step.run(w);
@@ -958,7 +980,7 @@ impl<const AVX2: bool> Watch for Run<'_, AVX2> {
             return;
         }
         // (A vector-op site is seen here only the first time it runs: as QUICK_PRE.)
-        if h.kind != QUICK_PRE && h.kind != VECTOR_OP {
+        if h.kind != QUICK_PRE && h.kind != VECTOR_OP && h.kind != VECTOR_FP {
             self.before_other(w, i);
             return;
         }
@@ -1055,7 +1077,7 @@ impl<const AVX2: bool> Run<'_, AVX2> {
             let i = (w.pc() >> 2) as usize;
             if let (Some(h), Some(site)) = (self.hot.get(i), self.sites.get(i)) {
                 let cleared = match h.kind {
-                    QUICK_PRE | VECTOR_OP => h.flags & Q::FFLAGS != 0,
+                    QUICK_PRE | VECTOR_OP | VECTOR_FP => h.flags & Q::FFLAGS != 0,
                     GENERAL => site.as_ref().is_some_and(|s| s.fflags != NONE),
                     _ => false,
                 };
@@ -1070,10 +1092,16 @@ impl<const AVX2: bool> Run<'_, AVX2> {
         o
     }
 
-    /// A [`VECTOR_OP`] site's instruction, run by `step`, and its retirement counted: the
-    /// sources classed before the step, the result after it, in one piece.
+    /// A [`VECTOR_OP`] site's instruction (a [`VECTOR_FP`] one with `FP`), run by `step`,
+    /// and its retirement counted: the sources classed before the step, the result after
+    /// it, in one piece.
     #[inline(always)]
-    fn vector(&mut self, w: &mut Warp, i: usize, step: &mut Step) -> bool {
+    fn vector<const FP: bool, const CHECK: bool>(
+        &mut self,
+        w: &mut Warp,
+        i: usize,
+        step: &mut Step<CHECK>,
+    ) -> bool {
         let Some(h) = self.hot.get_mut(i) else {
             return step.run(w);
         };
@@ -1089,7 +1117,7 @@ impl<const AVX2: bool> Run<'_, AVX2> {
         }
         let f = h.flags;
         let old_fflags = w.fflags();
-        if f & Q::FFLAGS != 0 {
+        if FP && f & Q::FFLAGS != 0 {
             // Start from no flags so the flags this instruction raises can be seen;
             // restored after it (or after the run, if it faults: `Run::warp`).
             self.old_fflags = old_fflags;
@@ -1100,24 +1128,23 @@ impl<const AVX2: bool> Run<'_, AVX2> {
         }
         let key = next_history(&mut self.history, i);
         let mut misc = (exec as u64) << Misc::EXEC;
-        if f & Q::FFLAGS != 0 {
+        if FP && f & Q::FFLAGS != 0 {
             let raised = w.fflags();
             w.put_fflags(old_fflags | raised);
             misc |= ((raised & 0x1f) as u64) << Misc::FLAGS;
         }
-        // The result: a new value of the one register written, worked out now and kept for
-        // the reads that follow.
-        let r = h.written[0];
-        cache.written(r);
-        let x = &w.vregs()[r as usize % NUM_VREGS];
-        let set = if f & Q::F32_RESULT != 0 {
+        // The result: a new value of the one register written (row `h.row` of the cache),
+        // worked out now and kept for the reads that follow.
+        cache.written_row(h.row);
+        let x = &w.vregs()[h.written[0] as usize % NUM_VREGS];
+        let set = if FP && f & Q::F32_RESULT != 0 {
             whole::<AVX2>(ValueKind::F32, x, exec)
         } else {
             whole::<AVX2>(ValueKind::Int32, x, exec)
         };
         *cache.entry(h.result) = set | VALID;
         misc |= set as u64;
-        if f & (Q::RM | Q::RM16) != 0 {
+        if FP && f & (Q::RM | Q::RM16) != 0 {
             let m = w.mode();
             let rm = if f & Q::RM16 != 0 { m.rm16 } else { m.rm };
             misc |= ((rm & 7) as u64) << Misc::RM;
@@ -1161,7 +1188,8 @@ impl<const AVX2: bool> Run<'_, AVX2> {
         let h = &mut self.hot[i];
         site.flush(h, self.counts);
         if h.key != key {
-            let site_of = |k: u32| match (key >> (k * SITE_BITS)) as usize & MAX_SITES {
+            // The latest site in the top bits.
+            let site_of = |k: u32| match (key >> ((2 - k) * SITE_BITS)) as usize & MAX_SITES {
                 MAX_SITES => NO_SITE,
                 s => s as u32,
             };

@@ -86,7 +86,7 @@ pub trait Watch {
     /// step, and [`Watch::after`] if it retired. A watcher can instead look around the step
     /// in one piece, keeping what it found before in registers for after.
     #[inline(always)]
-    fn around(&mut self, w: &mut Warp, pc: u32, step: &mut Step) -> bool {
+    fn around<const CHECK: bool>(&mut self, w: &mut Warp, pc: u32, step: &mut Step<CHECK>) -> bool {
         self.before(w, pc);
         let retired = step.run(w);
         if retired {
@@ -96,22 +96,23 @@ pub trait Watch {
     }
 }
 
-/// One instruction of [`Warp::run_watched`], for [`Watch::around`] to run.
-pub struct Step<'p> {
+/// One instruction of [`Warp::run_watched`], for [`Watch::around`] to run. `CHECK`: some
+/// instruction of the program names a register at or above the warp's `vgprs` (checked
+/// at each step).
+pub struct Step<'p, const CHECK: bool> {
     p: &'p Program,
-    check: bool,
     pc: u32,
     /// Why the run stops, once the step did not retire.
     stop: Option<FastStop>,
 }
 
-impl Step<'_> {
+impl<const CHECK: bool> Step<'_, CHECK> {
     /// Fetch and execute the instruction at PC with the fast handlers and move PC on:
     /// whether it retired (if not, the run stops: the end of the code or a fault, with the
     /// warp unchanged).
     #[inline(always)]
     pub fn run(&mut self, w: &mut Warp) -> bool {
-        match w.step_watched(self.p, self.check, self.pc) {
+        match w.step_watched::<CHECK>(self.p, self.pc) {
             Ok(()) => true,
             Err(s) => {
                 self.stop = Some(s);
@@ -347,49 +348,58 @@ impl Warp {
         max_steps: u64,
         watch: &mut W,
     ) -> RunOutcome {
-        let check = p.vreg_end > self.vgprs;
-        let mut n = 0u64;
-        // Made once: only its PC changes until it stops the run.
-        let mut step = Step {
-            p,
-            check,
-            pc: 0,
-            stop: None,
-        };
-        // One instruction; `break` with why the run stops.
-        macro_rules! one {
-            ($out:lifetime) => {{
-                if n >= max_steps {
-                    break $out None;
-                }
-                let pc = self.pc;
-                step.pc = pc;
-                if !watch.around(self, pc, &mut step) {
-                    // (A watcher that did not run the step ends the run as a step limit.)
-                    break $out step.stop;
-                }
-                n += 1;
-            }};
-        }
-        // Two call sites, taken in turn, as in `run_loop`.
-        let stop = 'run: loop {
-            one!('run);
-            one!('run);
+        // The register check is made once here when the whole program fits.
+        let (stop, n) = if p.vreg_end > self.vgprs {
+            self.run_watched_loop::<true, W>(p, max_steps, watch)
+        } else {
+            self.run_watched_loop::<false, W>(p, max_steps, watch)
         };
         self.steps += n;
         self.outcome(p, stop, n)
     }
 
+    #[inline(always)]
+    fn run_watched_loop<const CHECK: bool, W: Watch>(
+        &mut self,
+        p: &Program,
+        max_steps: u64,
+        watch: &mut W,
+    ) -> (Option<FastStop>, u64) {
+        let mut n = 0u64;
+        // Made once: only its PC changes until it stops the run.
+        let mut step = Step::<CHECK> {
+            p,
+            pc: 0,
+            stop: None,
+        };
+        // One instruction a round; `break` with why the run stops. One call site (unlike
+        // `run_loop`): with a watcher inlined around it the loop is long, and a second copy
+        // of it measured slower (coverage of `muladd.s`: 182 -> 166 ms).
+        let stop = loop {
+            if n >= max_steps {
+                break None;
+            }
+            let pc = self.pc;
+            step.pc = pc;
+            if !watch.around(self, pc, &mut step) {
+                // (A watcher that did not run the step ends the run as a step limit.)
+                break step.stop;
+            }
+            n += 1;
+        };
+        (stop, n)
+    }
+
     /// The instruction at `pc` (= PC) for [`Warp::run_watched`]: fetched, executed with
     /// the fast handlers, PC moved on.
     #[inline(always)]
-    fn step_watched(&mut self, p: &Program, check: bool, pc: u32) -> Result<(), FastStop> {
+    fn step_watched<const CHECK: bool>(&mut self, p: &Program, pc: u32) -> Result<(), FastStop> {
         // `fetch` with the PC the watcher was given (= PC), which it has looked at already.
         let op = match p.ops.get((pc >> 2) as usize) {
             Some(op) if pc & 3 == 0 => op,
             _ => return Err(self.fetch_stop(p)),
         };
-        if check && op.vreg_end > self.vgprs {
+        if CHECK && op.vreg_end > self.vgprs {
             return Err(self.vgpr_stop(op));
         }
         // The watcher's code between two handlers looks alike whatever they are: the tag

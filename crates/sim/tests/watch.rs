@@ -37,7 +37,7 @@ impl Watch for InOnePiece {
     fn after(&mut self, _: &mut Warp, _: u32) {
         panic!("after called besides around");
     }
-    fn around(&mut self, w: &mut Warp, pc: u32, step: &mut Step) -> bool {
+    fn around<const CHECK: bool>(&mut self, w: &mut Warp, pc: u32, step: &mut Step<CHECK>) -> bool {
         assert_eq!(w.pc(), pc);
         self.0.before.push((pc, w.exec()));
         let retired = step.run(w);
