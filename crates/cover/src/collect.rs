@@ -305,6 +305,18 @@ impl Hot {
         repeat: 0,
     };
 
+    /// A retirement with `outcome` after the predecessors `key`: one more of the pending
+    /// ones if it has their outcome and predecessors; `false` if not (counted by
+    /// [`Run::changed`]).
+    #[inline(always)]
+    fn repeats(&mut self, outcome: Outcome, key: u64) -> bool {
+        let same = self.key == key && self.last == outcome;
+        if same {
+            self.repeat += 1;
+        }
+        same
+    }
+
     /// The hot record of `site` (of `inst`): quick when its operands and facts allow.
     fn of(site: &Site, inst: &warpkit_encoding::Inst) -> Hot {
         let mut h = Hot {
@@ -657,13 +669,10 @@ impl ClassCache {
         all[(row as usize * VIEWS).wrapping_sub(1) % (CACHE_ROWS * VIEWS)] = 0;
     }
 
-    /// Register `r` has a new value.
+    /// Register `r` (below [`NUM_VREGS`]) has a new value.
     #[inline(always)]
     fn written(&mut self, r: u8) {
-        let row = r as usize + 1;
-        self.rows[row % CACHE_ROWS] = [0; VIEWS];
-        // The pair view of the register below ends at this one.
-        self.rows[r as usize % CACHE_ROWS][VIEW_PAIR as usize] = 0;
+        self.written_row(r.wrapping_add(1));
     }
 
     /// The class set of entry `slot` over the cache's lanes, with [`VALID`] (one
@@ -1056,9 +1065,7 @@ impl<const AVX2: bool> Watch for Run<'_, AVX2> {
             }
         }
         let outcome = Outcome { sources: src, misc };
-        if h.key == key && h.last == outcome {
-            h.repeat += 1;
-        } else {
+        if !h.repeats(outcome, key) {
             self.changed(i, outcome, key);
         }
     }
@@ -1150,9 +1157,7 @@ impl<const AVX2: bool> Run<'_, AVX2> {
             misc |= ((rm & 7) as u64) << Misc::RM;
         }
         let outcome = Outcome { sources: src, misc };
-        if h.key == key && h.last == outcome {
-            h.repeat += 1;
-        } else {
+        if !h.repeats(outcome, key) {
             self.changed(i, outcome, key);
         }
         true
@@ -1306,9 +1311,7 @@ impl<const AVX2: bool> Run<'_, AVX2> {
             misc,
         };
         let h = &mut self.hot[i];
-        if h.key == key && h.last == outcome {
-            h.repeat += 1;
-        } else {
+        if !h.repeats(outcome, key) {
             self.changed(i, outcome, key);
         }
     }
