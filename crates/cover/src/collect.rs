@@ -14,6 +14,11 @@
 //!   shape, [`VECTOR_OP`], in one piece around the step: [`Watch::around`]); the others
 //!   (divergence, EXEC writes, calls, indexed writes, register pairs read directly) take
 //!   the general path through their [`Site`];
+//! * a straight run of quick instructions from where a round starts, up to a branch, is a
+//!   *block* ([`Block`]): it runs along the code's chain with nothing looked at before a
+//!   step (every source is a live-in classed when the block starts, or an earlier result
+//!   of the block), and a run that repeats the pending ones (a loop) costs one comparison
+//!   of the facts of all its instructions;
 //! * a retirement's outcome (class sets, EXEC, rounding mode, flags, control facts)
 //!   packs into two words ([`Outcome`]); while a site retires with the outcome and the
 //!   predecessors (hence hazards) of its previous retirement, only a repeat count grows,
@@ -241,6 +246,8 @@ impl Q {
     const VECTOR: u8 = 32;
     /// The result is a binary32 value (else an integer), for [`VECTOR_FP`] sites.
     const F32_RESULT: u8 = 64;
+    /// May move PC elsewhere than the next instruction (a branch): the last of a block.
+    const JUMPS: u8 = 128;
 }
 
 /// A history word packs three sites (PC / 4) of this many bits.
@@ -276,6 +283,9 @@ struct Hot {
     src: [u16; MAX_READS],
     /// The result's operand code.
     result: u16,
+    /// The [`Block`] headed by this PC (its index + 1), [`BLOCK_UNTRIED`], [`BLOCK_ONCE`]
+    /// or [`NO_BLOCK`].
+    block: u32,
     /// The outcome of the latest retirements, the predecessors they had (packed like
     /// [`Run::history`]) and how many in a row had both (their bins are added when
     /// either changes, or at the end: exact counts, one comparison per retirement while
@@ -297,6 +307,7 @@ impl Hot {
         lanes_or: 0,
         src: [0; MAX_READS],
         result: 0,
+        block: BLOCK_UNTRIED,
         last: Outcome {
             sources: 0,
             misc: 0,
@@ -305,16 +316,22 @@ impl Hot {
         repeat: 0,
     };
 
-    /// A retirement with `outcome` after the predecessors `key`: one more of the pending
-    /// ones if it has their outcome and predecessors; `false` if not (counted by
+    /// `n` retirements with `outcome` after the predecessors `key`: more of the pending
+    /// ones if they have their outcome and predecessors; `false` if not (counted by
     /// [`Run::changed`]).
     #[inline(always)]
-    fn repeats(&mut self, outcome: Outcome, key: u64) -> bool {
+    fn repeats(&mut self, outcome: Outcome, key: u64, n: u64) -> bool {
         let same = self.key == key && self.last == outcome;
         if same {
-            self.repeat += 1;
+            self.repeat += n;
         }
         same
+    }
+
+    /// Whether a [`Block`] can hold this (seen) site: quick, and any vector operand
+    /// classed over EXEC's lanes (the lanes of the whole block).
+    fn blockable(&self) -> bool {
+        self.kind >= QUICK && (self.flags & Q::VECTOR == 0 || self.lanes_or == 0)
     }
 
     /// The hot record of `site` (of `inst`): quick when its operands and facts allow.
@@ -374,6 +391,10 @@ impl Hot {
         set(site.round_mode != NONE && !site.round16, Q::RM);
         set(site.round_mode != NONE && site.round16, Q::RM16);
         set(site.branch != NONE, Q::BRANCH);
+        set(
+            site.branch != NONE || inst.desc().writes.contains(&StateLoc::Pc),
+            Q::JUMPS,
+        );
         if let Some(Some(r)) = result {
             h.result = r;
             set(true, Q::RESULT);
@@ -628,6 +649,9 @@ struct ClassCache {
     /// Per register and view ([`cache_slot`]): [`VALID`] and the class set, or 0. A write
     /// clears the register's entries and the pair view of the register below it.
     rows: [[u16; VIEWS]; CACHE_ROWS],
+    /// Counts the changes of entries (writes, fills, a block's update): a block that finds
+    /// it as it left it knows that nothing has changed since.
+    epoch: u64,
 }
 
 impl ClassCache {
@@ -636,11 +660,13 @@ impl ClassCache {
         Box::new(ClassCache {
             lanes: 0,
             rows: [[0; VIEWS]; CACHE_ROWS],
+            epoch: 0,
         })
     }
 
     /// Forget every register's value (a new warp, or a write the facts do not name).
     fn forget_all(&mut self) {
+        self.epoch += 1;
         self.rows[..NUM_VREGS + 1].fill([0; VIEWS]);
     }
 
@@ -663,6 +689,7 @@ impl ClassCache {
     /// The register of row `row` (register + 1) has a new value.
     #[inline(always)]
     fn written_row(&mut self, row: u8) {
+        self.epoch += 1;
         self.rows[row as usize] = [0; VIEWS];
         // The pair view of the register below ends at this one.
         let all = self.rows.as_flattened_mut();
@@ -729,6 +756,7 @@ impl ClassCache {
     #[inline(always)]
     fn fill_with<const AVX2: bool>(&mut self, regs: &[VReg; NUM_VREGS], slot: u16) -> u16 {
         let set = view_set::<AVX2>(regs, slot_reg(slot), slot & 7, self.lanes);
+        self.epoch += 1;
         *self.entry(slot) = set | VALID;
         set
     }
@@ -840,6 +868,7 @@ impl Counts {
         let mut sites: Vec<Option<Box<Site>>> = Vec::new();
         sites.resize_with(n, || None);
         let mut cache = ClassCache::new();
+        let mut blocks = Blocks::new(n);
         self.programs += 1;
         let status = launch.status.into_iter().chain(std::iter::repeat(None));
         let mut out = Vec::with_capacity(launch.warps.len());
@@ -860,6 +889,7 @@ impl Counts {
                         hot: &mut hot,
                         sites: &mut sites,
                         cache: &mut cache,
+                        blocks: &mut blocks,
                         history: NO_HISTORY,
                         links: Vec::new(),
                         src: 0,
@@ -908,6 +938,7 @@ struct Run<'a, const AVX2: bool> {
     hot: &'a mut [Hot],
     sites: &'a mut [Option<Box<Site>>],
     cache: &'a mut ClassCache,
+    blocks: &'a mut Blocks,
     /// The sites (PC / 4) of the last three instructions, [`SITE_BITS`] each, the latest
     /// highest (all ones: none): the predecessors that decide hazards, compared in one go.
     history: u64,
@@ -961,10 +992,30 @@ impl<const AVX2: bool> Watch for Run<'_, AVX2> {
     fn around<const CHECK: bool>(&mut self, w: &mut Warp, pc: u32, step: &mut Step<CHECK>) -> bool {
         let i = (pc >> 2) as usize;
         if pc & 3 == 0 {
-            match self.hot.get(i).map(|h| h.kind) {
-                Some(VECTOR_OP) => return self.vector::<false, CHECK>(w, i, step),
-                Some(VECTOR_FP) => return self.vector::<true, CHECK>(w, i, step),
-                _ => {}
+            if let Some(h) = self.hot.get(i) {
+                let (mut b, kind) = (h.block, h.kind);
+                if b != NO_BLOCK {
+                    if b >= BLOCK_ONCE {
+                        // Blocks are made where rounds start again (loops): code that runs
+                        // once is not worth one.
+                        if b == BLOCK_ONCE {
+                            self.form_block(i);
+                        } else {
+                            self.hot[i].block = BLOCK_ONCE;
+                        }
+                        b = self.hot[i].block;
+                    }
+                    if b < BLOCK_ONCE {
+                        if let Some(go_on) = self.block(w, b as usize - 1, step) {
+                            return go_on;
+                        }
+                    }
+                }
+                match kind {
+                    VECTOR_OP => return self.vector::<false, CHECK>(w, i, step),
+                    VECTOR_FP => return self.vector::<true, CHECK>(w, i, step),
+                    _ => {}
+                }
             }
         }
         self.before(w, pc);
@@ -1020,55 +1071,124 @@ impl<const AVX2: bool> Watch for Run<'_, AVX2> {
             self.after_other(w, pc, i, key);
             return;
         }
-        let f = h.flags;
-        // A quick site does not write EXEC: as it was before the step.
-        let exec = w.exec();
         let cache = &mut *self.cache;
         let src = if h.kind == QUICK {
-            if f & Q::VECTOR != 0 {
-                cache.use_lanes(exec | h.lanes_or);
+            if h.flags & Q::VECTOR != 0 {
+                cache.use_lanes(w.exec() | h.lanes_or);
             }
             quick_sources::<AVX2>(cache, w, h)
         } else {
             self.src
         };
-        let mut misc = (exec as u64) << Misc::EXEC;
-        if f & Q::FFLAGS != 0 {
-            let raised = w.fflags();
-            w.put_fflags(self.old_fflags | raised);
-            misc |= ((raised & 0x1f) as u64) << Misc::FLAGS;
-        }
-        for k in 0..2 {
-            if k < h.n_written as usize {
-                cache.written(h.written[k]);
-            }
-        }
-        if f & Q::RESULT != 0 {
-            let c = h.result;
-            let set = if c & UNIFORM == 0 {
-                // A new value: worked out now, kept for the reads that follow.
-                cache.fill_result::<AVX2>(w.vregs(), c)
-            } else {
-                uniform_set(w.uregs(), c)
-            };
-            misc |= (set as u64) << Misc::RESULT;
-        }
-        if f & (Q::RM | Q::RM16 | Q::BRANCH) != 0 {
-            if f & (Q::RM | Q::RM16) != 0 {
-                let m = w.mode();
-                let rm = if f & Q::RM16 != 0 { m.rm16 } else { m.rm };
-                misc |= ((rm & 7) as u64) << Misc::RM;
-            }
-            if f & Q::BRANCH != 0 {
-                let fallthrough = pc.wrapping_add(h.size as u32);
-                misc |= u64::from(w.pc() == fallthrough) << Misc::FALLTHROUGH;
-            }
-        }
-        let outcome = Outcome { sources: src, misc };
-        if !h.repeats(outcome, key) {
-            self.changed(i, outcome, key);
+        let outcome = quick_outcome::<AVX2>(cache, w, h, pc, src, self.old_fflags);
+        if !h.repeats(outcome, key, 1) {
+            self.changed(i, outcome, key, 1);
         }
     }
+}
+
+/// The outcome of a retirement of the quick site `h` at `pc` that just ran, with `src`
+/// the class sets of its sources and `old_fflags` FFLAGS before it (cleared for the step
+/// if the site counts FFLAGS, and now put back with the flags it raised).
+#[inline(always)]
+fn quick_outcome<const AVX2: bool>(
+    cache: &mut ClassCache,
+    w: &mut Warp,
+    h: &Hot,
+    pc: u32,
+    src: u64,
+    old_fflags: u8,
+) -> Outcome {
+    let f = h.flags;
+    // A quick site does not write EXEC: as it was before the step.
+    let mut misc = (w.exec() as u64) << Misc::EXEC;
+    if f & Q::FFLAGS != 0 {
+        let raised = w.fflags();
+        w.put_fflags(old_fflags | raised);
+        misc |= ((raised & 0x1f) as u64) << Misc::FLAGS;
+    }
+    for k in 0..2 {
+        if k < h.n_written as usize {
+            cache.written(h.written[k]);
+        }
+    }
+    if f & Q::RESULT != 0 {
+        let c = h.result;
+        let set = if c & UNIFORM == 0 {
+            // A new value: worked out now, kept for the reads that follow.
+            cache.fill_result::<AVX2>(w.vregs(), c)
+        } else {
+            uniform_set(w.uregs(), c)
+        };
+        misc |= (set as u64) << Misc::RESULT;
+    }
+    if f & (Q::RM | Q::RM16 | Q::BRANCH) != 0 {
+        if f & (Q::RM | Q::RM16) != 0 {
+            let m = w.mode();
+            let rm = if f & Q::RM16 != 0 { m.rm16 } else { m.rm };
+            misc |= ((rm & 7) as u64) << Misc::RM;
+        }
+        if f & Q::BRANCH != 0 {
+            let fallthrough = pc.wrapping_add(h.size as u32);
+            misc |= u64::from(w.pc() == fallthrough) << Misc::FALLTHROUGH;
+        }
+    }
+    Outcome { sources: src, misc }
+}
+
+/// A [`VECTOR_OP`] site's instruction (a [`VECTOR_FP`] one with `FP`) run by `step`, with
+/// the cache's lanes EXEC: its outcome (sources classed before the step, the result after
+/// it, in one piece), or `None` if it did not retire.
+#[inline(always)]
+fn vector_outcome<const AVX2: bool, const FP: bool, const CHECK: bool>(
+    cache: &mut ClassCache,
+    w: &mut Warp,
+    h: &Hot,
+    step: &mut Step<CHECK>,
+    old_fflags: &mut u8,
+) -> Option<Outcome> {
+    let exec = w.exec();
+    let mut src = 0u64;
+    // A fixed count of rounds, so the loop unrolls.
+    for k in 0..3 {
+        if k < h.n_src as usize {
+            src |= (cache.classes::<AVX2>(w.vregs(), h.src[k]) as u64) << (16 * k);
+        }
+    }
+    let f = h.flags;
+    let old = w.fflags();
+    if FP && f & Q::FFLAGS != 0 {
+        // Start from no flags so the flags this instruction raises can be seen;
+        // restored after it (or after the run, if it faults: `Run::warp`).
+        *old_fflags = old;
+        w.put_fflags(0);
+    }
+    if !step.run(w) {
+        return None;
+    }
+    let mut misc = (exec as u64) << Misc::EXEC;
+    if FP && f & Q::FFLAGS != 0 {
+        let raised = w.fflags();
+        w.put_fflags(old | raised);
+        misc |= ((raised & 0x1f) as u64) << Misc::FLAGS;
+    }
+    // The result: a new value of the one register written (row `h.row` of the cache),
+    // worked out now and kept for the reads that follow.
+    cache.written_row(h.row);
+    let x = &w.vregs()[h.written[0] as usize % NUM_VREGS];
+    let set = if FP && f & Q::F32_RESULT != 0 {
+        whole::<AVX2>(ValueKind::F32, x, exec)
+    } else {
+        whole::<AVX2>(ValueKind::Int32, x, exec)
+    };
+    *cache.entry(h.result) = set | VALID;
+    misc |= set as u64;
+    if FP && f & (Q::RM | Q::RM16) != 0 {
+        let m = w.mode();
+        let rm = if f & Q::RM16 != 0 { m.rm16 } else { m.rm };
+        misc |= ((rm & 7) as u64) << Misc::RM;
+    }
+    Some(Outcome { sources: src, misc })
 }
 
 impl<const AVX2: bool> Run<'_, AVX2> {
@@ -1078,6 +1198,9 @@ impl<const AVX2: bool> Run<'_, AVX2> {
     fn warp(&mut self, w: &mut Warp, max_steps: u64) -> RunOutcome {
         let p = self.p;
         let o = w.run_watched(p, max_steps.saturating_sub(w.steps()), self);
+        for b in 0..self.blocks.len() {
+            self.flush_block(b);
+        }
         if let RunStatus::Faulted(f) = &o.status {
             // The faulting instruction (at PC: it changed nothing) was looked at before;
             // FFLAGS is put back as it was.
@@ -1100,8 +1223,7 @@ impl<const AVX2: bool> Run<'_, AVX2> {
     }
 
     /// A [`VECTOR_OP`] site's instruction (a [`VECTOR_FP`] one with `FP`), run by `step`,
-    /// and its retirement counted: the sources classed before the step, the result after
-    /// it, in one piece.
+    /// and its retirement counted ([`vector_outcome`]).
     #[inline(always)]
     fn vector<const FP: bool, const CHECK: bool>(
         &mut self,
@@ -1113,54 +1235,25 @@ impl<const AVX2: bool> Run<'_, AVX2> {
             return step.run(w);
         };
         let cache = &mut *self.cache;
-        let exec = w.exec();
-        cache.use_lanes(exec);
-        let mut src = 0u64;
-        // A fixed count of rounds, so the loop unrolls.
-        for k in 0..3 {
-            if k < h.n_src as usize {
-                src |= (cache.classes::<AVX2>(w.vregs(), h.src[k]) as u64) << (16 * k);
-            }
-        }
-        let f = h.flags;
-        let old_fflags = w.fflags();
-        if FP && f & Q::FFLAGS != 0 {
-            // Start from no flags so the flags this instruction raises can be seen;
-            // restored after it (or after the run, if it faults: `Run::warp`).
-            self.old_fflags = old_fflags;
-            w.put_fflags(0);
-        }
-        if !step.run(w) {
+        cache.use_lanes(w.exec());
+        let Some(outcome) =
+            vector_outcome::<AVX2, FP, CHECK>(cache, w, h, step, &mut self.old_fflags)
+        else {
             return false;
-        }
-        let key = next_history(&mut self.history, i);
-        let mut misc = (exec as u64) << Misc::EXEC;
-        if FP && f & Q::FFLAGS != 0 {
-            let raised = w.fflags();
-            w.put_fflags(old_fflags | raised);
-            misc |= ((raised & 0x1f) as u64) << Misc::FLAGS;
-        }
-        // The result: a new value of the one register written (row `h.row` of the cache),
-        // worked out now and kept for the reads that follow.
-        cache.written_row(h.row);
-        let x = &w.vregs()[h.written[0] as usize % NUM_VREGS];
-        let set = if FP && f & Q::F32_RESULT != 0 {
-            whole::<AVX2>(ValueKind::F32, x, exec)
-        } else {
-            whole::<AVX2>(ValueKind::Int32, x, exec)
         };
-        *cache.entry(h.result) = set | VALID;
-        misc |= set as u64;
-        if FP && f & (Q::RM | Q::RM16) != 0 {
-            let m = w.mode();
-            let rm = if f & Q::RM16 != 0 { m.rm16 } else { m.rm };
-            misc |= ((rm & 7) as u64) << Misc::RM;
-        }
-        let outcome = Outcome { sources: src, misc };
-        if !h.repeats(outcome, key) {
-            self.changed(i, outcome, key);
+        let key = next_history(&mut self.history, i);
+        if !h.repeats(outcome, key, 1) {
+            self.changed(i, outcome, key, 1);
         }
         true
+    }
+
+    /// `n` retirements of site `i` with `outcome` after the predecessors `key`.
+    #[inline(always)]
+    fn add(&mut self, i: usize, outcome: Outcome, key: u64, n: u64) {
+        if !self.hot[i].repeats(outcome, key, n) {
+            self.changed(i, outcome, key, n);
+        }
     }
 
     /// Set up the site at index `i` on first sight.
@@ -1173,6 +1266,7 @@ impl<const AVX2: bool> Run<'_, AVX2> {
                 .as_ref()
                 .map(|vb| Site::new(inst, vb))
         });
+        let block = self.hot[i].block;
         self.hot[i] = match (&site, inst) {
             (Some(s), Some(inst)) => Hot::of(s, &inst),
             _ => Hot {
@@ -1180,13 +1274,14 @@ impl<const AVX2: bool> Run<'_, AVX2> {
                 ..Hot::UNSEEN
             },
         };
+        self.hot[i].block = block;
         self.sites[i] = site.map(Box::new);
     }
 
-    /// A retirement of site `i` with an outcome or predecessors (`key`) other than the
+    /// `n` retirements of site `i` with an outcome or predecessors (`key`) other than the
     /// pending ones: those are counted, and hazards searched for new predecessors.
     #[inline(never)]
-    fn changed(&mut self, i: usize, outcome: Outcome, key: u64) {
+    fn changed(&mut self, i: usize, outcome: Outcome, key: u64, n: u64) {
         let Some(site) = self.sites[i].as_deref() else {
             return;
         };
@@ -1207,7 +1302,7 @@ impl<const AVX2: bool> Run<'_, AVX2> {
         let h = &mut self.hot[i];
         h.key = key;
         h.last = outcome;
-        h.repeat = 1;
+        h.repeat = n;
     }
 
     /// [`Watch::before`] of a site not (yet) known to be quick.
@@ -1311,8 +1406,8 @@ impl<const AVX2: bool> Run<'_, AVX2> {
             misc,
         };
         let h = &mut self.hot[i];
-        if !h.repeats(outcome, key) {
-            self.changed(i, outcome, key);
+        if !h.repeats(outcome, key, 1) {
+            self.changed(i, outcome, key, 1);
         }
     }
 }
@@ -1345,4 +1440,589 @@ fn search_hazards(
         n += 1;
     });
     (bins, n as u8)
+}
+
+// ------------------------------------------------------------------ blocks
+
+/// [`Hot::block`]: no round has started at this PC yet, one has (a block is made at the
+/// next), no block starts at this PC (its site, or the next, cannot be in one); other
+/// values are a block's index + 1.
+const BLOCK_UNTRIED: u32 = u32::MAX - 1;
+const BLOCK_ONCE: u32 = u32::MAX - 2;
+const NO_BLOCK: u32 = u32::MAX;
+/// Instructions of one block at most.
+const MAX_BLOCK: usize = 64;
+/// Sources a block classes when it starts, at most.
+const MAX_LIVE: usize = 64;
+/// Block instructions per word of code at most: blocks overlap where code is entered in
+/// the middle of one, and beyond this budget no more are made (memory stays proportional
+/// to the code).
+const BLOCK_ENTRIES_PER_WORD: usize = 2;
+
+/// How [`Planned::how`] classes an instruction's result after the step.
+const RES_NONE: u8 = 0;
+const RES_INT32: u8 = 1;
+const RES_F32: u8 = 2;
+/// Another view of a vector register.
+const RES_VIEW: u8 = 3;
+const RES_UNIFORM: u8 = 4;
+
+/// The facts of one step, packed in [`Block`] records: the result's class set, then these.
+const RAW_FLAGS: u32 = 16;
+const RAW_RM: u32 = 21;
+const RAW_FALLTHROUGH: u32 = 24;
+
+/// What a block looks at after one of its instructions.
+#[derive(Clone, Copy)]
+struct Planned {
+    how: u8,
+    /// [`Q`] flags of the site ([`Q::FFLAGS`], [`Q::RM`], [`Q::RM16`], [`Q::BRANCH`]).
+    flags: u8,
+    /// May raise FFLAGS (FFLAGS is then cleared after it, so that the next instruction's
+    /// flags show on their own).
+    raises: bool,
+    /// The vector register of the result.
+    reg: u8,
+    /// The result's operand code.
+    code: u16,
+    /// The PC after it when it does not jump.
+    fallthrough: u32,
+    /// Its facts in the pending runs.
+    last: u32,
+}
+
+/// [`Block::live_next`]: the entry is cleared.
+const CLEARED: u8 = u8::MAX;
+
+/// Where one source's class set comes from: the result of instruction `k` of the block
+/// (`k` below [`MAX_BLOCK`]), or live-in set `MAX_BLOCK + l`.
+type SourceOf = u8;
+
+/// A block: a straight run of quick sites from a PC where a round of the watched run
+/// starts, up to and including a branch, run along the code's chain ([`Step::straight`])
+/// and counted in one piece.
+///
+/// Every source of a block's instruction is either *live-in* (its register is not written
+/// earlier in the block: classed once when the block starts, through the class cache) or
+/// the result of an earlier instruction of the block, read in the same view (its class set
+/// is that result's). So after each step only the result is classed (and FFLAGS, MODE and
+/// a branch looked at); nothing before it. A run in full is then compared with the
+/// pending runs in one go (predecessors, EXEC, the live-in sets and every instruction's
+/// facts), and while a loop repeats itself only the block's repeat count grows. The
+/// outcomes of its instructions are put together only when that changes or a warp ends
+/// ([`Run::flush_block`]); a run cut short (a fault, the end of the code, the step limit)
+/// counts the instructions that retired one by one. The class cache is brought up to date
+/// once per run, from a list of what the block's writes leave in it; when nothing else
+/// has changed it since ([`ClassCache::epoch`]), the vector live-in sets are known.
+struct Block {
+    /// Its instructions' sites (PC / 4), in order.
+    sites: Vec<u32>,
+    steps: Vec<Planned>,
+    /// Per instruction, where its sources come from (as many as its site has).
+    sources: Vec<[SourceOf; MAX_READS]>,
+    n_sources: Vec<u8>,
+    /// Operand codes of the live-in sources: class cache entries (the first `n_vlive`),
+    /// then uniform registers.
+    live: Vec<u16>,
+    n_vlive: usize,
+    /// What a run in full leaves in the class cache: rows to clear (register + 1), single
+    /// entries to clear, entries set to an instruction's result.
+    clear_rows: Vec<u8>,
+    clear_entries: Vec<u16>,
+    set_entries: Vec<(u16, u8)>,
+    /// The vector live-ins whose entries that update touches: (live-in, the instruction
+    /// whose result the entry is then set to, or [`CLEARED`]).
+    live_next: Vec<(u8, u8)>,
+    /// [`ClassCache::epoch`] after the block's latest run in full updated the cache, and
+    /// whether the vector live-in sets of a run from that cache are those of that run
+    /// (a loop of one block): then, while the epoch has not moved, they are known.
+    fix_epoch: u64,
+    next_same: bool,
+    /// Some instruction reads or writes a vector register; some may raise FFLAGS.
+    vector: bool,
+    raises: bool,
+    /// [`Run::history`] after the block, when it has three or more instructions.
+    exit: u64,
+    /// The pending runs: the predecessors at the block's start ([`NO_KEY`] before the
+    /// first), EXEC, the live-in sets, every instruction's facts, how many.
+    entry: u64,
+    exec: u32,
+    last_live: Vec<u16>,
+    repeat: u64,
+}
+
+/// The blocks of one program, and room for what the running one finds.
+struct Blocks {
+    list: Vec<Block>,
+    /// Instructions in all blocks, and the most there may be.
+    entries: usize,
+    budget: usize,
+    live: [u16; MAX_LIVE],
+    raw: [u32; MAX_BLOCK],
+}
+
+impl Blocks {
+    fn new(code_words: usize) -> Box<Blocks> {
+        Box::new(Blocks {
+            list: Vec::new(),
+            entries: 0,
+            budget: code_words.saturating_mul(BLOCK_ENTRIES_PER_WORD),
+            live: [0; MAX_LIVE],
+            raw: [0; MAX_BLOCK],
+        })
+    }
+
+    fn len(&self) -> usize {
+        self.list.len()
+    }
+}
+
+/// The class set of a result in a view other than the whole register as an integer or
+/// binary32 (halves, pairs, two binary16): out of line, so that the common results stay
+/// short.
+#[inline(never)]
+fn other_view<const AVX2: bool>(v: &[VReg; NUM_VREGS], p: &Planned, exec: u32) -> u16 {
+    view_set::<AVX2>(v, p.reg as usize % NUM_VREGS, p.code & 7, exec)
+}
+
+/// The registers operand `code` covers: (uniform, first, count).
+fn covered(code: u16) -> (bool, usize, usize) {
+    if code & UNIFORM != 0 {
+        (true, (code & 63) as usize, 1)
+    } else {
+        let n = if code & 7 == VIEW_PAIR { 2 } else { 1 };
+        (false, slot_reg(code), n)
+    }
+}
+
+impl<const AVX2: bool> Run<'_, AVX2> {
+    /// Run the block `b` (its first instruction at PC) by `step` and count it: whether the
+    /// run goes on, or `None` if it cannot run there (nothing ran).
+    #[inline(always)]
+    fn block<const CHECK: bool>(
+        &mut self,
+        w: &mut Warp,
+        b: usize,
+        step: &mut Step<CHECK>,
+    ) -> Option<bool> {
+        let Blocks {
+            list, live, raw, ..
+        } = &mut *self.blocks;
+        let blk = &mut list[b];
+        let cache = &mut *self.cache;
+        let exec = w.exec();
+        if blk.vector {
+            cache.use_lanes(exec);
+        }
+        let entry = self.history;
+        let mut diff = (entry ^ blk.entry) | (exec ^ blk.exec) as u64;
+        let nv = blk.n_vlive;
+        // Nothing has changed the cache since this block's latest run in full, whose
+        // vector live-in sets (the pending ones) these are again.
+        let known = blk.next_same && cache.epoch == blk.fix_epoch;
+        if !known {
+            let vlive = blk.live[..nv].iter().zip(&blk.last_live[..nv]);
+            for ((&e, &last), set) in vlive.zip(live.iter_mut()) {
+                *set = cache.classes::<AVX2>(w.vregs(), e);
+                diff |= (*set ^ last) as u64;
+            }
+        }
+        let ulive = blk.live[nv..].iter().zip(&blk.last_live[nv..]);
+        for ((&code, &last), set) in ulive.zip(live.iter_mut().skip(nv)) {
+            *set = uniform_set(w.uregs(), code);
+            diff |= (*set ^ last) as u64;
+        }
+        let n = blk.steps.len();
+        let Some(mut run) = step.straight(w, n) else {
+            // Off the code's chain: one instruction at a time from here.
+            self.hot[self.blocks.list[b].sites[0] as usize].block = NO_BLOCK;
+            return None;
+        };
+        // FFLAGS as it was, with the flags raised since; the warp's FFLAGS holds only the
+        // latest instruction's.
+        let mut hidden = 0;
+        if blk.raises {
+            hidden = w.fflags();
+            w.put_fflags(0);
+        }
+        let mut d = 0u32;
+        for (p, slot) in blk.steps.iter().zip(raw.iter_mut()) {
+            if !run.next(w) {
+                break;
+            }
+            let mut r = match p.how {
+                RES_INT32 => whole::<AVX2>(ValueKind::Int32, &w.vregs()[p.reg as usize], exec),
+                RES_F32 => whole::<AVX2>(ValueKind::F32, &w.vregs()[p.reg as usize], exec),
+                RES_UNIFORM => uniform_set(w.uregs(), p.code),
+                RES_VIEW => other_view::<AVX2>(w.vregs(), p, exec),
+                _ => 0,
+            } as u32;
+            if p.raises {
+                let raised = w.fflags();
+                hidden |= raised;
+                w.put_fflags(0);
+                if p.flags & Q::FFLAGS != 0 {
+                    r |= ((raised & 0x1f) as u32) << RAW_FLAGS;
+                }
+            }
+            if p.flags & (Q::RM | Q::RM16 | Q::BRANCH) != 0 {
+                if p.flags & (Q::RM | Q::RM16) != 0 {
+                    let m = w.mode();
+                    let rm = if p.flags & Q::RM16 != 0 { m.rm16 } else { m.rm };
+                    r |= ((rm & 7) as u32) << RAW_RM;
+                }
+                if p.flags & Q::BRANCH != 0 {
+                    r |= u32::from(w.pc() == p.fallthrough) << RAW_FALLTHROUGH;
+                }
+            }
+            *slot = r;
+            d |= r ^ p.last;
+        }
+        let done = run.done();
+        drop(run);
+        if blk.raises {
+            let now = hidden | w.fflags();
+            w.put_fflags(now);
+            // What `Run::warp` puts back if the run stopped at a fault.
+            self.old_fflags = now;
+        }
+        if done < n {
+            let go_on = !step.stopped();
+            self.block_part(b, done, exec, known);
+            return Some(go_on);
+        }
+        if !known {
+            // (Otherwise the cache is as this block's latest run left it: cleared there.)
+            for &row in &blk.clear_rows {
+                cache.rows[row as usize % CACHE_ROWS] = [0; VIEWS];
+            }
+            for &e in &blk.clear_entries {
+                *cache.entry(e) = 0;
+            }
+        }
+        for &(e, k) in &blk.set_entries {
+            *cache.entry(e) = (raw[k as usize % MAX_BLOCK] as u16) | VALID;
+        }
+        cache.epoch += 1;
+        blk.fix_epoch = cache.epoch;
+        self.history = if n >= 3 {
+            blk.exit
+        } else {
+            let mut history = entry;
+            for &i in &blk.sites {
+                next_history(&mut history, i as usize);
+            }
+            history
+        };
+        if diff | d as u64 == 0 {
+            blk.repeat += 1;
+        } else {
+            self.block_changed(b, entry, exec, known);
+        }
+        Some(true)
+    }
+
+    /// The outcome of instruction `k` of block `b`, from its facts `raw`, the live-in sets
+    /// `live` and EXEC `exec`.
+    fn block_outcome(&self, b: usize, k: usize, raw: &[u32], live: &[u16], exec: u32) -> Outcome {
+        let blk = &self.blocks.list[b];
+        let mut sources = 0u64;
+        for (j, &from) in blk.sources[k][..blk.n_sources[k] as usize]
+            .iter()
+            .enumerate()
+        {
+            let set = if (from as usize) < MAX_BLOCK {
+                let m = from as usize;
+                let vector = blk.steps[m].code & UNIFORM == 0;
+                // Vector sources carry the cache's VALID bit (as on the other paths).
+                raw[m] as u16 | if vector { VALID } else { 0 }
+            } else {
+                live[from as usize - MAX_BLOCK]
+            };
+            sources |= (set as u64) << (16 * j);
+        }
+        let r = raw[k];
+        let misc = (exec as u64) << Misc::EXEC
+            | (r & 0xffff) as u64
+            | ((r >> RAW_FLAGS & 0x1f) as u64) << Misc::FLAGS
+            | ((r >> RAW_RM & 7) as u64) << Misc::RM
+            | ((r >> RAW_FALLTHROUGH & 1) as u64) << Misc::FALLTHROUGH;
+        Outcome { sources, misc }
+    }
+
+    /// The first `done` instructions of block `b` retired under `exec` (its run was cut
+    /// short): each is counted, and the class cache brought up to date with their writes.
+    #[inline(never)]
+    fn block_part(&mut self, b: usize, done: usize, exec: u32, known: bool) {
+        self.known_live(b, known);
+        let (raw, live) = (self.blocks.raw, self.blocks.live);
+        for k in 0..done {
+            let o = self.block_outcome(b, k, &raw, &live, exec);
+            let blk = &self.blocks.list[b];
+            let (i, p) = (blk.sites[k] as usize, blk.steps[k]);
+            let h = &self.hot[i];
+            for r in &h.written[..h.n_written as usize] {
+                self.cache.written(*r);
+            }
+            if p.how != RES_NONE && p.how != RES_UNIFORM {
+                *self.cache.entry(p.code) = raw[k] as u16 | VALID;
+            }
+            let key = next_history(&mut self.history, i);
+            self.add(i, o, key, 1);
+        }
+    }
+
+    /// Block `b` ran in full from the predecessors `entry` under `exec`, with facts (in
+    /// the scratch) other than the pending ones: those are counted, these become pending.
+    #[inline(never)]
+    fn block_changed(&mut self, b: usize, entry: u64, exec: u32, known: bool) {
+        self.known_live(b, known);
+        self.flush_block(b);
+        let Blocks {
+            list, live, raw, ..
+        } = &mut *self.blocks;
+        let blk = &mut list[b];
+        // Whether a run from the cache this one leaves finds these live-in sets again (a
+        // run that repeats this one leaves the same).
+        blk.next_same = blk.live_next.iter().all(|&(l, k)| {
+            k != CLEARED
+                && raw[k as usize % MAX_BLOCK] as u16 | VALID == live[l as usize % MAX_LIVE]
+        });
+        for (p, &r) in blk.steps.iter_mut().zip(raw.iter()) {
+            p.last = r;
+        }
+        let l = blk.last_live.len();
+        blk.last_live.copy_from_slice(&live[..l]);
+        blk.entry = entry;
+        blk.exec = exec;
+        blk.repeat = 1;
+    }
+
+    /// The vector live-in sets of the running block `b` into the scratch, if they were
+    /// `known` (the pending ones) rather than looked up there.
+    fn known_live(&mut self, b: usize, known: bool) {
+        if known {
+            let Blocks { list, live, .. } = &mut *self.blocks;
+            let blk = &list[b];
+            live[..blk.n_vlive].copy_from_slice(&blk.last_live[..blk.n_vlive]);
+        }
+    }
+
+    /// Add the pending runs of block `b` to its sites' pending retirements.
+    fn flush_block(&mut self, b: usize) {
+        let blk = &mut self.blocks.list[b];
+        let n = blk.repeat;
+        if n == 0 {
+            return;
+        }
+        blk.repeat = 0;
+        let raw: Vec<u32> = blk.steps.iter().map(|p| p.last).collect();
+        let (live, exec) = (blk.last_live.clone(), blk.exec);
+        let mut history = blk.entry;
+        for (k, &i) in blk.sites.clone().iter().enumerate() {
+            let o = self.block_outcome(b, k, &raw, &live, exec);
+            let key = next_history(&mut history, i as usize);
+            self.add(i as usize, o, key, n);
+        }
+    }
+
+    /// Try to make a block headed by site `i` (the PC a round starts at).
+    #[inline(never)]
+    fn form_block(&mut self, i: usize) {
+        let mut sites = Vec::new();
+        let mut plan = Vec::new();
+        let mut sources = Vec::new();
+        let mut n_sources = Vec::new();
+        let mut live: Vec<u16> = Vec::new();
+        // The instruction of the block that wrote each register last.
+        let mut v_writer = [None::<usize>; NUM_VREGS];
+        let mut u_writer = [None::<usize>; NUM_UREGS];
+        let mut j = i;
+        'walk: while sites.len() < MAX_BLOCK && j < self.hot.len() {
+            if self.hot[j].kind == UNSEEN {
+                self.see(j);
+            }
+            let h = self.hot[j];
+            let (Some(site), Some(inst)) = (self.sites[j].as_deref(), self.p.inst_at(j as u32 * 4))
+            else {
+                break;
+            };
+            let d = inst.desc();
+            if !h.blockable() || d.reads.contains(&StateLoc::Fflags) {
+                break;
+            }
+            let k = sites.len();
+            let mut from = [0 as SourceOf; MAX_READS];
+            for (f, &code) in from.iter_mut().zip(&h.src[..h.n_src as usize]) {
+                let (uniform, first, count) = covered(code);
+                let writers: Vec<Option<usize>> = (first..first + count)
+                    .map(|r| {
+                        if uniform {
+                            u_writer.get(r).copied().flatten()
+                        } else {
+                            v_writer.get(r).copied().flatten()
+                        }
+                    })
+                    .collect();
+                *f = if writers.iter().all(Option::is_none) {
+                    let l = match live.iter().position(|&c| c == code) {
+                        Some(l) => l,
+                        None if live.len() < MAX_LIVE => {
+                            live.push(code);
+                            live.len() - 1
+                        }
+                        None => break 'walk,
+                    };
+                    (MAX_BLOCK + l) as SourceOf
+                } else {
+                    // The result of one earlier instruction, in the view read.
+                    match writers[0] {
+                        Some(m)
+                            if writers.iter().all(|&x| x == Some(m))
+                                && plan_result(&plan, m) == Some(code) =>
+                        {
+                            m as SourceOf
+                        }
+                        _ => break 'walk,
+                    }
+                };
+            }
+            let how = if h.flags & Q::RESULT == 0 {
+                RES_NONE
+            } else if h.result & UNIFORM != 0 {
+                RES_UNIFORM
+            } else {
+                match h.result & 7 {
+                    0 => RES_INT32,
+                    1 => RES_F32,
+                    _ => RES_VIEW,
+                }
+            };
+            let fallthrough = (j * 4 + h.size as usize) as u32;
+            plan.push(Planned {
+                how,
+                flags: h.flags,
+                raises: d.writes.contains(&StateLoc::Fflags),
+                reg: if h.result & UNIFORM == 0 {
+                    slot_reg(h.result) as u8
+                } else {
+                    0
+                },
+                code: h.result,
+                fallthrough,
+                last: 0,
+            });
+            sources.push(from);
+            n_sources.push(h.n_src);
+            sites.push(j as u32);
+            for a in site.writes.iter().flatten() {
+                for r in a.first as usize..a.first as usize + a.count as usize {
+                    let writer = if a.uniform {
+                        u_writer.get_mut(r)
+                    } else {
+                        v_writer.get_mut(r)
+                    };
+                    if let Some(x) = writer {
+                        *x = Some(k);
+                    }
+                }
+            }
+            if h.flags & Q::JUMPS != 0 || !fallthrough.is_multiple_of(4) {
+                break;
+            }
+            j = fallthrough as usize / 4;
+        }
+        // (After `see`, which makes the head's record anew.)
+        self.hot[i].block = NO_BLOCK;
+        let blocks = &mut *self.blocks;
+        if sites.len() < 2 || blocks.entries + sites.len() > blocks.budget {
+            return;
+        }
+        // What a run in full leaves in the class cache: each write clears its register's
+        // entries and the pair view of the register below; a vector result sets its entry.
+        let mut left: std::collections::BTreeMap<u16, Option<u8>> = Default::default();
+        let mut rows = std::collections::BTreeSet::new();
+        for (k, &s) in sites.iter().enumerate() {
+            let h = &self.hot[s as usize];
+            for &r in &h.written[..h.n_written as usize] {
+                rows.insert(r + 1);
+                for v in 0..VIEWS as u16 {
+                    left.insert(cache_slot(r, v), None);
+                }
+                left.insert(((r as u16 + 1) << 3).wrapping_sub(1), None);
+            }
+            if matches!(plan[k].how, RES_INT32 | RES_F32 | RES_VIEW) {
+                left.insert(plan[k].code, Some(k as u8));
+            }
+        }
+        let in_rows = |e: u16| rows.contains(&((e >> 3) as u8));
+        // Vector live-ins first (classed through the cache), then uniform ones.
+        let mut order: Vec<usize> = (0..live.len()).collect();
+        order.sort_by_key(|&l| live[l] & UNIFORM != 0);
+        let mut at = vec![0; live.len()];
+        for (new, &old) in order.iter().enumerate() {
+            at[old] = new;
+        }
+        for (from, &n) in sources.iter_mut().zip(&n_sources) {
+            for f in &mut from[..n as usize] {
+                if *f as usize >= MAX_BLOCK {
+                    *f = (MAX_BLOCK + at[*f as usize - MAX_BLOCK]) as SourceOf;
+                }
+            }
+        }
+        let live: Vec<u16> = order.iter().map(|&l| live[l]).collect();
+        let exit = sites.iter().fold(NO_HISTORY, |mut h, &s| {
+            next_history(&mut h, s as usize);
+            h
+        });
+        blocks.entries += sites.len();
+        blocks.list.push(Block {
+            vector: plan
+                .iter()
+                .any(|p| p.how == RES_INT32 || p.how == RES_F32 || p.how == RES_VIEW)
+                || live.iter().any(|&c| c & UNIFORM == 0)
+                || !rows.is_empty(),
+            raises: plan.iter().any(|p| p.raises),
+            clear_rows: rows.iter().copied().collect(),
+            clear_entries: left
+                .iter()
+                .filter(|&(&e, v)| v.is_none() && !in_rows(e))
+                .map(|(&e, _)| e)
+                .collect(),
+            set_entries: left
+                .iter()
+                .filter_map(|(&e, v)| v.map(|k| (e, k)))
+                .collect(),
+            live_next: live
+                .iter()
+                .enumerate()
+                .filter(|&(_, &c)| c & UNIFORM == 0)
+                .filter_map(|(l, c)| match left.get(c) {
+                    Some(Some(k)) => Some((l as u8, *k)),
+                    Some(None) => Some((l as u8, CLEARED)),
+                    None if in_rows(*c) => Some((l as u8, CLEARED)),
+                    None => None,
+                })
+                .collect(),
+            fix_epoch: u64::MAX,
+            next_same: false,
+            last_live: vec![0; live.len()],
+            n_vlive: live.iter().filter(|&&c| c & UNIFORM == 0).count(),
+            live,
+            sources,
+            n_sources,
+            steps: plan,
+            sites,
+            exit,
+            entry: NO_KEY,
+            exec: 0,
+            repeat: 0,
+        });
+        self.hot[i].block = blocks.list.len() as u32;
+    }
+}
+
+/// The operand code of the result of planned instruction `m`, if it has one.
+fn plan_result(plan: &[Planned], m: usize) -> Option<u16> {
+    plan.get(m).filter(|p| p.how != RES_NONE).map(|p| p.code)
 }

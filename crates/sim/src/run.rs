@@ -81,10 +81,12 @@ pub trait Watch {
     fn before(&mut self, w: &mut Warp, pc: u32);
     /// The instruction at `pc` retired; `w.pc()` is where the warp goes next.
     fn after(&mut self, w: &mut Warp, pc: u32);
-    /// Run the instruction at `pc`: [`Step::run`] executes it (call it exactly once) and
-    /// says whether it retired; return what it said. The default is [`Watch::before`], the
-    /// step, and [`Watch::after`] if it retired. A watcher can instead look around the step
-    /// in one piece, keeping what it found before in registers for after.
+    /// Run the instruction at `pc`: [`Step::run`] executes it and says whether it retired.
+    /// Return `false` when the run is to stop (a step did not retire). The default is
+    /// [`Watch::before`], the step, and [`Watch::after`] if it retired. A watcher can
+    /// instead look around the step in one piece, keeping what it found before in
+    /// registers for after, and can run the instructions that follow in the same round
+    /// (while [`Step::room`] is not 0), looking at a straight run of code in one piece.
     #[inline(always)]
     fn around<const CHECK: bool>(&mut self, w: &mut Warp, pc: u32, step: &mut Step<CHECK>) -> bool {
         self.before(w, pc);
@@ -96,29 +98,129 @@ pub trait Watch {
     }
 }
 
-/// One instruction of [`Warp::run_watched`], for [`Watch::around`] to run. `CHECK`: some
-/// instruction of the program names a register at or above the warp's `vgprs` (checked
-/// at each step).
+/// The instructions of one round of [`Warp::run_watched`], for [`Watch::around`] to run.
+/// `CHECK`: some instruction of the program names a register at or above the warp's
+/// `vgprs` (checked at each step).
 pub struct Step<'p, const CHECK: bool> {
     p: &'p Program,
-    pc: u32,
-    /// Why the run stops, once the step did not retire.
+    /// Instructions the run has retired, and its limit.
+    n: u64,
+    max: u64,
+    /// Why the run stops, once a step did not retire.
     stop: Option<FastStop>,
 }
 
-impl<const CHECK: bool> Step<'_, CHECK> {
+impl<'p, const CHECK: bool> Step<'p, CHECK> {
     /// Fetch and execute the instruction at PC with the fast handlers and move PC on:
     /// whether it retired (if not, the run stops: the end of the code or a fault, with the
-    /// warp unchanged).
+    /// warp unchanged). Call it only while [`Step::room`] is not 0 (it is not at a round's
+    /// first call).
     #[inline(always)]
     pub fn run(&mut self, w: &mut Warp) -> bool {
-        match w.step_watched::<CHECK>(self.p, self.pc) {
-            Ok(()) => true,
+        match w.step_watched::<CHECK>(self.p) {
+            Ok(()) => {
+                self.n += 1;
+                true
+            }
             Err(s) => {
                 self.stop = Some(s);
                 false
             }
         }
+    }
+
+    /// How many more instructions the run may retire.
+    #[inline(always)]
+    pub fn room(&self) -> u64 {
+        self.max - self.n
+    }
+
+    /// Whether a step did not retire: the run stops.
+    #[inline(always)]
+    pub fn stopped(&self) -> bool {
+        self.stop.is_some()
+    }
+
+    /// The instructions straight along the code from PC, up to `count` and the step limit,
+    /// for [`Straight::next`] to run one by one as [`Warp::run`] does (no fetch per
+    /// instruction); `None` where PC is off the code's chain (inside a 64-bit instruction,
+    /// or outside the code).
+    #[inline(always)]
+    pub fn straight<'s>(&'s mut self, w: &Warp, count: usize) -> Option<Straight<'s, 'p, CHECK>> {
+        let p = self.p;
+        let pc = w.pc;
+        let room = (self.max - self.n).min(count as u64) as usize;
+        match p.chain_at.get((pc >> 2) as usize) {
+            Some(&i) if i != u32::MAX && pc & 3 == 0 => {
+                let i = i as usize;
+                Some(Straight {
+                    ops: &p.chain[i..p.chain.len().min(i + room)],
+                    step: self,
+                    done: 0,
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Instructions straight along the code from where a round of [`Warp::run_watched`]
+/// starts ([`Step::straight`]). The run counts them when this is dropped.
+pub struct Straight<'s, 'p, const CHECK: bool> {
+    step: &'s mut Step<'p, CHECK>,
+    /// The instructions left to run after the `done` that retired (none once one jumped or
+    /// did not retire).
+    ops: &'p [Op],
+    done: usize,
+}
+
+impl<const CHECK: bool> Straight<'_, '_, CHECK> {
+    /// Run the next instruction, PC moving on: whether it retired. `false` after an
+    /// instruction that jumped, at one that does not retire ([`Step::stopped`]), at the end
+    /// of the code or at the limit.
+    #[inline(always)]
+    pub fn next(&mut self, w: &mut Warp) -> bool {
+        let Some((op, rest)) = self.ops.split_first() else {
+            return false;
+        };
+        w.pc = op.pc;
+        if CHECK && op.vreg_end > w.vgprs {
+            self.step.stop = Some(w.vgpr_stop(op));
+            self.ops = &[];
+            return false;
+        }
+        tag_branches(op.tag());
+        // SAFETY: `op` was made by `Program`, which stores a handler build only when the
+        // CPU supports it (`HandlerLevel::is_available`).
+        let flow = unsafe { (op.handler)(w, op) };
+        if matches!(flow, Flow::Next) {
+            w.pc = op.pc.wrapping_add(op.size() as u32);
+            self.ops = rest;
+        } else {
+            self.ops = &[];
+            match Warp::next_pc_taken(op.pc, op, flow) {
+                Ok(t) => w.pc = t,
+                Err(s) => {
+                    self.step.stop = Some(s);
+                    return false;
+                }
+            }
+        }
+        self.done += 1;
+        true
+    }
+
+    /// How many retired.
+    #[inline(always)]
+    pub fn done(&self) -> usize {
+        self.done
+    }
+}
+
+impl<const CHECK: bool> Drop for Straight<'_, '_, CHECK> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        self.step.n += self.done as u64;
     }
 }
 
@@ -365,40 +467,35 @@ impl Warp {
         max_steps: u64,
         watch: &mut W,
     ) -> (Option<FastStop>, u64) {
-        let mut n = 0u64;
-        // Made once: only its PC changes until it stops the run.
+        // Made once: it counts the instructions retired until it stops the run.
         let mut step = Step::<CHECK> {
             p,
-            pc: 0,
+            n: 0,
+            max: max_steps,
             stop: None,
         };
-        // One instruction a round; `break` with why the run stops. One call site (unlike
+        // One round at a time; `break` with why the run stops. One call site (unlike
         // `run_loop`): with a watcher inlined around it the loop is long, and a second copy
         // of it measured slower (coverage of `muladd.s`: 182 -> 166 ms).
         let stop = loop {
-            if n >= max_steps {
+            if step.n >= max_steps {
                 break None;
             }
             let pc = self.pc;
-            step.pc = pc;
             if !watch.around(self, pc, &mut step) {
-                // (A watcher that did not run the step ends the run as a step limit.)
+                // (A watcher that ran no step ends the run as a step limit.)
                 break step.stop;
             }
-            n += 1;
         };
-        (stop, n)
+        (stop, step.n)
     }
 
-    /// The instruction at `pc` (= PC) for [`Warp::run_watched`]: fetched, executed with
-    /// the fast handlers, PC moved on.
+    /// The instruction at PC for [`Warp::run_watched`]: fetched, executed with the fast
+    /// handlers, PC moved on.
     #[inline(always)]
-    fn step_watched<const CHECK: bool>(&mut self, p: &Program, pc: u32) -> Result<(), FastStop> {
-        // `fetch` with the PC the watcher was given (= PC), which it has looked at already.
-        let op = match p.ops.get((pc >> 2) as usize) {
-            Some(op) if pc & 3 == 0 => op,
-            _ => return Err(self.fetch_stop(p)),
-        };
+    fn step_watched<const CHECK: bool>(&mut self, p: &Program) -> Result<(), FastStop> {
+        let pc = self.pc;
+        let op = self.fetch(p)?;
         if CHECK && op.vreg_end > self.vgprs {
             return Err(self.vgpr_stop(op));
         }

@@ -25,6 +25,42 @@ impl Watch for Recorder {
     }
 }
 
+/// Runs up to `n` instructions a round straight along the code ([`Step::straight`]),
+/// recording each as `Recorder::after` does, and one ordinary step where PC is off the
+/// chain.
+struct Straights {
+    n: usize,
+    after: Vec<(u32, u32)>,
+}
+
+impl Watch for Straights {
+    fn before(&mut self, _: &mut Warp, _: u32) {
+        panic!("before called besides around");
+    }
+    fn after(&mut self, _: &mut Warp, _: u32) {
+        panic!("after called besides around");
+    }
+    fn around<const CHECK: bool>(&mut self, w: &mut Warp, pc: u32, step: &mut Step<CHECK>) -> bool {
+        let Some(mut run) = step.straight(w, self.n) else {
+            let retired = step.run(w);
+            if retired {
+                self.after.push((pc, w.pc()));
+            }
+            return retired;
+        };
+        let mut at = w.pc();
+        while run.next(w) {
+            self.after.push((at, w.pc()));
+            at = w.pc();
+        }
+        let none = run.done() == 0;
+        drop(run);
+        // A round that ran nothing (the end of the code, a fault) runs the ordinary step,
+        // which says why.
+        !(step.stopped() || none && !step.run(w))
+    }
+}
+
 /// Records what `Recorder` records, in one piece around each step (its own
 /// `Watch::around`; `before` and `after` must then not be called).
 #[derive(Default)]
@@ -91,6 +127,24 @@ fn the_watcher_sees_every_instruction_and_the_run_ends_as_run_does() {
         assert_eq!(whole, watched, "case {case}: final warp with around");
         assert_eq!(one.0.before, rec.before, "case {case}: around, before");
         assert_eq!(one.0.after, rec.after, "case {case}: around, after");
+        // Straight runs of any length end the same, retiring the same instructions.
+        for n in [1, 2, 5, 64] {
+            let mut straight = start.clone();
+            let mut s = Straights {
+                n,
+                after: Vec::new(),
+            };
+            let o_straight = straight.run_watched(&p, max, &mut s);
+            assert_eq!(o_straight, o, "case {case}: straight runs of {n}");
+            assert_eq!(
+                straight, watched,
+                "case {case}: final warp, straight runs of {n}"
+            );
+            assert_eq!(
+                s.after, rec.after,
+                "case {case}: straight runs of {n}, after"
+            );
+        }
 
         assert_eq!(o, o_run, "case {case}: outcome");
         assert_eq!(watched, plain, "case {case}: final warp against run");
