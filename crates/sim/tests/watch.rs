@@ -25,6 +25,18 @@ impl Watch for Recorder {
     }
 }
 
+/// `Watch::before` and `Watch::after` of a watcher with its own `around`: never called.
+macro_rules! only_around {
+    () => {
+        fn before(&mut self, _: &mut Warp, _: u32) {
+            panic!("before called besides around");
+        }
+        fn after(&mut self, _: &mut Warp, _: u32) {
+            panic!("after called besides around");
+        }
+    };
+}
+
 /// Runs up to `n` instructions a round straight along the code ([`Step::straight`]),
 /// recording each as `Recorder::after` does, and one ordinary step where PC is off the
 /// chain.
@@ -34,12 +46,7 @@ struct Straights {
 }
 
 impl Watch for Straights {
-    fn before(&mut self, _: &mut Warp, _: u32) {
-        panic!("before called besides around");
-    }
-    fn after(&mut self, _: &mut Warp, _: u32) {
-        panic!("after called besides around");
-    }
+    only_around!();
     fn around<const CHECK: bool>(&mut self, w: &mut Warp, pc: u32, step: &mut Step<CHECK>) -> bool {
         let Some(mut run) = step.straight(w, self.n) else {
             let retired = step.run(w);
@@ -67,12 +74,7 @@ impl Watch for Straights {
 struct InOnePiece(Recorder);
 
 impl Watch for InOnePiece {
-    fn before(&mut self, _: &mut Warp, _: u32) {
-        panic!("before called besides around");
-    }
-    fn after(&mut self, _: &mut Warp, _: u32) {
-        panic!("after called besides around");
-    }
+    only_around!();
     fn around<const CHECK: bool>(&mut self, w: &mut Warp, pc: u32, step: &mut Step<CHECK>) -> bool {
         assert_eq!(w.pc(), pc);
         self.0.before.push((pc, w.exec()));
