@@ -1816,13 +1816,20 @@ impl<const AVX2: bool> Run<'_, AVX2> {
             return;
         }
         blk.repeat = 0;
-        let raw: Vec<u32> = blk.steps.iter().map(|p| p.last).collect();
-        let (live, exec) = (blk.last_live.clone(), blk.exec);
-        let mut history = blk.entry;
-        for (k, &i) in blk.sites.clone().iter().enumerate() {
+        // The pending facts and live-in sets, copied out (no allocation: this runs whenever
+        // a block's facts change).
+        let mut raw = [0u32; MAX_BLOCK];
+        let mut live = [0u16; MAX_LIVE];
+        for (r, p) in raw.iter_mut().zip(&blk.steps) {
+            *r = p.last;
+        }
+        live[..blk.last_live.len()].copy_from_slice(&blk.last_live);
+        let (exec, mut history, len) = (blk.exec, blk.entry, blk.sites.len());
+        for k in 0..len {
+            let i = self.blocks.list[b].sites[k] as usize;
             let o = self.block_outcome(b, k, &raw, &live, exec);
-            let key = next_history(&mut history, i as usize);
-            self.add(i as usize, o, key, n);
+            let key = next_history(&mut history, i);
+            self.add(i, o, key, n);
         }
     }
 

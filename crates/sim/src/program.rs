@@ -212,6 +212,15 @@ impl Program {
         }
     }
 
+    /// The index in the chain of the instruction at `pc`, if one of the chain starts there.
+    #[inline(always)]
+    pub(crate) fn chain_index(&self, pc: u32) -> Option<usize> {
+        match self.chain_at.get((pc >> 2) as usize) {
+            Some(&i) if i != u32::MAX && pc & 3 == 0 => Some(i as usize),
+            _ => None,
+        }
+    }
+
     /// The handler build this program runs.
     pub fn level(&self) -> HandlerLevel {
         self.level

@@ -113,8 +113,8 @@ pub struct Step<'p, const CHECK: bool> {
 impl<'p, const CHECK: bool> Step<'p, CHECK> {
     /// Fetch and execute the instruction at PC with the fast handlers and move PC on:
     /// whether it retired (if not, the run stops: the end of the code or a fault, with the
-    /// warp unchanged). Call it only while [`Step::room`] is not 0 (it is not at a round's
-    /// first call).
+    /// warp unchanged). Call it only while [`Step::room`] is not 0 (at a round's first call
+    /// it never is).
     #[inline(always)]
     pub fn run(&mut self, w: &mut Warp) -> bool {
         match w.step_watched::<CHECK>(self.p) {
@@ -150,17 +150,12 @@ impl<'p, const CHECK: bool> Step<'p, CHECK> {
         let p = self.p;
         let pc = w.pc;
         let room = (self.max - self.n).min(count as u64) as usize;
-        match p.chain_at.get((pc >> 2) as usize) {
-            Some(&i) if i != u32::MAX && pc & 3 == 0 => {
-                let i = i as usize;
-                Some(Straight {
-                    ops: &p.chain[i..p.chain.len().min(i + room)],
-                    step: self,
-                    done: 0,
-                })
-            }
-            _ => None,
-        }
+        let i = p.chain_index(pc)?;
+        Some(Straight {
+            ops: &p.chain[i..p.chain.len().min(i + room)],
+            step: self,
+            done: 0,
+        })
     }
 }
 
@@ -362,9 +357,9 @@ impl Warp {
         let mut n = 0u64;
         while n < max_steps {
             let pc = self.pc;
-            let start = match p.chain_at.get((pc >> 2) as usize) {
-                Some(&i) if i != u32::MAX && pc & 3 == 0 => i as usize,
-                _ => {
+            let start = match p.chain_index(pc) {
+                Some(i) => i,
+                None => {
                     if let Err(s) = self.step_fast::<CHECK_VGPRS>(p) {
                         return (Some(s), n);
                     }
