@@ -16,6 +16,7 @@ use warpkit_debug::{
     BreakKind, DebugConfig, Engine, FaultCatch, StatePlace, Stop, StopReason, Target, WarpStatus,
 };
 use warpkit_sim::{FaultCause, LANES};
+use warpkit_ui::present;
 
 #[derive(clap::Args)]
 pub struct DebugArgs {
@@ -356,30 +357,16 @@ fn parse_count(arg: &str) -> Result<u64, String> {
     }
 }
 
-fn f16_text(bits: u16) -> String {
-    let v = half::f16::from_bits(bits);
-    if v.is_nan() {
-        "nan".into()
-    } else {
-        format!("{}", v.to_f64())
-    }
-}
-
+/// One value in a print format: the presenter every front shares.
 fn cell(v: u64, fmt: PrintFormat, width: u32) -> String {
-    match (fmt, width) {
-        (PrintFormat::Hex, 64) => format!("0x{v:016x}"),
-        (PrintFormat::Hex, 16) => format!("0x{v:04x}"),
-        (PrintFormat::Hex, _) => format!("0x{v:08x}"),
-        (PrintFormat::Dec, 64) => format!("{}", v as i64),
-        (PrintFormat::Dec, 16) => format!("{}", v as u16 as i16),
-        (PrintFormat::Dec, _) => format!("{}", v as u32 as i32),
-        (PrintFormat::Unsigned, _) => format!("{v}"),
-        (PrintFormat::F32, 64) => format!("{}", f64::from_bits(v)),
-        (PrintFormat::F32, 16) => f16_text(v as u16),
-        (PrintFormat::F32, _) => format!("{}", f32::from_bits(v as u32)),
-        (PrintFormat::F16, 16) => f16_text(v as u16),
-        (PrintFormat::F16, _) => format!("{}|{}", f16_text((v >> 16) as u16), f16_text(v as u16)),
-    }
+    let f = match fmt {
+        PrintFormat::Hex => present::Format::Hex,
+        PrintFormat::Dec => present::Format::I32,
+        PrintFormat::Unsigned => present::Format::U32,
+        PrintFormat::F32 => present::Format::F32,
+        PrintFormat::F16 => present::Format::F16,
+    };
+    present::value(v, width, f)
 }
 
 impl DebugSession {

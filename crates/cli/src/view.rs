@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use std::ops::{Range, RangeInclusive};
 use warpkit_sim::{fflag, rm, Fault, FaultReason, Fields, RunStatus, Sim, Warp, LANES};
 use warpkit_sim::{NUM_UREGS, NUM_VREGS};
+use warpkit_ui::present::{self, Format};
 
 /// Warp indices and inclusive ranges (`0,2-5`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -130,33 +131,18 @@ pub fn parse_regs(s: &str) -> Result<Fields, String> {
     Ok(f)
 }
 
-/// How the table shows a 32-bit value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum NumAs {
-    /// 0x0000abcd
-    Hex,
-    /// Unsigned decimal.
-    U32,
-    /// Signed decimal (two's complement).
-    I32,
-    /// binary32, shortest decimal that reads back to the same bits.
-    F32,
-    /// Two binary16 halves, low (.l) and high (.h), each in its own column.
-    F16,
-}
-
 /// `--as`: how each register is shown; a kind for everything else and per-register kinds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NumAsMap {
-    pub default: NumAs,
-    v: Vec<(u128, NumAs)>,
-    u: Vec<(u64, NumAs)>,
+    pub default: Format,
+    v: Vec<(u128, Format)>,
+    u: Vec<(u64, Format)>,
 }
 
 impl Default for NumAsMap {
     fn default() -> Self {
         NumAsMap {
-            default: NumAs::Hex,
+            default: Format::Hex,
             v: Vec::new(),
             u: Vec::new(),
         }
@@ -165,7 +151,7 @@ impl Default for NumAsMap {
 
 impl NumAsMap {
     /// The kind of vector register `r`: the last `--as` item naming it, else the default.
-    pub fn for_v(&self, r: usize) -> NumAs {
+    pub fn for_v(&self, r: usize) -> Format {
         self.v
             .iter()
             .rev()
@@ -173,7 +159,7 @@ impl NumAsMap {
             .map_or(self.default, |x| x.1)
     }
     /// The kind of uniform register `r`.
-    pub fn for_u(&self, r: usize) -> NumAs {
+    pub fn for_u(&self, r: usize) -> Format {
         self.u
             .iter()
             .rev()
@@ -186,9 +172,8 @@ impl NumAsMap {
 /// them: `v`, `u`, `v0-v7`, `u3`) and at most one bare `KIND` for the rest:
 /// `v=f32,u=hex`, `v0-v3=f16,i32`.
 pub fn parse_num_as(s: &str) -> Result<NumAsMap, String> {
-    use clap::ValueEnum;
     let kind = |k: &str| {
-        NumAs::from_str(k.trim(), true)
+        Format::parse(k)
             .map_err(|_| format!("`{}` is not a kind (hex, u32, i32, f32, f16)", k.trim()))
     };
     let mut m = NumAsMap::default();
@@ -224,107 +209,21 @@ pub fn parse_num_as(s: &str) -> Result<NumAsMap, String> {
     Ok(m)
 }
 
-/// Shortest decimal of a finite value, plain or with an exponent for the very small and
-/// large.
-fn decimal<T: std::fmt::Display + std::fmt::LowerExp>(x: T, magnitude: f64) -> String {
-    if magnitude == 0.0 || (1e-4..1e9).contains(&magnitude) {
-        format!("{x}")
-    } else {
-        format!("{x:e}")
-    }
-}
-
-/// A binary32 value: `1.5`, `-0`, `1e-45`, `inf`, `nan` (the default NaN) or `nan(0x…)`.
-pub fn f32_text(bits: u32) -> String {
-    let x = f32::from_bits(bits);
-    if x.is_nan() {
-        return match bits {
-            0x7fc0_0000 => "nan".into(),
-            _ => format!("nan(0x{bits:08x})"),
-        };
-    }
-    if x.is_infinite() {
-        return if x < 0.0 { "-inf" } else { "inf" }.into();
-    }
-    decimal(x, x.abs() as f64)
-}
-
-/// The value of a binary16 pattern (exact in f64).
-fn f16_value(bits: u16) -> f64 {
-    half::f16::from_bits(bits).to_f64()
-}
-
-/// The binary16 pattern nearest to `y` (finite, >= 0), ties to even: the largest
-/// pattern not above `y`, or the next one if `y` is past their midpoint. Exact: every
-/// binary16 value and midpoint is exact in f64.
-fn f16_nearest(y: f64) -> u16 {
-    const INF: u16 = 0x7c00;
-    let (mut lo, mut hi) = (0u16, INF);
-    // Largest finite pattern with value <= y.
-    while lo + 1 < hi {
-        let mid = lo + (hi - lo) / 2;
-        if f16_value(mid) <= y {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    let next = lo + 1;
-    // Past 65504 the next "value" is 65536 for rounding purposes (IEEE overflow point).
-    let next_v = if next == INF {
-        65536.0
-    } else {
-        f16_value(next)
-    };
-    let mid = (f16_value(lo) + next_v) / 2.0;
-    if y > mid || (y == mid && lo & 1 == 1) {
-        next
-    } else {
-        lo
-    }
-}
-
-/// A binary16 value, shortest decimal that reads back to the same bits.
-pub fn f16_text(bits: u16) -> String {
-    let x = f16_value(bits);
-    if x.is_nan() {
-        return match bits {
-            0x7e00 => "nan".into(),
-            _ => format!("nan(0x{bits:04x})"),
-        };
-    }
-    if x.is_infinite() {
-        return if x < 0.0 { "-inf" } else { "inf" }.into();
-    }
-    let a = x.abs();
-    let mag = bits & 0x7fff;
-    for digits in 1..=17 {
-        let s = format!("{a:.*e}", digits - 1);
-        if let Ok(y) = s.parse::<f64>() {
-            if f16_nearest(y) == mag {
-                let y = if x.is_sign_negative() { -y } else { y };
-                return decimal(y, a);
-            }
-        }
-    }
-    decimal(x, a)
-}
-
-/// One 32-bit value as text (for f16: the low half; see [`cells`]).
-fn cell(bits: u32, how: NumAs) -> Vec<String> {
+/// One 32-bit value as table cells (f16: a cell per half, low first).
+fn cell(bits: u32, how: Format) -> Vec<String> {
     match how {
-        NumAs::Hex => vec![format!("0x{bits:08x}")],
-        NumAs::U32 => vec![bits.to_string()],
-        NumAs::I32 => vec![(bits as i32).to_string()],
-        NumAs::F32 => vec![f32_text(bits)],
-        NumAs::F16 => vec![f16_text(bits as u16), f16_text((bits >> 16) as u16)],
+        Format::F16 => present::halves(bits).to_vec(),
+        _ => vec![present::word(bits, how)],
     }
 }
 
 /// Column names of a register: `v1`, or `v1.l` and `v1.h` for f16.
-fn names(reg: &str, how: NumAs) -> Vec<String> {
+fn names(reg: &str, how: Format) -> Vec<String> {
     match how {
-        NumAs::F16 => vec![format!("{reg}.l"), format!("{reg}.h")],
+        Format::F16 => present::HALF_LABELS
+            .iter()
+            .map(|l| format!("{reg}{l}"))
+            .collect(),
         _ => vec![reg.to_string()],
     }
 }
@@ -534,87 +433,6 @@ pub fn warp_table(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Whether `y` rounds (to nearest, ties to even) to the binary16 pattern `bits`,
-    /// judged from the pattern's neighbours: independent of `f16_nearest`.
-    fn rounds_to(y: f64, bits: u16) -> bool {
-        let x = f16_value(bits);
-        if x.is_infinite() {
-            return y.is_infinite() && y.signum() == x.signum();
-        }
-        if y.is_sign_negative() != x.is_sign_negative() && !(x == 0.0 && y == 0.0) {
-            return false;
-        }
-        let m = bits & 0x7fff;
-        let (e, frac) = (m >> 10, m & 0x3ff);
-        let ulp = 2f64.powi(e.max(1) as i32 - 25);
-        let below = if frac == 0 && e > 1 { ulp / 2.0 } else { ulp };
-        let (lo, hi) = (x.abs() - below / 2.0, x.abs() + ulp / 2.0);
-        let a = y.abs();
-        let even = bits & 1 == 0;
-        (a > lo || (a == lo && even) || m == 0) && (a < hi || (a == hi && even))
-    }
-
-    fn significant_digits(t: &str) -> usize {
-        let mant = t.trim_start_matches('-').split('e').next().unwrap_or("");
-        let digits: String = mant.chars().filter(char::is_ascii_digit).collect();
-        digits.trim_matches('0').len().max(1)
-    }
-
-    #[test]
-    fn f16_text_reads_back_for_every_pattern_and_is_shortest() {
-        for bits in 0..=u16::MAX {
-            let t = f16_text(bits);
-            if f16_value(bits).is_nan() {
-                assert!(t.starts_with("nan"), "{bits:#06x}: {t}");
-                continue;
-            }
-            let y: f64 = t.parse().unwrap_or_else(|_| panic!("{bits:#06x}: {t}"));
-            assert!(rounds_to(y, bits), "{bits:#06x}: {t}");
-            let n = significant_digits(&t);
-            if n > 1 && y.is_finite() {
-                let shorter: f64 = format!("{:.*e}", n - 2, y).parse().unwrap_or(0.0);
-                assert!(
-                    !rounds_to(shorter, bits),
-                    "{bits:#06x}: {t} is not the shortest"
-                );
-            }
-        }
-        assert_eq!(f16_text(0x3c00), "1");
-        assert_eq!(f16_text(0x2e66), "0.1");
-        assert_eq!(f16_text(0x0001), "6e-8");
-        assert_eq!(f16_text(0x7bff), "65500");
-        assert_eq!(f16_text(0x8000), "-0");
-        assert_eq!(f16_text(0xfc00), "-inf");
-        assert_eq!(f16_text(0x7e00), "nan");
-    }
-
-    #[test]
-    fn f32_text_reads_back() {
-        let specials = [
-            0u32,
-            0x8000_0000,
-            1,
-            0x7f7f_ffff,
-            0x3dcc_cccd,
-            0x3f80_0000,
-            0xc2f6_e979,
-        ];
-        for bits in (0..=u32::MAX).step_by(65_537).chain(specials) {
-            let t = f32_text(bits);
-            let x = f32::from_bits(bits);
-            if x.is_nan() {
-                assert!(t.starts_with("nan"), "{t}");
-                continue;
-            }
-            let y: f32 = t.parse().unwrap_or_else(|_| panic!("{bits:#x}: {t}"));
-            assert_eq!(y.to_bits(), bits, "{t}");
-        }
-        assert_eq!(f32_text(0x3dcc_cccd), "0.1");
-        assert_eq!(f32_text(1), "1e-45");
-        assert_eq!(f32_text(0x7f7f_ffff), "3.4028235e38");
-        assert_eq!(f32_text(0x7fc0_0000), "nan");
-    }
 
     #[test]
     fn selections_parse() {

@@ -18,42 +18,10 @@ use warpkit_debug::{
     Target, WarpStatus,
 };
 use warpkit_sim::{FaultCause, LANES, NUM_UREGS};
+use warpkit_ui::present::{self, Format};
 
 /// Loads a launch's program: (target, state JSON). Given by the front end (it knows files).
 pub type LaunchLoader = dyn Fn(&str, Option<&str>) -> Result<(Target, String), String>;
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum ValueFormat {
-    Hex,
-    I32,
-    U32,
-    F32,
-    F16,
-}
-
-impl ValueFormat {
-    fn parse(s: &str) -> Result<ValueFormat, String> {
-        Ok(match s {
-            "hex" => ValueFormat::Hex,
-            "i32" => ValueFormat::I32,
-            "u32" => ValueFormat::U32,
-            "f32" => ValueFormat::F32,
-            "f16" => ValueFormat::F16,
-            _ => return Err(format!("valueFormat `{s}`: hex, i32, u32, f32 or f16")),
-        })
-    }
-
-    fn show(self, v: u32) -> String {
-        let f16 = |b: u16| half::f16::from_bits(b).to_f64().to_string();
-        match self {
-            ValueFormat::Hex => format!("0x{v:08x}"),
-            ValueFormat::I32 => (v as i32).to_string(),
-            ValueFormat::U32 => v.to_string(),
-            ValueFormat::F32 => f32::from_bits(v).to_string(),
-            ValueFormat::F16 => format!("{} | {}", f16((v >> 16) as u16), f16(v as u16)),
-        }
-    }
-}
 
 const K_VECTOR: i64 = 0;
 const K_UNIFORM: i64 = 1;
@@ -68,7 +36,7 @@ struct DapSession {
     source_bps: Vec<u32>,
     instr_bps: Vec<u32>,
     data_bps: Vec<u32>,
-    fmt: ValueFormat,
+    fmt: Format,
     stop_on_entry: bool,
 }
 
@@ -219,7 +187,11 @@ impl DapServer<'_> {
                     max_steps: a.max_steps.unwrap_or(warpkit_sim::DEFAULT_MAX_STEPS),
                     ..DebugConfig::default()
                 };
-                let fmt = ValueFormat::parse(a.value_format.as_deref().unwrap_or("hex"))?;
+                let fmt = match a.value_format.as_deref() {
+                    None => Format::Hex,
+                    Some(f) => Format::parse(f)
+                        .map_err(|_| format!("valueFormat `{f}`: hex, i32, u32, f32 or f16"))?,
+                };
                 let engine = Engine::new(target, &state, cfg)?;
                 self.session = Some(DapSession {
                     engine,
@@ -535,10 +507,7 @@ impl DapServer<'_> {
                 let a: VariablesArgs = args(m)?;
                 let (w, k) = self.split_ref(a.variables_reference)?;
                 let s = self.session()?;
-                let fmt = match a.format.and_then(|f| f.hex) {
-                    Some(true) => ValueFormat::Hex,
-                    _ => s.fmt,
-                };
+                let fmt = asked_format(a.format.as_ref(), s.fmt);
                 Ok(json!({"variables": variables(&s.engine, w, k, fmt)?}))
             }
             "setVariable" => {
@@ -569,6 +538,7 @@ impl DapServer<'_> {
                     None => self.session()?.engine.selected(),
                 };
                 let s = self.session()?;
+                let fmt = asked_format(a.format.as_ref(), s.fmt);
                 let e = a.expression.trim();
                 if let Ok(loc) = StatePlace::parse(e) {
                     let vals = loc.read(s.engine.warp(w)?);
@@ -579,17 +549,25 @@ impl DapServer<'_> {
                             }
                             _ => 0,
                         };
-                        let text: Vec<String> = vals.iter().map(|v| format!("0x{v:x}")).collect();
+                        let text: Vec<String> = vals
+                            .iter()
+                            .map(|v| present::value(*v, loc.width(), fmt))
+                            .collect();
                         return Ok(
                             json!({"result": format!("[{}]", text.join(", ")), "variablesReference": lanes_ref}),
                         );
                     }
                     return Ok(
-                        json!({"result": show_scalar(loc, vals[0], s.fmt), "variablesReference": 0}),
+                        json!({"result": show_scalar(loc, vals[0], fmt), "variablesReference": 0}),
                     );
                 }
                 let v = s.engine.eval(w, e)?;
-                Ok(json!({"result": format!("{v} (0x{v:x})"), "variablesReference": 0}))
+                // An expression's value: decimal with its hex, or only hex when asked.
+                let text = match a.format.and_then(|f| f.hex) {
+                    Some(true) => format!("0x{v:x}"),
+                    _ => format!("{v} (0x{v:x})"),
+                };
+                Ok(json!({"result": text, "variablesReference": 0}))
             }
             "continue" => {
                 let a: ThreadArgs = args(m)?;
@@ -839,15 +817,24 @@ fn base_name(p: &str) -> String {
         .map_or_else(|| p.to_string(), |n| n.to_string_lossy().into_owned())
 }
 
-fn show_scalar(loc: StatePlace, v: u64, fmt: ValueFormat) -> String {
+/// A value of the state in the session's format (or `format.hex`): the shared presenter
+/// for registers, hex for the control fields.
+fn show_scalar(loc: StatePlace, v: u64, fmt: Format) -> String {
     match loc.width() {
-        32 => fmt.show(v as u32),
-        64 => format!("0x{v:016x}"),
+        16 | 32 | 64 => present::value(v, loc.width(), fmt),
         _ => format!("0x{v:x}"),
     }
 }
 
-fn variables(e: &Engine, w: usize, k: i64, fmt: ValueFormat) -> R<Vec<Variable>> {
+/// The format a request asks for: hex when its `format.hex` is true, else the launch's.
+fn asked_format(f: Option<&ValueFormat>, launch: Format) -> Format {
+    match f.and_then(|f| f.hex) {
+        Some(true) => Format::Hex,
+        _ => launch,
+    }
+}
+
+fn variables(e: &Engine, w: usize, k: i64, fmt: Format) -> R<Vec<Variable>> {
     let warp = e.warp(w)?;
     let base = 1 + w as i64 * PER_WARP;
     let var = |name: String, value: String, ty: &str, r: i64| Variable {
@@ -861,7 +848,11 @@ fn variables(e: &Engine, w: usize, k: i64, fmt: ValueFormat) -> R<Vec<Variable>>
         K_VECTOR => (0..warp.vgprs() as usize)
             .map(|r| {
                 let lanes = &warp.vregs()[r];
-                let preview: Vec<String> = lanes.iter().take(4).map(|&x| fmt.show(x)).collect();
+                let preview: Vec<String> = lanes
+                    .iter()
+                    .take(4)
+                    .map(|&x| present::word(x, fmt))
+                    .collect();
                 var(
                     format!("v{r}"),
                     format!("[{}, …]", preview.join(", ")),
@@ -871,7 +862,14 @@ fn variables(e: &Engine, w: usize, k: i64, fmt: ValueFormat) -> R<Vec<Variable>>
             })
             .collect(),
         K_UNIFORM => (0..NUM_UREGS)
-            .map(|r| var(format!("u{r}"), fmt.show(warp.uregs()[r]), "u32", 0))
+            .map(|r| {
+                var(
+                    format!("u{r}"),
+                    present::word(warp.uregs()[r], fmt),
+                    "u32",
+                    0,
+                )
+            })
             .collect(),
         K_CONTROL => {
             let m = warp.mode();
@@ -906,7 +904,7 @@ fn variables(e: &Engine, w: usize, k: i64, fmt: ValueFormat) -> R<Vec<Variable>>
                     let active = exec >> i & 1 == 1;
                     Variable {
                         name: format!("[{i}]"),
-                        value: fmt.show(warp.vregs()[r][i]),
+                        value: present::word(warp.vregs()[r][i], fmt),
                         ty: if active {
                             "lane".into()
                         } else {

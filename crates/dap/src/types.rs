@@ -123,6 +123,7 @@ pub struct EvaluateArgs {
     pub expression: String,
     pub frame_id: Option<i64>,
     pub context: Option<String>,
+    pub format: Option<ValueFormat>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]

@@ -109,6 +109,7 @@ pub fn router(store: Arc<Store>) -> Router {
         .route("/api/assemble", post(assemble))
         .route("/api/spec/:name", get(spec))
         .route("/api/state/validate", post(validate))
+        .route("/api/present", post(present))
         .route("/api/timing", post(timing))
         .route("/api/trace", post(trace))
         .route("/api/sessions", post(create))
@@ -206,6 +207,31 @@ async fn validate(b: Bytes) -> Response {
         }),
         Err(e) => err(e),
     }
+}
+
+/// `{"format": "f16", "values": HEX}` (8 hex digits per 32-bit value, as the registers
+/// go out): the values as the one presenter shows them, so the page shows what the command
+/// line and DAP show.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PresentReq {
+    format: String,
+    values: String,
+}
+
+async fn present(b: Bytes) -> Response {
+    let shown = body::<PresentReq>(&b).and_then(|r| {
+        let f = warpkit_ui::present::Format::parse(&r.format).map_err(ApiError::bad)?;
+        let values = sessions::unhex(&r.values).ok_or_else(|| {
+            ApiError::bad("values: 8 hex digits per 32-bit value, most significant first")
+        })?;
+        let text: Vec<String> = values
+            .iter()
+            .map(|&x| warpkit_ui::present::word(x, f))
+            .collect();
+        Ok(json!({"format": f.name(), "text": text}))
+    });
+    reply(shown)
 }
 
 async fn timing(State(st): State<Arc<Store>>, b: Bytes) -> Response {

@@ -284,29 +284,34 @@ function markListing() {
 }
 
 // ---------------------------------------------------------------- registers
-const f32 = new Float32Array(1), u32 = new Uint32Array(f32.buffer), i32 = new Int32Array(f32.buffer);
-function half(h) {
-  const s = h >> 15 ? -1 : 1, e = (h >> 10) & 31, m = h & 1023;
-  if (e === 0) return s * m * 2 ** -24;
-  if (e === 31) return m ? NaN : s * Infinity;
-  return s * (1 + m / 1024) * 2 ** (e - 15);
+// Values are shown as the server's presenter writes them (POST /api/present), so the page
+// shows the text of the command line and DAP; each value is asked for once per format.
+const shown = new Map();
+function shownIn(fmt) {
+  if (!shown.has(fmt)) shown.set(fmt, new Map());
+  return shown.get(fmt);
 }
-function fmtNum(x, fmt) {
-  u32[0] = x;
-  switch (fmt) {
-    case 'i32': return `${i32[0]}`;
-    case 'u32': return `${u32[0]}`;
-    case 'f32': return `${+f32[0].toPrecision(7)}`;
-    case 'f16': return `${+half(x & 0xffff).toPrecision(5)}|${+half(x >>> 16).toPrecision(5)}`;
-    default: return (x >>> 0).toString(16).padStart(8, '0');
-  }
+async function present(fmt, values) {
+  const m = shownIn(fmt);
+  const missing = [...new Set(values)].filter((x) => !m.has(x));
+  if (!missing.length) return;
+  const hex = missing.map((x) => (x >>> 0).toString(16).padStart(8, '0')).join('');
+  const r = await api('POST', '/api/present', { format: fmt, values: hex });
+  missing.forEach((x, i) => m.set(x, r.text[i]));
 }
+function fmtNum(x, fmt) { return shownIn(fmt).get(x >>> 0) ?? hex8(x); }
 function hex8(x) { return '0x' + (x >>> 0).toString(16).padStart(8, '0'); }
 
 function drawRegs() {
   const r = view && view.regs;
   if (!r) return;
   const fmt = $('fmt').value;
+  const known = shownIn(fmt);
+  const values = [...r.u, ...r.v.flatMap((lanes) => [...lanes])];
+  if (values.some((x) => !known.has(x))) {
+    present(fmt, values).then(drawRegs, (e) => status(e.message, true));
+    return;
+  }
   const p = prevRegs && prevRegs.warp === r.warp ? prevRegs : r;
   const rm = ['rne', 'rtz', 'rdn', 'rup', 'rmm'];
   $('specials').innerHTML = '';
