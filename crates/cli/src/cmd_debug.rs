@@ -11,11 +11,11 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use warpkit_debug::loc::parse_value;
-use warpkit_debug::LineTable;
 use warpkit_debug::{
     BreakKind, DebugConfig, Engine, FaultCatch, StatePlace, Stop, StopReason, Target, WarpStatus,
 };
 use warpkit_sim::{FaultCause, LANES};
+use warpkit_ui::load::{ProgramFormat, Sources};
 use warpkit_ui::present;
 
 #[derive(clap::Args)]
@@ -41,6 +41,9 @@ pub struct DebugArgs {
     /// Read PROGRAM as assembly or machine code whatever its name.
     #[arg(long, value_enum)]
     format: Option<input::Format>,
+    /// Start at this kernel (of an ELF file or assembly with several `.kernel`s).
+    #[arg(long, value_name = "NAME")]
+    kernel: Option<String>,
 }
 
 pub const AFTER_HELP: &str = "\
@@ -52,69 +55,30 @@ frame|display|line|history, backtrace/bt, disassemble/disas, list/l, warp, help,
 Enter repeats the last command.\n\
 Exit status: 0, or 1 when --batch and a command failed; bad program or state: 1.";
 
-/// Loads the program (with its labels and line table: from the source for assembly, from
-/// the symbols and `.debug_line` of an ELF file) and the state file.
+/// Loads the program with the loader every front shares (includes, kernels, ELF): its
+/// labels and line table (from the source for assembly, from the symbols and `.debug_line`
+/// of an ELF file), and the state file, started at the entry kernel.
 pub fn load(
     program: &Path,
     state: Option<&Path>,
     format: Option<input::Format>,
+    kernel: Option<&str>,
 ) -> Result<(Target, String), String> {
-    let target = match format.unwrap_or_else(|| input::format_of(program)) {
-        // The same front stage as `warpkit asm` (includes, macros, kernels), whose line
-        // table names the lines of every included file too.
-        input::Format::Asm => {
-            let src = input::read_source(program)?;
-            let name = files::display(program);
-            let disk = (!files::is_std(program)).then_some(program);
-            let (obj, warnings) =
-                warpkit_object::load::assemble_source(&name, src.clone(), disk, false)
-                    .map_err(|e| input::report(e, 100))?;
-            if !warnings.is_empty() {
-                input::report(warpkit_object::load::LoadError::Assembly(warnings), 100);
-            }
-            target_of(obj.code.clone(), Some(obj), vec![(name, src)])
-        }
-        _ => {
-            let p = input::load_program(program, format, None, 100)?;
-            target_of(p.code, p.object, Vec::new())
-        }
+    let bytes = files::read(program)?;
+    // The main file's text, kept for showing its lines (standard input cannot be read again).
+    let text = warpkit_asm::source_text(&bytes)
+        .ok()
+        .map(|t| t.into_owned());
+    let p = input::load_bytes(program, bytes, format, kernel, 100)?;
+    let sources = match (p.format, text) {
+        (ProgramFormat::Asm, Some(t)) => vec![(files::display(program), t)],
+        _ => Vec::new(),
     };
     let state = match state {
         Some(p) => files::read_text(p)?,
         None => "{}".to_string(),
     };
-    Ok((target, state))
-}
-
-/// A code object (or raw code) as the debugger's target: labels from its symbols, lines
-/// from its line table, the source texts given and the others read where the table's files
-/// are found.
-fn target_of(
-    code: Vec<u8>,
-    object: Option<warpkit_object::CodeObject>,
-    mut sources: Vec<(String, String)>,
-) -> Target {
-    let Some(o) = object else {
-        return Target::from_code(code);
-    };
-    for f in &o.lines.files {
-        if !sources.iter().any(|(n, _)| n == f) {
-            if let Ok(t) = std::fs::read_to_string(f) {
-                sources.push((f.clone(), t));
-            }
-        }
-    }
-    Target {
-        code,
-        labels: o
-            .symbols
-            .iter()
-            .map(|s| (s.name.clone(), s.offset))
-            .collect(),
-        // The object's table is the debugger's type; `new` puts the rows in order.
-        lines: LineTable::new(o.lines.files, o.lines.rows),
-        sources,
-    }
+    p.debuggee(sources, Sources::Disk, &state)
 }
 
 #[derive(clap::Args)]
@@ -124,7 +88,7 @@ pub struct DapArgs {}
 /// loads programs as `warpkit debug` does.
 pub fn dap(_: DapArgs) -> Result<ExitCode, String> {
     let load = |program: &str, state: Option<&str>| {
-        load(Path::new(program), state.map(Path::new), None).map_err(|e| {
+        load(Path::new(program), state.map(Path::new), None, None).map_err(|e| {
             if e.is_empty() {
                 format!("{program} does not assemble")
             } else {
@@ -156,7 +120,12 @@ pub fn run(a: DebugArgs) -> Result<ExitCode, String> {
              cannot be `-` too",
         );
     }
-    let (target, state) = load(&a.program, a.state.as_deref(), a.format)?;
+    let (target, state) = load(
+        &a.program,
+        a.state.as_deref(),
+        a.format,
+        a.kernel.as_deref(),
+    )?;
     let cfg = DebugConfig {
         budget_bytes: a.budget.saturating_mul(1 << 20),
         max_steps: a.max_steps,

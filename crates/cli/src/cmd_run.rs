@@ -172,7 +172,7 @@ pub fn run(a: RunArgs) -> Result<ExitCode, String> {
         return Ok(ExitCode::from(progress::EXIT_INTERRUPTED));
     }
     let not_exited = report_not_exited(&sim, a.max_errors.unwrap_or(usize::MAX));
-    if a.format.is_none() && loaded.format == warpkit_object::ProgramFormat::Bin {
+    if a.format.is_none() && loaded.format == warpkit_ui::load::ProgramFormat::Bin {
         let at_once = (0..n).any(|i| {
             matches!(sim.status(i), Ok(RunStatus::Faulted(_)))
                 && sim.warp(i).is_ok_and(|w| w.steps() == 0)

@@ -238,7 +238,7 @@ pub fn run(a: TimingArgs) -> Result<(), String> {
         s
     };
     crate::files::write_stdout(text.as_bytes())?;
-    if a.format.is_none() && loaded.format == warpkit_object::ProgramFormat::Bin {
+    if a.format.is_none() && loaded.format == warpkit_ui::load::ProgramFormat::Bin {
         if let Some(h) = text_hint(&a.program, code, &run.results) {
             eprintln!("{h}");
         }

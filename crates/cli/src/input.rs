@@ -1,10 +1,10 @@
 //! Programs in: ELF code objects (by their magic), assembly (by name or `--format`) or raw
-//! machine code, loaded by `warpkit_object::load_program` (the loader Python and C share),
+//! machine code, loaded by `warpkit_ui::load` (the loader every front shares),
 //! with the assembler's diagnostics printed (at most `--max-errors`).
 
 use crate::files;
 use std::path::Path;
-use warpkit_object::load::{self, LoadError, LoadOptions, LoadedProgram, ProgramFormat};
+use warpkit_ui::load::{self, LoadError, LoadOptions, LoadedProgram, ProgramFormat};
 
 /// What a program file holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -52,7 +52,17 @@ pub fn load_program(
     kernel: Option<&str>,
     max_errors: usize,
 ) -> Result<LoadedProgram, String> {
-    let bytes = files::read(path)?;
+    load_bytes(path, files::read(path)?, format, kernel, max_errors)
+}
+
+/// [`load_program`] of bytes already read from `path`.
+pub fn load_bytes(
+    path: &Path,
+    bytes: Vec<u8>,
+    format: Option<Format>,
+    kernel: Option<&str>,
+    max_errors: usize,
+) -> Result<LoadedProgram, String> {
     let format = match format {
         None => ProgramFormat::Auto,
         Some(Format::Asm) => ProgramFormat::Asm,

@@ -4,7 +4,7 @@ use crate::files::{self, Output};
 use crate::input;
 use std::path::Path;
 use warpkit_asm::{disassemble_listing, DisasmOptions};
-use warpkit_object::load::assemble_source;
+use warpkit_ui::load::{assemble_source, LoadError};
 
 /// What `asm` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -30,10 +30,7 @@ pub fn assemble(
     if !warnings.is_empty() {
         eprint!(
             "{}",
-            input::report(
-                warpkit_object::load::LoadError::Assembly(warnings),
-                max_errors
-            )
+            input::report(LoadError::Assembly(warnings), max_errors)
         );
     }
     match format {

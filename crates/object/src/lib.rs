@@ -1,7 +1,7 @@
 //! warpkit code objects: ELF64 little-endian files with the code in `.text`, symbols,
 //! kernel notes (`.note.warpkit`), DWARF line tables and relocations; a writer, a reader
-//! that checks everything it is given, a linker, and the one place that loads a program
-//! file (raw machine code, assembly or ELF) for the command line, Python and C.
+//! that checks everything it is given and a linker. A pure ELF crate: loading a program
+//! file to run it is `warpkit_ui::load`'s.
 //!
 //! The file format is documented in docs/code-objects.md.
 
@@ -9,7 +9,6 @@ pub mod abi;
 mod code_object;
 pub mod dwarf;
 pub mod link;
-pub mod load;
 pub mod note;
 pub mod read;
 pub mod write;
@@ -17,7 +16,6 @@ pub mod write;
 pub use code_object::{assembler_version, CodeObject, ObjectKind};
 pub use dwarf::{LineTable, SourceLine};
 pub use link::{link, LinkInput};
-pub use load::{load_program, LoadOptions, LoadedProgram, ProgramFormat};
 pub use note::KernelInfo;
 pub use read::{is_elf, read};
 pub use warpkit_asm::unit::{Binding, Reloc, RelocKind, SymKind, Symbol};

@@ -5,8 +5,8 @@
 use crate::AssemblyError;
 use pyo3::exceptions::{PyUserWarning, PyValueError};
 use pyo3::prelude::*;
-use warpkit_object::load::{load_program, LoadError, LoadOptions, ProgramFormat};
 use warpkit_sim::Sim;
+use warpkit_ui::load::{load_program, LoadError, LoadOptions, ProgramFormat};
 
 /// How the messages name the Python argument.
 fn options(kernel: Option<&str>) -> LoadOptions {
@@ -18,8 +18,7 @@ fn options(kernel: Option<&str>) -> LoadOptions {
 
 /// Bytes: an ELF file by its magic, else raw machine code (which refuses a `kernel`).
 pub(crate) fn sim_from_bytes(code: &[u8], state: &str, kernel: Option<&str>) -> PyResult<Sim> {
-    warpkit_object::load::sim_from_bytes(code, state, &options(kernel))
-        .map_err(PyValueError::new_err)
+    warpkit_ui::load::sim_from_bytes(code, state, &options(kernel)).map_err(PyValueError::new_err)
 }
 
 /// Assembly text started at `kernel` (declared with `.kernel` or `.type NAME, @function`).

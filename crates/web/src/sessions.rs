@@ -142,6 +142,24 @@ impl Store {
     }
 }
 
+/// The program and launch state of a session, by the loader every front shares (the
+/// assembler's front stage: macros, kernels; no `.include`, which would read the server's
+/// files): its target and the state started at its kernel.
+fn debuggee(source: &str, state: &str) -> Result<(Target, String), ApiError> {
+    use warpkit_ui::load::{load_program, LoadOptions, ProgramFormat, Sources};
+    let p = load_program(
+        SOURCE_NAME,
+        source.as_bytes().to_vec(),
+        None,
+        ProgramFormat::Asm,
+        &LoadOptions::default(),
+    )
+    .map_err(|e| ApiError::bad(e.to_string().trim_end().to_string()))?;
+    let sources = vec![(SOURCE_NAME.to_string(), source.to_string())];
+    p.debuggee(sources, Sources::Given, state)
+        .map_err(|e| ApiError::bad(format!("state: {e}")))
+}
+
 /// Registers of one warp, for the grid, written as JSON:
 /// `{warp, pc, exec, rm, rm16, fflags, steps, vgprs, v, u}`. Lane values go out as hex, 8
 /// digits per 32-bit value: one string of 32 lanes (lane 0 first) per vector register up to
@@ -238,7 +256,7 @@ fn to_bytes<T: Serialize>(v: &T) -> Result<Vec<u8>, ApiError> {
 impl WebSession {
     /// Assemble `source` and launch the warps of `state`.
     pub fn new(source: String, state: String, limits: &Limits) -> Result<WebSession, ApiError> {
-        let target = Target::from_assembly(SOURCE_NAME, &source).map_err(ApiError::bad)?;
+        let (target, state) = debuggee(&source, &state)?;
         let cfg = DebugConfig {
             budget_bytes: limits.history_bytes,
             max_steps: limits.max_steps,
@@ -269,7 +287,7 @@ impl WebSession {
 
     /// Back to the launch, breakpoints kept.
     pub fn reset(&mut self) -> Result<(), ApiError> {
-        let target = Target::from_assembly(SOURCE_NAME, &self.source).map_err(ApiError::bad)?;
+        let (target, _) = debuggee(&self.source, &self.state)?;
         let sel = self.engine.selected();
         self.engine = Engine::new(target, &self.state, self.cfg.clone()).map_err(ApiError::bad)?;
         let _ = self.engine.select(sel);

@@ -1,13 +1,16 @@
-//! Loading a program file, the one way every front end does it (the command line, the
-//! Python `Sim`, the C `wk_sim_new`): ELF code objects by their magic, assembly by name or
-//! format (`.S` through the C preprocessor first), anything else as raw machine code. The
-//! result knows the entry (`--kernel`) and the kernel's register needs, which
-//! [`LoadedProgram::prepare`] checks against each warp of a launch.
+//! Loading a program file, the one way every front does it (`warpkit run`, `timing`,
+//! `debug`, `dap`, `serve`, the Python `Sim`, the C `wk_sim_new`): ELF code objects by their
+//! magic, assembly by name or format (`.include`s read beside the file, `.S` through the C
+//! preprocessor first), anything else as raw machine code. The result knows the entry
+//! (`--kernel`, else the file's entry or only kernel; several kernels and no choice is an
+//! error) and the kernel's register needs, which [`LoadedProgram::prepare`] checks against
+//! each warp of a launch; it becomes a simulator ([`LoadedProgram::sim`]) or the debugger's
+//! target and launch state ([`LoadedProgram::debuggee`]).
 
-use crate::code_object::{CodeObject, ObjectKind};
-use crate::note::KernelInfo;
 use std::path::Path;
 use warpkit_asm::unit::{assemble_unit, NoIncludes, SourceFile, UnitDiagnostics};
+use warpkit_debug::{LineTable, Target};
+use warpkit_object::{CodeObject, KernelInfo, ObjectKind};
 use warpkit_sim::state::Launch;
 
 /// What a program file holds.
@@ -158,7 +161,7 @@ pub fn load_program(
     opts: &LoadOptions,
 ) -> Result<LoadedProgram, LoadError> {
     let format = match format {
-        ProgramFormat::Auto if crate::read::is_elf(&bytes) => ProgramFormat::Elf,
+        ProgramFormat::Auto if warpkit_object::is_elf(&bytes) => ProgramFormat::Elf,
         ProgramFormat::Auto => format_of_name(name),
         f => f,
     };
@@ -180,7 +183,7 @@ pub fn load_program(
                 warnings: None,
             });
         }
-        ProgramFormat::Elf => (crate::read::read(name, &bytes)?, None),
+        ProgramFormat::Elf => (warpkit_object::read(name, &bytes)?, None),
         _ => {
             // Comments may hold any bytes; a bad byte elsewhere is named by line and column.
             let text = match warpkit_asm::source_text(&bytes) {
@@ -290,7 +293,7 @@ pub fn sim_from_bytes(
     state_json: &str,
     opts: &LoadOptions,
 ) -> Result<warpkit_sim::Sim, String> {
-    if !crate::read::is_elf(bytes) {
+    if !warpkit_object::is_elf(bytes) {
         if let Some(k) = &opts.kernel {
             return Err(format!(
                 "{}{k}: the program is raw machine code, which has no kernels (give an ELF \
@@ -315,5 +318,85 @@ impl LoadedProgram {
             warpkit_sim::Program::new(&self.code),
             launch,
         ))
+    }
+}
+
+/// Where the debugger's source texts may come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sources {
+    /// Only the texts given (a server must not read its own files for a client).
+    Given,
+    /// Also the files the line table names, read from disk where they are found.
+    Disk,
+}
+
+impl LoadedProgram {
+    /// The debugger's target: the code, labels from the object's symbols, lines from its
+    /// line table, the source texts given (and, with [`Sources::Disk`], the line table's
+    /// other files); raw code has none of them.
+    pub fn target(&self, mut sources: Vec<(String, String)>, read: Sources) -> Target {
+        let Some(o) = &self.object else {
+            return Target::from_code(self.code.clone());
+        };
+        if read == Sources::Disk {
+            for f in &o.lines.files {
+                if !sources.iter().any(|(n, _)| n == f) {
+                    if let Ok(t) = std::fs::read_to_string(f) {
+                        sources.push((f.clone(), t));
+                    }
+                }
+            }
+        }
+        Target {
+            code: self.code.clone(),
+            labels: o
+                .symbols
+                .iter()
+                .map(|s| (s.name.clone(), s.offset))
+                .collect(),
+            // The object's table is the debugger's type; `new` puts the rows in order.
+            lines: LineTable::new(o.lines.files.clone(), o.lines.rows.clone()),
+            sources,
+        }
+    }
+
+    /// The state file the debugger launches: `state_json` as it is when the program starts
+    /// at 0 with no kernel to check, else with fresh warps started at the entry and the
+    /// kernel's register needs checked ([`LoadedProgram::prepare`]), written back.
+    pub fn debug_state(&self, state_json: &str) -> Result<String, String> {
+        if self.entry == 0 && self.kernel.is_none() {
+            return Ok(state_json.to_string());
+        }
+        let mut launch = warpkit_sim::state::parse_state(state_json).map_err(|e| e.to_string())?;
+        self.prepare(&mut launch)?;
+        let results: Vec<warpkit_sim::WarpResult> = launch
+            .warps
+            .into_iter()
+            .zip(launch.status)
+            .map(|(warp, status)| warpkit_sim::WarpResult {
+                outcome: warpkit_sim::RunOutcome {
+                    // A warp not yet ended is written as one stopped by the step limit:
+                    // read back, it runs on.
+                    status: status.unwrap_or(warpkit_sim::RunStatus::StepLimit),
+                    steps: warp.steps(),
+                },
+                warp,
+            })
+            .collect();
+        Ok(warpkit_sim::state::state_to_json(
+            launch.code_base,
+            &results,
+        ))
+    }
+
+    /// What the debugger needs: its target ([`LoadedProgram::target`]) and the launch state
+    /// ([`LoadedProgram::debug_state`]).
+    pub fn debuggee(
+        &self,
+        sources: Vec<(String, String)>,
+        read: Sources,
+        state_json: &str,
+    ) -> Result<(Target, String), String> {
+        Ok((self.target(sources, read), self.debug_state(state_json)?))
     }
 }
