@@ -934,12 +934,14 @@ impl DebugSession {
                     s,
                     "{loc} (warp {w}; * = lane inactive under exec 0x{exec:08x}):"
                 );
+                // Columns as wide as the widest value, so that they line up.
+                let cells: Vec<String> = vals.iter().map(|v| cell(*v, f, loc.width())).collect();
+                let wd = cells.iter().map(String::len).max().unwrap_or(0).max(12);
                 for row in (0..LANES).step_by(per_row) {
                     let _ = write!(s, "  [{row:>2}]");
-                    for (i, v) in vals.iter().enumerate().skip(row).take(per_row) {
-                        let c = cell(*v, f, loc.width());
+                    for (i, c) in cells.iter().enumerate().skip(row).take(per_row) {
                         let mark = if exec >> i & 1 == 1 { " " } else { "*" };
-                        let text = format!(" {c:>12}{mark}");
+                        let text = format!(" {c:>wd$}{mark}");
                         s.push_str(&if mark == "*" {
                             self.paint("2", &text)
                         } else {
