@@ -220,7 +220,12 @@ struct PresentReq {
 }
 
 async fn present(b: Bytes) -> Response {
-    let shown = body::<PresentReq>(&b).and_then(|r| {
+    let r = match body::<PresentReq>(&b) {
+        Ok(r) => r,
+        Err(e) => return err(e),
+    };
+    // A full body is tens of thousands of values: written off the async threads.
+    blocking(move || {
         let f = warpkit_ui::present::Format::parse(&r.format).map_err(ApiError::bad)?;
         let values = sessions::unhex(&r.values).ok_or_else(|| {
             ApiError::bad("values: 8 hex digits per 32-bit value, most significant first")
@@ -230,8 +235,8 @@ async fn present(b: Bytes) -> Response {
             .map(|&x| warpkit_ui::present::word(x, f))
             .collect();
         Ok(json!({"format": f.name(), "text": text}))
-    });
-    reply(shown)
+    })
+    .await
 }
 
 async fn timing(State(st): State<Arc<Store>>, b: Bytes) -> Response {
