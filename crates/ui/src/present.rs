@@ -162,34 +162,23 @@ fn f16_value(bits: u16) -> f64 {
     half::f16::from_bits(bits).to_f64()
 }
 
-/// The binary16 pattern nearest to `y` (finite, >= 0), ties to even: the largest
-/// pattern not above `y`, or the next one if `y` is past their midpoint. Exact: every
-/// binary16 value and midpoint is exact in f64.
+/// The binary16 pattern nearest to `y` (finite, >= 0), ties to even. Exact: `y` scaled by
+/// the binary16 spacing at its magnitude (a power of two) is rounded to an integer in f64,
+/// and the value that gives is a binary16 value, which converts to its pattern exactly.
 fn f16_nearest(y: f64) -> u16 {
     const INF: u16 = 0x7c00;
-    let (mut lo, mut hi) = (0u16, INF);
-    // Largest finite pattern with value <= y.
-    while lo + 1 < hi {
-        let mid = lo + (hi - lo) / 2;
-        if f16_value(mid) <= y {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
+    // 65520 and up round to infinity (past the midpoint of 65504 and 65536).
+    if y >= 65520.0 {
+        return INF;
     }
-    let next = lo + 1;
-    // Past 65504 the next "value" is 65536 for rounding purposes (IEEE overflow point).
-    let next_v = if next == INF {
-        65536.0
-    } else {
-        f16_value(next)
-    };
-    let mid = (f16_value(lo) + next_v) / 2.0;
-    if y > mid || (y == mid && lo & 1 == 1) {
-        next
-    } else {
-        lo
+    if y == 0.0 {
+        return 0;
     }
+    let e = ((y.to_bits() >> 52) & 0x7ff) as i32 - 1023;
+    // Below 2^-14 the spacing is that of the subnormals.
+    let ulp = 2f64.powi(e.max(-14) - 10);
+    let v = (y / ulp).round_ties_even() * ulp;
+    half::f16::from_f32(v as f32).to_bits()
 }
 
 /// A binary16 value, shortest decimal that reads back to the same bits (Rust has no
