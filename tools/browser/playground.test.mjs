@@ -8,6 +8,7 @@ import { mkdtempSync, writeFileSync, mkdirSync, rmSync, readFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
 
 const repo = resolve(new URL('../..', import.meta.url).pathname);
 const bin = resolve(process.argv[2] || join(repo, 'target/release/warpkit'));
@@ -26,8 +27,9 @@ const url = await new Promise((ok, fail) => {
 const ctx = await chromium.launchPersistentContext(join(tmp, 'profile'), {
   executablePath: '/usr/bin/chromium',
   headless: true,
+  // rebind.test stands for a DNS-rebinding name: a foreign site's name resolving to loopback.
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'],
+    '--disable-component-update', '--disable-sync', '--host-resolver-rules=MAP rebind.test 127.0.0.1'],
   viewport: { width: 1500, height: 900 },
   // Playwright's waiting helpers evaluate strings, which the page's CSP forbids.
   bypassCSP: true,
@@ -273,6 +275,57 @@ try {
     assert.notEqual(look.pc, look.cursor, JSON.stringify(look));
     assert.notEqual(look.bar, 'none', 'the PC line has its bar');
     await page.screenshot({ path: join(shots, 'cursor-and-pc.png') });
+  });
+
+  await step('another site\'s page cannot drive the API, nor can a rebinding name', async () => {
+    // The id the next session gets: ids are consecutive, so a session made by anyone else
+    // in between shows as a gap.
+    const nextId = () => page.evaluate(async () => {
+      const r = await fetch('/api/sessions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ source: 'laneid v1\n' }) });
+      const v = await r.json();
+      await fetch(`/api/sessions/${v.id}`, { method: 'DELETE' });
+      return v.id;
+    });
+    const target = new URL(url).origin;
+    const evil = createServer((q, a) => {
+      a.writeHead(200, { 'content-type': 'text/html' });
+      a.end(`<!doctype html><form id=f method=post enctype=text/plain action="${target}/api/sessions"><input name='{"source":"laneid v1\\n; ' value='"}'></form>`);
+    });
+    await new Promise((ok) => evil.listen(0, '127.0.0.1', ok));
+    const evilUrl = `http://127.0.0.1:${evil.address().port}/`;
+    const before = await nextId();
+    const p2 = await ctx.newPage();
+    try {
+      await p2.goto(evilUrl);
+      // What a page may send to another origin without a preflight, and what needs one.
+      const sent = await p2.evaluate(async (t) => {
+        const body = JSON.stringify({ source: 'laneid v1\n' });
+        const out = [];
+        for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+          try { const r = await fetch(`${t}/api/sessions`, { method: 'POST', mode: 'no-cors', headers: { 'content-type': type }, body }); out.push(r.type); } catch (e) { out.push(`error ${e.message}`); }
+        }
+        try { await fetch(`${t}/api/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }); out.push('answered'); } catch (e) { out.push('blocked'); }
+        return out;
+      }, target);
+      // The no-cors requests reach the server (opaque answers); the JSON one needs a
+      // preflight the server never grants.
+      assert.deepEqual(sent, ['opaque', 'opaque', 'blocked']);
+      // A form posted across sites (text/plain: its body is `{"source":"laneid v1\\n; ="}`,
+      // valid JSON and a valid program): the browser navigates to the server's refusal.
+      const nav = p2.waitForNavigation();
+      await p2.evaluate(() => document.getElementById('f').submit());
+      const refused = await nav;
+      assert.ok(refused && refused.status() >= 400 && refused.status() < 500, `form post answered ${refused && refused.status()}`);
+      // A DNS-rebinding name: the page itself is refused.
+      const port = new URL(url).port;
+      const r = await p2.goto(`http://rebind.test:${port}/`);
+      assert.equal(r.status(), 403);
+      assert.match(await r.text(), /Host `rebind\.test:\d+` refused/);
+    } finally {
+      await p2.close();
+      evil.close();
+    }
+    assert.equal(await nextId(), before + 1, 'a session was made by another site');
   });
 
   await step('no console errors all along', async () => {
