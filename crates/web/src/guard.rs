@@ -3,7 +3,9 @@
 //! requests to a server on loopback; these checks refuse them:
 //!
 //! * `Host` must name the bound address (a page of a DNS-rebinding name that resolves to
-//!   loopback sends its own name);
+//!   loopback sends its own name). Its port is not checked: a forwarded port (`ssh -L
+//!   9000:localhost:8080`) reaches the server under another one, and the name is what a
+//!   rebinding page cannot fake;
 //! * `Origin`, when there is one, must be this server's own (`http://` + `Host`): browsers
 //!   send it with every cross-origin request and with every `POST`;
 //! * a `POST` must say `Content-Type: application/json`, a type no page can send to
@@ -37,17 +39,14 @@ pub fn err(e: ApiError) -> Response {
 }
 
 impl Guard {
-    /// Whether `host` (a `Host` header's value) names this server: the bound IP address and
-    /// port, `localhost` for a loopback or any-address bind, any IP address for an
-    /// any-address bind (an address is never a rebinding name). No port means port 80.
+    /// Whether `host` (a `Host` header's value) names this server: the bound IP address,
+    /// `localhost` for a loopback or any-address bind, any IP address for an any-address
+    /// bind (an address is never a rebinding name); any port.
     fn host_ok(&self, host: &str) -> bool {
-        let (name, port) = match split_host(host) {
+        let name = match split_host(host) {
             Some(x) => x,
             None => return false,
         };
-        if port != self.addr.port() {
-            return false;
-        }
         let bound = self.addr.ip();
         if name.eq_ignore_ascii_case("localhost") {
             return bound.is_loopback() || bound.is_unspecified();
@@ -72,7 +71,7 @@ impl Guard {
                     "Host `{host}` refused: this server answers only requests for {} \
                      (or localhost on a loopback address), so that no other web site's name \
                      can be made to point at it",
-                    self.addr
+                    self.addr.ip()
                 ),
             ));
         }
@@ -108,8 +107,8 @@ impl Guard {
     }
 }
 
-/// `name` and port of a `Host` value: `name[:port]` or `[v6][:port]`.
-fn split_host(host: &str) -> Option<(&str, u16)> {
+/// The name of a `Host` value, `name[:port]` or `[v6][:port]`, if the port is a number.
+fn split_host(host: &str) -> Option<&str> {
     let (name, port) = if let Some(rest) = host.strip_prefix('[') {
         let (v6, after) = rest.split_once(']')?;
         (v6, after.strip_prefix(':'))
@@ -119,11 +118,10 @@ fn split_host(host: &str) -> Option<(&str, u16)> {
             None => (host, None),
         }
     };
-    let port = match port {
-        None => 80,
-        Some(p) => p.parse().ok()?,
-    };
-    (!name.is_empty()).then_some((name, port))
+    if let Some(p) = port {
+        p.parse::<u16>().ok()?;
+    }
+    (!name.is_empty()).then_some(name)
 }
 
 /// The middleware: refuse what [`Guard::refusal`] refuses, answer errors made before a route
@@ -177,13 +175,19 @@ mod tests {
     #[test]
     fn host_names_the_bound_address_or_localhost_on_loopback() {
         let g = guard("127.0.0.1:8080");
-        for ok in ["127.0.0.1:8080", "localhost:8080", "LocalHost:8080"] {
+        // Any port: a forwarded one reaches the server under another number.
+        for ok in [
+            "127.0.0.1:8080",
+            "localhost:8080",
+            "LocalHost:8080",
+            "127.0.0.1",
+            "localhost:9000",
+        ] {
             assert!(g.host_ok(ok), "{ok}");
         }
         for bad in [
             "evil.example:8080",
-            "127.0.0.1:8081",
-            "127.0.0.1",
+            "evil.example",
             "127.0.0.2:8080",
             "localhost.evil.example:8080",
             ":8080",
@@ -193,8 +197,8 @@ mod tests {
             assert!(!g.host_ok(bad), "{bad}");
         }
         let g = guard("[::1]:9000");
-        assert!(g.host_ok("[::1]:9000") && g.host_ok("localhost:9000"));
-        assert!(!g.host_ok("[::1]") && !g.host_ok("[::2]:9000"));
+        assert!(g.host_ok("[::1]:9000") && g.host_ok("localhost:9000") && g.host_ok("[::1]"));
+        assert!(!g.host_ok("[::2]:9000") && !g.host_ok("[::1]:x"));
         // Any address: any address literal, never a name other than localhost.
         let g = guard("0.0.0.0:80");
         assert!(g.host_ok("192.0.2.7") && g.host_ok("[2001:db8::1]:80"));
