@@ -3,7 +3,8 @@
 //! diagnostics, the database's spec, the debugging engine (`warpkit-debug`) for stepping
 //! forward and back, the timing model. No engine code here: routes, limits and views.
 //!
-//! Safe to run: loopback by default, bodies capped, runs capped in steps and time, sessions
+//! Safe to run: loopback by default, other web sites' pages refused (`guard`: `Host`,
+//! `Origin`, JSON-only `POST`s), bodies capped, runs capped in steps and time, sessions
 //! bounded and dropped when idle; no request reads or writes the server's files.
 //!
 //! Layout: `tools` (stateless answers), `sessions` (engines) and `guard` (what every request
