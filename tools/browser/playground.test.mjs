@@ -1,11 +1,14 @@
 // Drives the playground in Debian's Chromium (headless): the lines of issue 21's "what
-// must be true". Usage: node playground.test.mjs [WARPKIT_BINARY [SCREENSHOT_DIR]]
+// must be true", and issue 31's for the page (no console errors; registers and warps at
+// load; all 32 lanes reachable at 1400 px; a toolbar of one line; EXEC history axes; the
+// cursor's line unlike the PC's). Usage: node playground.test.mjs [WARPKIT_BINARY [SCREENSHOT_DIR]]
 import { chromium } from 'playwright-core';
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, mkdirSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
 
 const repo = resolve(new URL('../..', import.meta.url).pathname);
 const bin = resolve(process.argv[2] || join(repo, 'target/release/warpkit'));
@@ -24,8 +27,9 @@ const url = await new Promise((ok, fail) => {
 const ctx = await chromium.launchPersistentContext(join(tmp, 'profile'), {
   executablePath: '/usr/bin/chromium',
   headless: true,
+  // rebind.test stands for a DNS-rebinding name: a foreign site's name resolving to loopback.
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'],
+    '--disable-component-update', '--disable-sync', '--host-resolver-rules=MAP rebind.test 127.0.0.1'],
   viewport: { width: 1500, height: 900 },
   // Playwright's waiting helpers evaluate strings, which the page's CSP forbids.
   bypassCSP: true,
@@ -40,6 +44,12 @@ try {
   const page = ctx.pages()[0] || await ctx.newPage();
   const requests = [];
   page.on('request', (r) => requests.push(r.url()));
+  // Every console error, uncaught exception and failed answer (a 404 favicon was one).
+  const consoleErrors = [];
+  page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(`console: ${m.text()} (${m.location().url})`); });
+  page.on('pageerror', (e) => consoleErrors.push(`exception: ${e.message}`));
+  page.on('response', (r) => { if (r.status() >= 400) consoleErrors.push(`HTTP ${r.status()} ${r.url()}`); });
+  page.on('requestfailed', (r) => consoleErrors.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
   await page.goto(url);
   await page.waitForSelector('.cm-content');
 
@@ -69,6 +79,18 @@ try {
 
   const bad = 'laneid v1\nmul v2, v1, v1\nfrob v3, v2\nadd.vi v3, v2, 7\n';
   const good = 'laneid v1\nmul v2, v1, v1\nadd.vi v3, v2, -9\nadd.vi v3, v3, 7\n';
+
+  await step('at load: the registers and the warp selector of the launch, no console error', async () => {
+    // Nothing clicked: the default program's launch state is shown once it assembles.
+    await page.waitForFunction(() => document.querySelectorAll('#vgrid td').length > 0, null, { timeout: 10000 });
+    assert.ok(await page.$$eval('#warp option', (o) => o.length) >= 1, 'warps in the selector');
+    assert.match(await page.textContent('#sp-pc'), /0x00000000/);
+    assert.match(await status(), /position 0 .*launch/);
+    // The browser's own request for an icon, if it makes one, is answered.
+    await page.waitForTimeout(500);
+    assert.deepEqual(consoleErrors, []);
+    await page.screenshot({ path: join(shots, 'load.png') });
+  });
 
   await step('a program with an error shows the diagnostic at its line', async () => {
     await setText(bad);
@@ -180,11 +202,21 @@ try {
     const cols = (await page.getAttribute('#history', 'data-columns')).split(',');
     assert.ok(cols.includes('0xffffffff') && cols.includes('0x00000fff') && cols.includes('0xfffff000'), cols.join());
     assert.equal(cols[cols.length - 1], '0xffffffff', 'the last instruction runs after reconverging');
-    // The overview of the whole run: one column per step for a run this short.
+    // The overview of the whole run: one column per step for a run this short, after the
+    // lane axis.
     assert.match(await page.textContent('#history-info'), new RegExp(`^steps 0\\.\\.${cols.length - 1} of ${cols.length};`));
-    assert.equal(await page.$eval('#history-overview', (c) => c.width), 4 * cols.length);
+    const left = +(await page.getAttribute('#history', 'data-left'));
+    assert.ok(left > 0, 'room for the lane axis');
+    assert.equal(await page.$eval('#history-overview', (c) => c.width), left + 4 * cols.length);
+    // The axes: something drawn left of the lanes (lane numbers) and below them (steps).
+    const axisInk = await page.$eval('#history', (c, l) => {
+      const g = c.getContext('2d');
+      const ink = (x, y, w, h) => { const d = g.getImageData(x, y, w, h).data; let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i]) n++; return n; };
+      return { lanes: ink(0, 12, l - 1, 32 * 8), steps: ink(l, 12 + 32 * 8 + 1, c.width - l, c.height - 12 - 32 * 8 - 1) };
+    }, left);
+    assert.ok(axisInk.lanes > 20 && axisInk.steps > 20, JSON.stringify(axisInk));
     // Clicking a step goes there (back in time).
-    const box = await page.$eval('#history', (c) => { const r = c.getBoundingClientRect(); return { x: r.left + 15 * r.width / c.width, y: r.top + r.height / 2 }; });
+    const box = await page.$eval('#history', (c) => { const r = c.getBoundingClientRect(); return { x: r.left + (+c.dataset.left + 15) * r.width / c.width, y: r.top + r.height / 2 }; });
     await page.mouse.click(box.x, box.y);
     await waitStatus(/step 1 .*goto/);
     await page.screenshot({ path: join(shots, 'exec-history.png') });
@@ -222,6 +254,106 @@ try {
     }
     await page.screenshot({ path: join(shots, 'formats.png') });
     await page.selectOption('#fmt', 'hex');
+  });
+
+  await step('at 1400 px: all 32 lanes in view, the toolbar on one line whatever the status', async () => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.click('[data-tab=regs]');
+    await page.click('#reset');
+    await waitStatus(/launch/);
+    const header = () => page.$eval('header', (h) => ({ height: h.getBoundingClientRect().height,
+      right: Math.max(...[...h.children].map((c) => c.getBoundingClientRect().right)) }));
+    const before = await header();
+    assert.ok(before.height <= 40 && before.right <= 1400, JSON.stringify(before));
+    // The longest status there is: an interrupted motion with the run-time note.
+    await page.evaluate(() => { document.getElementById('status').textContent = 'position 123456789 · warp 63 live · step 123456789 · interrupted · stopped by the run-time limit (2000 ms) at position 123456789 on the way to 987654321; continue goes on from here'; });
+    assert.deepEqual(await header(), before, 'the toolbar changed with the status');
+    const st = await page.$eval('#status', (s) => s.parentElement.getBoundingClientRect().toJSON());
+    assert.ok(st.height <= 24 && st.bottom <= 900 && st.top > 800, `the status line ${JSON.stringify(st)}`);
+    await page.screenshot({ path: join(shots, 'toolbar-1400.png') });
+    await page.click('#step');
+    await waitStatus(/step 1 /);
+    // Every lane's cell of v1 is in the grid's box and in the window, with no scrolling.
+    const wrap = await page.$eval('#vgrid-wrap', (x) => x.getBoundingClientRect().toJSON());
+    assert.ok(wrap.right <= 1400 && wrap.bottom <= 900, JSON.stringify(wrap));
+    for (let lane = 0; lane < 32; lane++) {
+      const cell = await page.$(`#vgrid td[data-reg=v1][data-lane="${lane}"]`);
+      const r = await cell.boundingBox();
+      assert.ok(r.x >= wrap.left - 1 && r.x + r.width <= wrap.right + 1 && r.y >= wrap.top - 1 && r.y + r.height <= wrap.bottom + 1,
+        `lane ${lane} of v1 at ${JSON.stringify(r)} is outside the grid's box ${JSON.stringify(wrap)}`);
+      assert.equal(await cell.getAttribute('data-hex'), `0x${lane.toString(16).padStart(8, '0')}`);
+    }
+    await page.screenshot({ path: join(shots, 'grid-1400.png') });
+  });
+
+  await step('the cursor line looks unlike the PC line', async () => {
+    // The PC is on line 2 after one step; put the cursor on line 4.
+    await page.evaluate(() => { const v = window.wkEditor; v.focus(); v.dispatch({ selection: { anchor: v.state.doc.line(4).from } }); });
+    const look = await page.evaluate(() => {
+      const bg = (el) => el && getComputedStyle(el).backgroundColor;
+      const pc = document.querySelector('.cm-current-line');
+      const cursor = document.querySelector('.cm-activeLine');
+      return { pc: bg(pc), cursor: bg(cursor), same: pc === cursor, bar: pc && getComputedStyle(pc).boxShadow };
+    });
+    assert.ok(look.pc && look.cursor && !look.same, JSON.stringify(look));
+    assert.notEqual(look.pc, look.cursor, JSON.stringify(look));
+    assert.notEqual(look.bar, 'none', 'the PC line has its bar');
+    await page.screenshot({ path: join(shots, 'cursor-and-pc.png') });
+  });
+
+  await step('another site\'s page cannot drive the API, nor can a rebinding name', async () => {
+    // The id the next session gets: ids are consecutive, so a session made by anyone else
+    // in between shows as a gap.
+    const nextId = () => page.evaluate(async () => {
+      const r = await fetch('/api/sessions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ source: 'laneid v1\n' }) });
+      const v = await r.json();
+      await fetch(`/api/sessions/${v.id}`, { method: 'DELETE' });
+      return v.id;
+    });
+    const target = new URL(url).origin;
+    const evil = createServer((q, a) => {
+      a.writeHead(200, { 'content-type': 'text/html' });
+      a.end(`<!doctype html><form id=f method=post enctype=text/plain action="${target}/api/sessions"><input name='{"source":"laneid v1\\n; ' value='"}'></form>`);
+    });
+    await new Promise((ok) => evil.listen(0, '127.0.0.1', ok));
+    const evilUrl = `http://127.0.0.1:${evil.address().port}/`;
+    const before = await nextId();
+    const p2 = await ctx.newPage();
+    try {
+      await p2.goto(evilUrl);
+      // What a page may send to another origin without a preflight, and what needs one.
+      const sent = await p2.evaluate(async (t) => {
+        const body = JSON.stringify({ source: 'laneid v1\n' });
+        const out = [];
+        for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+          try { const r = await fetch(`${t}/api/sessions`, { method: 'POST', mode: 'no-cors', headers: { 'content-type': type }, body }); out.push(r.type); } catch (e) { out.push(`error ${e.message}`); }
+        }
+        try { await fetch(`${t}/api/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }); out.push('answered'); } catch (e) { out.push('blocked'); }
+        return out;
+      }, target);
+      // The no-cors requests reach the server (opaque answers); the JSON one needs a
+      // preflight the server never grants.
+      assert.deepEqual(sent, ['opaque', 'opaque', 'blocked']);
+      // A form posted across sites (text/plain: its body is `{"source":"laneid v1\\n; ="}`,
+      // valid JSON and a valid program): the browser navigates to the server's refusal.
+      const nav = p2.waitForNavigation();
+      await p2.evaluate(() => document.getElementById('f').submit());
+      const refused = await nav;
+      assert.ok(refused && refused.status() >= 400 && refused.status() < 500, `form post answered ${refused && refused.status()}`);
+      // A DNS-rebinding name: the page itself is refused.
+      const port = new URL(url).port;
+      const r = await p2.goto(`http://rebind.test:${port}/`);
+      assert.equal(r.status(), 403);
+      assert.match(await r.text(), /Host `rebind\.test:\d+` refused/);
+    } finally {
+      await p2.close();
+      evil.close();
+    }
+    assert.equal(await nextId(), before + 1, 'a session was made by another site');
+  });
+
+  await step('no console errors all along', async () => {
+    assert.deepEqual(consoleErrors, []);
   });
 
   const origin = new URL(url).origin;

@@ -17,6 +17,7 @@
 
 pub mod engine;
 pub mod expr;
+pub mod history;
 pub mod loc;
 pub mod target;
 

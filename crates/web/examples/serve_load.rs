@@ -17,6 +17,8 @@ const SOURCE: &str = "top:\n        add.vi v1, v1, 1\n        mul v2, v1, v1\n  
 struct Conn {
     r: BufReader<TcpStream>,
     w: TcpStream,
+    /// The server's address, sent as `Host` (the server refuses other names).
+    host: String,
 }
 
 impl Conn {
@@ -26,16 +28,18 @@ impl Conn {
         Conn {
             r: BufReader::new(s.try_clone().expect("clone the socket")),
             w: s,
+            host: addr.to_string(),
         }
     }
 
     /// One request; (status, body).
     fn call(&mut self, method: &str, path: &str, body: &str) -> (u16, Vec<u8>) {
         let req = if method == "GET" {
-            format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            format!("GET {path} HTTP/1.1\r\nHost: {}\r\n\r\n", self.host)
         } else {
             format!(
-                "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+                "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+                self.host,
                 body.len()
             )
         };

@@ -18,5 +18,6 @@ await build({
   outfile: new URL('app.js', out).pathname,
 });
 writeFileSync(new URL('app.css', out), `/* ${marker} */\n` + readFileSync(new URL('style.css', src), 'utf8'));
+writeFileSync(new URL('favicon.svg', out), readFileSync(new URL('favicon.svg', src), 'utf8'));
 writeFileSync(new URL('index.html', out),
   readFileSync(new URL('index.html', src), 'utf8').replace('<!--MARKER-->', `<!-- ${marker} -->`));

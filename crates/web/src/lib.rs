@@ -3,11 +3,14 @@
 //! diagnostics, the database's spec, the debugging engine (`warpkit-debug`) for stepping
 //! forward and back, the timing model. No engine code here: routes, limits and views.
 //!
-//! Safe to run: loopback by default, bodies capped, runs capped in steps and time, sessions
+//! Safe to run: loopback by default, other web sites' pages refused (`guard`: `Host`,
+//! `Origin`, JSON-only `POST`s), bodies capped, runs capped in steps and time, sessions
 //! bounded and dropped when idle; no request reads or writes the server's files.
 //!
-//! Layout: `tools` (stateless answers) and `sessions` (engines) → this file (routes).
+//! Layout: `tools` (stateless answers), `sessions` (engines) and `guard` (what every request
+//! passes first) → this file (routes).
 
+mod guard;
 mod limits;
 pub mod sessions;
 pub mod tools;
@@ -18,6 +21,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
+use guard::err;
 pub use limits::Limits;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -75,6 +79,9 @@ pub fn run(a: ServeArgs) -> Result<(), String> {
 
 /// Serve the playground on `listener` until it fails.
 pub async fn serve(listener: tokio::net::TcpListener, limits: Limits) -> Result<(), String> {
+    let addr = listener
+        .local_addr()
+        .map_err(|e| format!("cannot listen: {e}"))?;
     let store = Arc::new(Store::new(limits));
     let sweeper = store.clone();
     tokio::spawn(async move {
@@ -84,14 +91,16 @@ pub async fn serve(listener: tokio::net::TcpListener, limits: Limits) -> Result<
             sweeper.expire();
         }
     });
-    axum::serve(listener, router(store))
+    axum::serve(listener, router(store, addr))
         .await
         .map_err(|e| format!("server: {e}"))
 }
 
-/// The routes (the page, its assets, the API) over a session store.
-pub fn router(store: Arc<Store>) -> Router {
+/// The routes (the page, its assets, the API) over a session store, for a server bound to
+/// `addr` (requests must name it: see `guard`).
+pub fn router(store: Arc<Store>, addr: SocketAddr) -> Router {
     let max_body = store.limits().max_body;
+    let g = Arc::new(guard::Guard { addr, max_body });
     Router::new()
         .route(
             "/",
@@ -104,6 +113,15 @@ pub fn router(store: Arc<Store>) -> Router {
         .route(
             "/app.css",
             get(|| async { page(assets::APP_CSS, "text/css; charset=utf-8") }),
+        )
+        // Browsers ask for /favicon.ico when a page names no icon; the page names the SVG.
+        .route(
+            "/favicon.svg",
+            get(|| async { page(assets::FAVICON_SVG, "image/svg+xml") }),
+        )
+        .route(
+            "/favicon.ico",
+            get(|| async { page(assets::FAVICON_SVG, "image/svg+xml") }),
         )
         .route("/api/examples", get(|| async { ok(assets::examples()) }))
         .route("/api/assemble", post(assemble))
@@ -120,6 +138,7 @@ pub fn router(store: Arc<Store>) -> Router {
         .route("/api/sessions/:id/:action", post(act))
         .fallback(|| async { err(ApiError(404, "no such page or API route".into())) })
         .layer(DefaultBodyLimit::max(max_body))
+        .layer(axum::middleware::from_fn_with_state(g, guard::check))
         .with_state(store)
 }
 
@@ -140,11 +159,6 @@ fn page(body: &'static str, ty: &'static str) -> Response {
 
 fn ok(v: Value) -> Response {
     (StatusCode::OK, axum::Json(v)).into_response()
-}
-
-fn err(e: ApiError) -> Response {
-    let code = StatusCode::from_u16(e.0).unwrap_or(StatusCode::BAD_REQUEST);
-    (code, axum::Json(json!({ "error": e.1 }))).into_response()
 }
 
 fn reply(r: Result<Value, ApiError>) -> Response {
@@ -472,6 +486,7 @@ mod assets {
     pub const INDEX_HTML: &str = include_str!("../assets/index.html");
     pub const APP_JS: &str = include_str!("../assets/app.js");
     pub const APP_CSS: &str = include_str!("../assets/app.css");
+    pub const FAVICON_SVG: &str = include_str!("../assets/favicon.svg");
 
     /// The bundled examples: (name, program, state file).
     pub const EXAMPLES: &[(&str, &str, &str)] = &[

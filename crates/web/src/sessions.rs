@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 // Per-session locks are waited for without holding a thread; the map's lock is held only
 // to find a session, never across engine work.
 use tokio::sync::Mutex as AsyncMutex;
+use warpkit_debug::history::{ExecHistory, ExecOverview, ExecWindow};
 use warpkit_debug::{Breakpoint, DebugConfig, Engine, Stop, Target, WarpView};
-use warpkit_isa::Flags;
 
 use crate::limits::Limits;
 use crate::tools::SOURCE_NAME;
@@ -26,8 +26,9 @@ pub struct WebSession {
     bp_lines: Vec<u32>,
     last_stop: Option<Stop>,
     note: Option<String>,
-    /// Cached EXEC histories by warp (the schedule is deterministic: valid until a reset).
-    exec_hist: HashMap<usize, ExecOverview>,
+    /// The EXEC histories of this launch (the schedule is deterministic: valid until a
+    /// reset), made when first asked for.
+    exec_hist: Option<ExecHistory>,
     /// The last EXEC history answer: (warp, window start, JSON).
     exec_window: Option<(usize, u64, Bytes)>,
     /// The registers' JSON at (position, warp).
@@ -279,7 +280,7 @@ impl WebSession {
             bp_lines: Vec::new(),
             last_stop: None,
             note: None,
-            exec_hist: HashMap::new(),
+            exec_hist: None,
             regs_cache: None,
             exec_window: None,
         })
@@ -488,12 +489,9 @@ impl WebSession {
         self.engine.state_json()
     }
 
-    /// The EXEC history of warp `w`: an overview of the whole run (at most
-    /// [`OVERVIEW_COLUMNS`] columns, each the union and intersection of EXEC over a run of
-    /// steps) and every step in a window of `window` steps around step `around` (the warp's
-    /// current step by default), each with the position to go to for it. A second engine
-    /// replays the same deterministic schedule; the overview is made once per warp (within
-    /// the time limit), windows start from its nearest column.
+    /// The EXEC history of warp `w` (the engine's [`ExecHistory`]): the overview of the
+    /// whole run and every step in a window of `window` steps around step `around` (the
+    /// warp's current step by default), within the run-time limit.
     pub fn exec_history(
         &mut self,
         w: usize,
@@ -509,80 +507,21 @@ impl WebSession {
                 return Ok(b.clone());
             }
         }
-        let t0 = Instant::now();
-        let target = self.engine.target().clone();
-        let mut e = Engine::new(target, &self.state, self.cfg.clone()).map_err(ApiError::bad)?;
-        let cached = self.exec_hist.get(&w);
-        let mut ov = ExecOverview::default();
-        if let Some(c) = cached {
-            // Start the window from the last column at or before it.
-            if let Some(col) = c.columns.iter().rev().find(|c| c.step <= lo) {
-                e.goto(col.position);
-            }
-        }
-        let mut rows = Vec::new();
-        let mut pos_before = e.position();
-        let mut n = 0u32;
-        let mut cut = false;
-        while let Ok(warp) = e.warp(w) {
-            if !matches!(e.status(w), Ok(warpkit_debug::WarpStatus::Live)) {
-                break;
-            }
-            let (pc, exec, step) = (warp.pc(), warp.exec(), warp.steps());
-            if cached.is_some() && step >= lo + window {
-                break;
-            }
-            n = n.wrapping_add(1);
-            if n.is_multiple_of(256) && t0.elapsed() >= deadline {
-                cut = true;
-                break;
-            }
-            let (branch, writes_exec, mnemonic) = match e.program().inst_at(pc) {
-                Some(i) => {
-                    let f = i.desc().flags;
-                    (
-                        f.has(Flags::BR) || f.has(Flags::IX),
-                        f.has(Flags::WE),
-                        i.desc().mnemonic,
-                    )
-                }
-                None => (false, false, ""),
-            };
-            if cached.is_none() {
-                ov.push(step, pos_before, exec, branch, writes_exec);
-            }
-            if step >= lo && step < lo + window {
-                rows.push(ExecRow {
-                    step,
-                    position: pos_before,
-                    pc,
-                    exec,
-                    line: e.target().lines.pos_of(pc).map(|p| p.line),
-                    mnemonic,
-                    branch,
-                    writes_exec,
-                });
-            }
-            if e.step(w).is_err() {
-                break;
-            }
-            pos_before = e.position();
-        }
-        if cached.is_none() {
-            ov.complete = !cut;
-            ov.final_exec = e.warp(w).map(|x| x.exec()).unwrap_or(0);
-            // Overviews of a few warps are kept: memory stays bounded with many warps.
-            if self.exec_hist.len() >= 4 {
-                self.exec_hist.clear();
-            }
-            self.exec_hist.insert(w, ov);
-        }
-        let ov = &self.exec_hist[&w];
+        let (target, cfg) = (self.engine.target(), &self.cfg);
+        let hist = self
+            .exec_hist
+            .get_or_insert_with(|| ExecHistory::new(target.clone(), &self.state, cfg.clone()));
+        let stop_flag = Arc::new(AtomicBool::new(false));
+        let timer = arm(stop_flag.clone(), deadline);
+        let win = hist
+            .window(w, lo, window, Some(&stop_flag))
+            .map_err(ApiError::bad)?;
+        drop(timer);
+        let ov = hist
+            .overview(w)
+            .ok_or_else(|| ApiError(500, "internal error: no EXEC overview".into()))?;
         let b = Bytes::from(to_bytes(&ExecHistoryOut {
-            warp: w,
-            window_start: lo,
-            rows: &rows,
-            window_complete: !cut,
+            window: &win,
             complete: ov.complete,
             final_exec: ov.final_exec,
             overview: ov,
@@ -592,104 +531,11 @@ impl WebSession {
     }
 }
 
-/// Columns of an EXEC overview at most.
-pub const OVERVIEW_COLUMNS: usize = 512;
-
-/// One step of an EXEC history window.
-#[derive(Serialize)]
-struct ExecRow {
-    step: u64,
-    position: u64,
-    pc: u32,
-    exec: u32,
-    line: Option<u32>,
-    mnemonic: &'static str,
-    branch: bool,
-    writes_exec: bool,
-}
-
-/// EXEC over a whole run, downsampled: each column covers `per` steps (a power of two that
-/// doubles whenever the columns fill up, merging neighbours).
-#[derive(Serialize, Default)]
-pub struct ExecOverview {
-    per: u64,
-    columns: Vec<OverviewColumn>,
-    /// Steps covered (the whole run unless the time limit cut it).
-    steps: u64,
-    complete: bool,
-    #[serde(skip)]
-    final_exec: u32,
-}
-
-#[derive(Serialize, Clone, Copy)]
-struct OverviewColumn {
-    /// The first step and the position before it.
-    step: u64,
-    position: u64,
-    /// Lanes active in some / every step of the column.
-    any: u32,
-    all: u32,
-    branch: bool,
-    writes_exec: bool,
-}
-
-impl ExecOverview {
-    fn push(&mut self, step: u64, position: u64, exec: u32, branch: bool, writes_exec: bool) {
-        if self.per == 0 {
-            self.per = 1;
-        }
-        let starts_column = self
-            .columns
-            .last()
-            .is_none_or(|c| step >= c.step + self.per);
-        if starts_column && self.columns.len() == OVERVIEW_COLUMNS {
-            self.columns = self
-                .columns
-                .chunks(2)
-                .map(|p| {
-                    let mut c = p[0];
-                    if let Some(d) = p.get(1) {
-                        c.any |= d.any;
-                        c.all &= d.all;
-                        c.branch |= d.branch;
-                        c.writes_exec |= d.writes_exec;
-                    }
-                    c
-                })
-                .collect();
-            self.per *= 2;
-        }
-        let starts_column = self
-            .columns
-            .last()
-            .is_none_or(|c| step >= c.step + self.per);
-        if starts_column {
-            self.columns.push(OverviewColumn {
-                step,
-                position,
-                any: exec,
-                all: exec,
-                branch,
-                writes_exec,
-            });
-        } else if let Some(c) = self.columns.last_mut() {
-            c.any |= exec;
-            c.all &= exec;
-            c.branch |= branch;
-            c.writes_exec |= writes_exec;
-        }
-        self.steps = step + 1;
-    }
-}
-
+/// The EXEC history answer: the window's fields, then the overview's.
 #[derive(Serialize)]
 struct ExecHistoryOut<'a> {
-    warp: usize,
-    /// The first step of the window (its rows start there, or at the run's end).
-    window_start: u64,
-    rows: &'a [ExecRow],
-    /// Whether the window holds every step it should (the time limit may cut it).
-    window_complete: bool,
+    #[serde(flatten)]
+    window: &'a ExecWindow,
     /// Whether the overview covers the whole run.
     complete: bool,
     final_exec: u32,

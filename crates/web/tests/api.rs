@@ -11,19 +11,54 @@ use warpkit_web::Limits;
 
 async fn start(limits: Limits) -> String {
     let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = l.local_addr().unwrap().to_string();
-    tokio::spawn(
-        async move { axum::serve(l, warpkit_web::router(Arc::new(Store::new(limits)))).await },
-    );
-    addr
+    let bound = l.local_addr().unwrap();
+    tokio::spawn(async move {
+        axum::serve(l, warpkit_web::router(Arc::new(Store::new(limits)), bound)).await
+    });
+    bound.to_string()
 }
 
 /// One HTTP/1.1 request on its own connection: (status, body as JSON or as text).
 async fn req(addr: &str, method: &str, path: &str, body: &[u8]) -> (u16, Value) {
+    let host = format!("host: {addr}");
+    req_with(
+        addr,
+        method,
+        path,
+        &[&host, "content-type: application/json"],
+        body,
+    )
+    .await
+}
+
+/// A request with the given header lines (and `content-length`).
+async fn req_with(
+    addr: &str,
+    method: &str,
+    path: &str,
+    headers: &[&str],
+    body: &[u8],
+) -> (u16, Value) {
+    let (status, _, v) = raw(addr, method, path, headers, body).await;
+    (status, v)
+}
+
+/// A request: (status, the response's head, body as JSON or as text).
+async fn raw(
+    addr: &str,
+    method: &str,
+    path: &str,
+    headers: &[&str],
+    body: &[u8],
+) -> (u16, String, Value) {
     let mut s = TcpStream::connect(addr).await.unwrap();
-    let head = format!(
-        "{method} {path} HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/json\r\n\
-         content-length: {}\r\nconnection: close\r\n\r\n",
+    let mut head = format!("{method} {path} HTTP/1.1\r\n");
+    for h in headers {
+        head += h;
+        head += "\r\n";
+    }
+    head += &format!(
+        "content-length: {}\r\nconnection: close\r\n\r\n",
         body.len()
     );
     s.write_all(head.as_bytes()).await.unwrap();
@@ -37,10 +72,10 @@ async fn req(addr: &str, method: &str, path: &str, body: &[u8]) -> (u16, Value) 
         .nth(1)
         .and_then(|c| c.parse().ok())
         .unwrap_or_else(|| panic!("no status line in {text:?}"));
-    let body = text.split("\r\n\r\n").nth(1).unwrap_or("");
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
     // Bodies are small and sent whole (no chunking) by axum for JSON.
     let v = serde_json::from_str(body).unwrap_or(Value::String(body.to_string()));
-    (status, v)
+    (status, head.to_ascii_lowercase(), v)
 }
 
 /// Lane `l` of register `v{r}` of a registers view (hex, 8 digits per lane; registers
@@ -129,9 +164,151 @@ async fn malformed_json_gets_400_with_a_message() {
 async fn oversized_bodies_get_413() {
     let a = start(limits()).await;
     let big = json!({"source": "; ".to_string() + &"x".repeat(10_000)}).to_string();
-    let (c, _) = req(&a, "POST", "/api/assemble", big.as_bytes()).await;
+    let (c, v) = req(&a, "POST", "/api/assemble", big.as_bytes()).await;
     assert_eq!(c, 413);
+    // The documented JSON error, as every other error.
+    let e = error_of(&v);
+    assert!(e.contains("too large") && e.contains("4096 bytes"), "{v}");
     alive(&a).await;
+}
+
+/// Sessions that exist now: the next one made gets the next id (a refused request makes
+/// none).
+async fn next_session_id(a: &str) -> u64 {
+    let (c, v) = req(a, "POST", "/api/sessions", br#"{"source":"laneid v1\n"}"#).await;
+    assert_eq!(c, 200, "{v}");
+    let id = v["id"].as_u64().unwrap();
+    req(a, "DELETE", &format!("/api/sessions/{id}"), b"").await;
+    id
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_from_other_sites_are_refused() {
+    let a = start(limits()).await;
+    let host = format!("host: {a}");
+    let json_ct = "content-type: application/json";
+    let src = br#"{"source":"laneid v1\n"}"#;
+    let first = next_session_id(&a).await;
+    // Another site's page: its Origin, whatever the method.
+    for origin in [
+        "http://evil.example",
+        "null",
+        "https://127.0.0.1",
+        "http://localhost",
+    ] {
+        let o = format!("origin: {origin}");
+        let (c, v) = req_with(&a, "POST", "/api/sessions", &[&host, json_ct, &o], src).await;
+        assert_eq!(c, 403, "{origin}: {v}");
+        assert!(error_of(&v).contains("cross-origin request"), "{v}");
+        let (c, v) = req_with(&a, "GET", "/api/examples", &[&host, &o], b"").await;
+        assert_eq!(c, 403, "{origin}: {v}");
+    }
+    // A CORS-simple POST (no preflight): text/plain, a form, or no type at all.
+    for ty in [
+        Some("text/plain"),
+        Some("application/x-www-form-urlencoded"),
+        Some("multipart/form-data; boundary=x"),
+        Some("application/jsonp"),
+        None,
+    ] {
+        let ct = ty.map(|t| format!("content-type: {t}"));
+        let mut hs = vec![host.as_str()];
+        hs.extend(ct.as_deref());
+        let (c, v) = req_with(&a, "POST", "/api/sessions", &hs, src).await;
+        assert_eq!(c, 415, "{ty:?}: {v}");
+        assert!(error_of(&v).contains("application/json"), "{v}");
+    }
+    // None of them made a session.
+    assert_eq!(next_session_id(&a).await, first + 1);
+    // The page's own origin, JSON with a charset, and clients with no Origin are answered.
+    let own = format!("origin: http://{a}");
+    let (c, v) = req_with(&a, "POST", "/api/sessions", &[&host, json_ct, &own], src).await;
+    assert_eq!(c, 200, "{v}");
+    let cs = "content-type: Application/JSON; charset=utf-8";
+    let (c, v) = req_with(&a, "POST", "/api/assemble", &[&host, cs], src).await;
+    assert_eq!((c, &v["ok"]), (200, &json!(true)), "{v}");
+    alive(&a).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_host_must_name_the_bound_address() {
+    let a = start(limits()).await;
+    let port = a.rsplit_once(':').unwrap().1;
+    let json_ct = "content-type: application/json";
+    let src = br#"{"source":"laneid v1\n"}"#;
+    // A DNS-rebinding page: its own name (now resolving to loopback), its own origin.
+    for host in [
+        format!("rebind.example:{port}"),
+        format!("localhost.rebind.example:{port}"),
+        format!("127.0.0.2:{port}"),
+        "rebind.example".to_string(),
+    ] {
+        let h = format!("host: {host}");
+        let o = format!("origin: http://{host}");
+        for hs in [
+            vec![h.as_str(), json_ct],
+            vec![h.as_str(), json_ct, o.as_str()],
+        ] {
+            let (c, v) = req_with(&a, "POST", "/api/sessions", &hs, src).await;
+            assert_eq!(c, 403, "{host}: {v}");
+            assert!(error_of(&v).contains("Host"), "{v}");
+        }
+        let (c, _) = req_with(&a, "GET", "/", &[&h], b"").await;
+        assert_eq!(c, 403, "{host}: the page too");
+    }
+    let (c, v) = req_with(&a, "GET", "/api/examples", &[], b"").await;
+    assert_eq!(c, 400, "{v}");
+    assert!(error_of(&v).contains("no Host header"), "{v}");
+    // The bound address, and localhost (the server is on loopback), with their origin; on
+    // another port too (a forwarded one).
+    for host in [
+        a.clone(),
+        format!("localhost:{port}"),
+        format!("LOCALHOST:{port}"),
+        "127.0.0.1:1".to_string(),
+        "localhost".to_string(),
+    ] {
+        let h = format!("host: {host}");
+        let o = format!("origin: http://{host}");
+        let (c, v) = req_with(&a, "POST", "/api/assemble", &[&h, json_ct, &o], src).await;
+        assert_eq!(c, 200, "{host}: {v}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_names_its_icon_and_the_server_has_it() {
+    let a = start(limits()).await;
+    let host = format!("host: {a}");
+    let (c, _, page) = raw(&a, "GET", "/", &[&host], b"").await;
+    assert_eq!(c, 200);
+    assert!(
+        page.as_str()
+            .unwrap()
+            .contains(r#"<link rel="icon" href="/favicon.svg""#),
+        "{page}"
+    );
+    for p in ["/favicon.svg", "/favicon.ico"] {
+        let (c, head, v) = raw(&a, "GET", p, &[&host], b"").await;
+        assert_eq!(c, 200, "{p}");
+        assert!(head.contains("content-type: image/svg+xml"), "{head}");
+        assert!(v.as_str().unwrap().starts_with("<svg"), "{v}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn errors_made_before_a_route_are_json_too() {
+    let a = start(limits()).await;
+    let host = format!("host: {a}");
+    // A query string axum cannot read, a path segment that is not UTF-8.
+    for p in ["/api/sessions/1/exec-history?warp=%ff", "/api/spec/%ff"] {
+        let (c, head, v) = raw(&a, "GET", p, &[&host], b"").await;
+        assert!((400..500).contains(&c), "{p}: {c} {v}");
+        assert!(
+            head.contains("content-type: application/json"),
+            "{p}: {head}"
+        );
+        assert!(!error_of(&v).is_empty());
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

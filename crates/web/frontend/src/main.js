@@ -108,6 +108,7 @@ const asmLinter = linter(async (view) => {
   try { r = await api('POST', '/api/assemble', { source }); } catch (e) { return []; }
   lastAsm = { source, ...r };
   showListing();
+  if (r.ok) launchView();
   const len = view.state.doc.length;
   $('diag-list').textContent = r.ok ? '' : r.diagnostics.filter((d) => d.severity === 'error')
     .map((d) => `line ${d.line}: ${d.message}`).join('\n');
@@ -191,7 +192,7 @@ const editor = new EditorView({
   state: EditorState.create({
     doc: '',
     extensions: [bpGutter, basicSetup, asmLang, syntaxHighlighting(asmHighlight), asmLinter, specHover, tipTheme, curField,
-      EditorView.updateListener.of((u) => { if (u.docChanged) sessionStale = true; })],
+      EditorView.updateListener.of((u) => { if (u.docChanged) edited(); })],
   }),
 });
 window.wkEditor = editor; // the browser test types through the editor's own API
@@ -202,18 +203,36 @@ function setSource(text) {
 
 // ---------------------------------------------------------------- sessions
 let session = null, sessionStale = true, view = null, prevRegs = null;
+// Edits of the program or the state so far; a session is stale once they pass its own.
+let edits = 0, opening = null;
+function edited() { edits++; sessionStale = true; }
 
+// One session opened at a time: the load, an edit and a button may all ask at once.
 async function ensureSession() {
+  while (opening) await opening.catch(() => {});
   if (session && !sessionStale) return;
+  opening = openSession();
+  try { await opening; } finally { opening = null; }
+}
+
+async function openSession() {
   if (session) api('DELETE', `/api/sessions/${session}`).catch(() => {});
   session = null;
+  status('starting…');
+  const at = edits;
   const v = await api('POST', '/api/sessions', { source: editor.state.doc.toString(), state: $('state').value });
   session = v.id;
-  sessionStale = false;
+  sessionStale = edits !== at;
   prevRegs = null;
   historyCache = null;
   await syncBreakpoints(true);
   show(v, true);
+}
+
+// The launch state of a program that assembles is shown at once (registers, warps), not
+// only after the first step.
+function launchView() {
+  if (sessionStale) ensureSession().catch((e) => status(e.message, true));
 }
 
 async function syncBreakpoints(quiet) {
@@ -236,6 +255,7 @@ async function act(action, body) {
 function status(text, bad) {
   const s = $('status');
   s.textContent = text;
+  s.title = text;
   s.style.color = bad ? 'var(--err)' : '';
 }
 
@@ -337,13 +357,15 @@ function drawRegs() {
   } else n = rows === 'all' ? r.v.length : Math.min(+rows, r.v.length);
   const t = $('vgrid');
   t.textContent = '';
+  // Lanes down, registers across: all 32 lanes fit the pane's height, and registers (a
+  // handful at a time in most programs) scroll sideways past the sticky lane column.
   const h = t.insertRow();
-  const th0 = document.createElement('th'); th0.className = 'r'; th0.textContent = 'reg'; h.append(th0);
-  for (let l = 0; l < 32; l++) { const th = document.createElement('th'); th.textContent = l; h.append(th); }
-  for (let i = 0; i < n; i++) {
+  const th0 = document.createElement('th'); th0.className = 'r'; th0.textContent = 'lane'; h.append(th0);
+  for (let i = 0; i < n; i++) { const th = document.createElement('th'); th.textContent = `v${i}`; h.append(th); }
+  for (let l = 0; l < 32; l++) {
     const tr = t.insertRow();
-    const th = document.createElement('th'); th.className = 'r'; th.textContent = `v${i}`; tr.append(th);
-    for (let l = 0; l < 32; l++) {
+    const th = document.createElement('th'); th.className = 'r'; th.textContent = l; tr.append(th);
+    for (let i = 0; i < n; i++) {
       const c = tr.insertCell();
       const x = r.v[i][l];
       c.textContent = fmtNum(x, fmt);
@@ -373,6 +395,37 @@ $('warp').onchange = () => act('select', { warp: +$('warp').value });
 // The server sends a window of single steps around the current one and an overview of the
 // whole run; a new window is asked for when the current step leaves this one.
 let historyCache = null;
+// Room for the axes: lane numbers on the left, step numbers below.
+const AXIS_LEFT = 24, AXIS_BOTTOM = 16;
+// Lanes 0, 8, 16, 24, 31 on the left; below, a tick and the step of every `every`-th of
+// `n` columns `w` pixels wide (`stepOf(k)`: column k's first step), and the axes' names.
+function axes(g, color, top, ch, n, w, every, stepOf) {
+  const bottom = top + 32 * ch;
+  g.fillStyle = color;
+  g.strokeStyle = color;
+  g.font = '9px ui-monospace, monospace';
+  g.textAlign = 'right';
+  g.textBaseline = 'middle';
+  g.fillText('lane', AXIS_LEFT - 2, top / 2);
+  for (const l of [0, 8, 16, 24, 31]) g.fillText(`${l}`, AXIS_LEFT - 3, top + l * ch + ch / 2);
+  g.beginPath();
+  g.moveTo(AXIS_LEFT - 0.5, top);
+  g.lineTo(AXIS_LEFT - 0.5, bottom + 0.5);
+  g.lineTo(AXIS_LEFT + n * w, bottom + 0.5);
+  g.textAlign = 'left';
+  g.textBaseline = 'top';
+  for (let k = 0; k < n; k += every) {
+    const x = AXIS_LEFT + k * w + 0.5;
+    g.moveTo(x, bottom);
+    g.lineTo(x, bottom + 4);
+    g.fillText(`${stepOf(k)}`, x + 2, bottom + 4);
+  }
+  g.stroke();
+  g.textAlign = 'right';
+  g.fillText('step', AXIS_LEFT - 2, bottom + 4);
+  g.textAlign = 'start';
+  g.textBaseline = 'alphabetic';
+}
 async function drawHistory() {
   if (!session || !view) return;
   const w = view.selected;
@@ -391,21 +444,25 @@ async function drawHistory() {
   const col = (k) => css.getPropertyValue(k);
   const c = $('history');
   const cw = 10, top = 12, ch = 8;
-  c.width = Math.max(1, h.rows.length) * cw;
-  c.height = top + 32 * ch;
+  c.width = AXIS_LEFT + Math.max(1, h.rows.length) * cw;
+  c.height = top + 32 * ch + AXIS_BOTTOM;
   c.dataset.columns = h.rows.map((r) => hex8(r.exec)).join(',');
+  c.dataset.left = AXIS_LEFT;
   const g = c.getContext('2d');
   g.fillStyle = col('--off');
-  g.fillRect(0, 0, c.width, c.height);
+  g.fillRect(AXIS_LEFT, 0, c.width - AXIS_LEFT, top + 32 * ch);
   h.rows.forEach((r, k) => {
-    if (r.step === cur) { g.fillStyle = col('--cur'); g.fillRect(k * cw, 0, cw, c.height); }
+    const x = AXIS_LEFT + k * cw;
+    if (r.step === cur) { g.fillStyle = col('--cur'); g.fillRect(x, 0, cw, top + 32 * ch); }
     for (let l = 0; l < 32; l++) {
-      if ((r.exec >>> l) & 1) { g.fillStyle = col('--on'); g.fillRect(k * cw + 1, top + l * ch, cw - 2, ch - 1); }
+      if ((r.exec >>> l) & 1) { g.fillStyle = col('--on'); g.fillRect(x + 1, top + l * ch, cw - 2, ch - 1); }
     }
-    if (r.branch) { g.fillStyle = '#2563eb'; g.fillText('▲', k * cw, 10); }
-    if (r.writes_exec) { g.fillStyle = '#dc2626'; g.fillText('◆', k * cw, 10); }
+    if (r.branch) { g.fillStyle = '#2563eb'; g.fillText('▲', x, 10); }
+    if (r.writes_exec) { g.fillStyle = '#dc2626'; g.fillText('◆', x, 10); }
   });
-  const rowAt = (ev) => h.rows[Math.floor((ev.offsetX * c.width / c.clientWidth) / cw)];
+  // A tick every 5 columns (50 px), labelled with its step number.
+  axes(g, col('--muted'), top, ch, h.rows.length, cw, 5, (k) => h.rows[k].step);
+  const rowAt = (ev) => h.rows[Math.floor((ev.offsetX * c.width / c.clientWidth - AXIS_LEFT) / cw)];
   c.onclick = (ev) => { const r = rowAt(ev); if (r) act('goto', { position: r.position, warp: w }); };
   c.onmousemove = (ev) => {
     const r = rowAt(ev);
@@ -414,22 +471,25 @@ async function drawHistory() {
 
   const o = h.overview, oc = $('history-overview');
   const ow = 4;
-  oc.width = Math.max(1, o.columns.length) * ow;
-  oc.height = top + 32 * 4;
+  oc.width = AXIS_LEFT + Math.max(1, o.columns.length) * ow;
+  oc.height = top + 32 * 4 + AXIS_BOTTOM;
+  oc.dataset.left = AXIS_LEFT;
   const og = oc.getContext('2d');
   og.fillStyle = col('--off');
-  og.fillRect(0, 0, oc.width, oc.height);
+  og.fillRect(AXIS_LEFT, 0, oc.width - AXIS_LEFT, top + 32 * 4);
   o.columns.forEach((x, k) => {
-    if (cur >= x.step && cur < x.step + o.per) { og.fillStyle = col('--cur'); og.fillRect(k * ow, 0, ow, oc.height); }
+    const px = AXIS_LEFT + k * ow;
+    if (cur >= x.step && cur < x.step + o.per) { og.fillStyle = col('--cur'); og.fillRect(px, 0, ow, top + 32 * 4); }
     for (let l = 0; l < 32; l++) {
       const all = (x.all >>> l) & 1, any = (x.any >>> l) & 1;
-      if (any) { og.globalAlpha = all ? 1 : 0.4; og.fillStyle = col('--on'); og.fillRect(k * ow, top + l * 4, ow - 1, 3); }
+      if (any) { og.globalAlpha = all ? 1 : 0.4; og.fillStyle = col('--on'); og.fillRect(px, top + l * 4, ow - 1, 3); }
     }
     og.globalAlpha = 1;
-    if (x.writes_exec) { og.fillStyle = '#dc2626'; og.fillRect(k * ow, 2, ow - 1, 4); }
-    else if (x.branch) { og.fillStyle = '#2563eb'; og.fillRect(k * ow, 6, ow - 1, 4); }
+    if (x.writes_exec) { og.fillStyle = '#dc2626'; og.fillRect(px, 2, ow - 1, 4); }
+    else if (x.branch) { og.fillStyle = '#2563eb'; og.fillRect(px, 6, ow - 1, 4); }
   });
-  const colAt = (ev) => o.columns[Math.floor((ev.offsetX * oc.width / oc.clientWidth) / ow)];
+  axes(og, col('--muted'), top, 4, o.columns.length, ow, 25, (k) => o.columns[k].step);
+  const colAt = (ev) => o.columns[Math.floor((ev.offsetX * oc.width / oc.clientWidth - AXIS_LEFT) / ow)];
   oc.onclick = (ev) => { const x = colAt(ev); if (x) act('goto', { position: x.position, warp: w }); };
   oc.onmousemove = (ev) => {
     const x = colAt(ev);
@@ -461,7 +521,7 @@ $('timing-run').onclick = async () => {
 };
 let stateTimer = null;
 $('state').oninput = () => {
-  sessionStale = true;
+  edited();
   clearTimeout(stateTimer);
   stateTimer = setTimeout(validateState, 300);
 };
@@ -471,6 +531,7 @@ async function validateState() {
     const r = await api('POST', '/api/state/validate', { state: $('state').value });
     m.className = r.ok ? 'good' : 'bad';
     m.textContent = r.ok ? `valid: ${r.warps} warp${r.warps === 1 ? '' : 's'}` : r.error;
+    if (r.ok && lastAsm && lastAsm.ok && lastAsm.source === editor.state.doc.toString()) launchView();
   } catch (e) { m.className = 'bad'; m.textContent = e.message; }
 }
 
@@ -501,7 +562,7 @@ $('examples').onchange = () => {
 function loadProgram(source, state) {
   setSource(source);
   $('state').value = state;
-  sessionStale = true;
+  edited();
   validateState();
 }
 
