@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use warpkit_debug::loc::parse_value;
 use warpkit_debug::LineTable;
@@ -279,6 +279,8 @@ pub struct DebugSession {
     color: bool,
     displays: Vec<(u32, PrintFormat, String)>,
     next_display: u32,
+    /// Every breakpoint's spec and whether it is temporary, as before the last motion.
+    bp_names: std::collections::HashMap<u32, (String, bool)>,
     pub interrupt: Option<Arc<AtomicBool>>,
 }
 
@@ -346,6 +348,23 @@ fn split_spec(rest: &str) -> Result<(String, Option<usize>, Option<String>), Str
     Ok((loc, warp, cond))
 }
 
+/// A position of the schedule: a count, decimal or `0x` hex (no sign: `goto -1` is not the
+/// end of the run).
+fn parse_position(arg: &str) -> Result<u64, String> {
+    let t = arg.trim();
+    let v = match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        Some(h) => u64::from_str_radix(h, 16),
+        None => t.parse::<u64>(),
+    };
+    v.map_err(|_| {
+        if t.is_empty() {
+            "goto needs a position: the count of attempts since the launch (0 or more)".into()
+        } else {
+            format!("goto needs a position (0 or more attempts since the launch), got `{t}`")
+        }
+    })
+}
+
 fn parse_count(arg: &str) -> Result<u64, String> {
     if arg.trim().is_empty() {
         return Ok(1);
@@ -389,6 +408,7 @@ impl DebugSession {
             color,
             displays: Vec::new(),
             next_display: 1,
+            bp_names: Default::default(),
             interrupt: None,
         }
     }
@@ -431,6 +451,16 @@ impl DebugSession {
     }
 
     fn command(&mut self, line: &str) -> Result<Option<String>, String> {
+        // A Ctrl-C between commands is not meant for the next one.
+        if let Some(f) = &self.interrupt {
+            f.store(false, Ordering::Relaxed);
+        }
+        self.bp_names = self
+            .e
+            .breakpoints()
+            .iter()
+            .map(|b| (b.id, (b.spec.clone(), b.temporary)))
+            .collect();
         let (word, rest) = match line.find(|c: char| c.is_whitespace()) {
             Some(i) => (&line[..i], line[i..].trim()),
             None => (line, ""),
@@ -525,29 +555,11 @@ impl DebugSession {
             }
             "step" | "s" | "stepi" | "si" => {
                 let n = parse_count(rest)?;
-                let mut stop = None;
-                for _ in 0..n {
-                    let s = self.e.step(w)?;
-                    let done = s.reason != StopReason::Step;
-                    stop = Some(s);
-                    if done {
-                        break;
-                    }
-                }
-                out.push_str(&self.report(stop));
+                out.push_str(&self.repeat(w, n, |e, _| e.step(w))?);
             }
             "next" | "n" | "nexti" | "ni" => {
                 let n = parse_count(rest)?;
-                let mut stop = None;
-                for _ in 0..n {
-                    let s = self.e.next(w, self.interrupt.as_deref())?;
-                    let done = !matches!(s.reason, StopReason::Step | StopReason::Returned);
-                    stop = Some(s);
-                    if done {
-                        break;
-                    }
-                }
-                out.push_str(&self.report(stop));
+                out.push_str(&self.repeat(w, n, |e, i| e.next(w, i))?);
             }
             "finish" | "fin" => {
                 let s = self.e.finish(w, self.interrupt.as_deref())?;
@@ -586,44 +598,32 @@ impl DebugSession {
                         );
                     }
                 }
-                let interrupt = self.interrupt.clone();
-                let s = self.e.cont(interrupt.as_deref());
+                let s = self.e.cont(self.interrupt.as_deref());
                 out.push_str(&self.report(Some(s)));
             }
-            "reverse-step" | "rs" | "reverse-stepi" | "rsi" | "reverse-next" | "rn"
-            | "reverse-nexti" | "rni" => {
+            "reverse-step" | "rs" | "reverse-stepi" | "rsi" => {
                 let n = parse_count(rest)?;
-                let mut stop = None;
-                for _ in 0..n {
-                    let s = if matches!(word, "reverse-next" | "rn" | "reverse-nexti" | "rni") {
-                        self.e.reverse_next(w)?
-                    } else {
-                        self.e.reverse_step(w)?
-                    };
-                    let done = s.reason != StopReason::Step;
-                    stop = Some(s);
-                    if done {
-                        break;
-                    }
-                }
-                out.push_str(&self.report(stop));
+                out.push_str(&self.repeat(w, n, |e, i| e.reverse_step_within(w, i))?);
+            }
+            "reverse-next" | "rn" | "reverse-nexti" | "rni" => {
+                let n = parse_count(rest)?;
+                out.push_str(&self.repeat(w, n, |e, i| e.reverse_next_within(w, i))?);
             }
             "reverse-finish" | "rf" => {
-                let s = self.e.reverse_finish(w)?;
+                let s = self.e.reverse_finish_within(w, self.interrupt.as_deref())?;
                 out.push_str(&self.report(Some(s)));
             }
             "reverse-continue" | "rc" => {
-                let s = self.e.reverse_continue();
+                let s = self.e.reverse_continue_within(self.interrupt.as_deref());
                 out.push_str(&self.report(Some(s)));
             }
             "goto" => {
-                let p = parse_value(rest)
-                    .map_err(|_| format!("goto needs a position, got `{rest}`"))?;
-                let s = self.e.goto(p);
+                let p = parse_position(rest)?;
+                let s = self.e.goto_within(p, self.interrupt.as_deref());
                 out.push_str(&self.report(Some(s)));
             }
             "run" | "r" | "start" => {
-                let s = self.e.goto(0);
+                let s = self.e.rerun(self.interrupt.as_deref());
                 out.push_str(&self.report(Some(s)));
             }
             "last-write" | "lw" => {
@@ -748,6 +748,53 @@ impl DebugSession {
         Ok(Some(out))
     }
 
+    /// A motion of warp `w` made `n` times, stopping early at any other stop, when the warp
+    /// ends (its stop is reported, then why it stopped short) or on Ctrl-C.
+    fn repeat(
+        &mut self,
+        w: usize,
+        n: u64,
+        mut motion: impl FnMut(&mut Engine, Option<&AtomicBool>) -> Result<Stop, String>,
+    ) -> Result<String, String> {
+        let interrupt = self.interrupt.clone();
+        let mut stop = None;
+        let mut done = 0;
+        while done < n {
+            if interrupt
+                .as_deref()
+                .is_some_and(|f| f.swap(false, Ordering::Relaxed))
+            {
+                stop = Some(Stop {
+                    reason: StopReason::Interrupted,
+                    ..stop.unwrap_or(Stop {
+                        position: self.e.position(),
+                        warp: Some(w),
+                        reason: StopReason::Interrupted,
+                        also: Vec::new(),
+                    })
+                });
+                break;
+            }
+            let s = motion(&mut self.e, interrupt.as_deref())?;
+            done += 1;
+            let go_on = matches!(s.reason, StopReason::Step | StopReason::Returned);
+            stop = Some(s);
+            if !go_on {
+                break;
+            }
+            if done < n && self.e.status(w)? != WarpStatus::Live {
+                let mut text = self.report(stop);
+                let _ = writeln!(
+                    text,
+                    "Warp {w} has ended ({}) after {done} of {n}.",
+                    self.e.status(w)?.name()
+                );
+                return Ok(text);
+            }
+        }
+        Ok(self.report(stop))
+    }
+
     fn last_bp(&self) -> Option<StopReason> {
         let w = self.e.selected();
         let pc = self.e.warp(w).ok()?.pc();
@@ -778,7 +825,7 @@ impl DebugSession {
                 };
                 format!(
                     "{} ({}{more}){}",
-                    b.spec,
+                    spec_text(&b.spec),
                     at.join(", "),
                     pcs.first()
                         .map(|&p| self.line_suffix(p))
@@ -810,14 +857,26 @@ impl DebugSession {
     }
 
     fn line_suffix(&self, pc: u32) -> String {
+        if self.past_end(pc) {
+            return String::new();
+        }
         match self.e.target().lines.pos_of(pc) {
             Some(p) => format!(" {}:{}", p.file, p.line),
             None => String::new(),
         }
     }
 
-    /// `<label+off>`.
+    /// Whether `pc` is at or past the end of the code (where an exited warp stands): no
+    /// label's offset and no source line describe it.
+    fn past_end(&self, pc: u32) -> bool {
+        pc as usize >= self.e.target().code.len()
+    }
+
+    /// `<label+off>`, `<end of code>`.
     fn symbol(&self, pc: u32) -> String {
+        if self.past_end(pc) {
+            return " <end of code>".into();
+        }
         match self.e.target().symbolize(pc) {
             Some((l, 0)) => format!(" <{l}>"),
             Some((l, d)) => format!(" <{l}+{d}>"),
@@ -842,7 +901,13 @@ impl DebugSession {
             v.exec,
             v.active_lanes
         );
-        if let Some(p) = self.e.target().lines.pos_of(v.pc) {
+        if let Some(p) = self
+            .e
+            .target()
+            .lines
+            .pos_of(v.pc)
+            .filter(|_| !self.past_end(v.pc))
+        {
             if let Some(text) = self.e.target().source_line(&p.file, p.line) {
                 let _ = writeln!(s, "{:>6} | {}", p.line, text.trim_end());
             }
@@ -869,17 +934,35 @@ impl DebugSession {
         };
         let mut s = String::new();
         let who = stop.warp.map(|w| format!(", warp {w}")).unwrap_or_default();
-        let head = match &stop.reason {
+        for r in std::iter::once(&stop.reason).chain(&stop.also) {
+            let head = self.reason_text(r, &who);
+            if !head.is_empty() {
+                let _ = writeln!(s, "{}", self.paint("33", &head));
+            }
+        }
+        s.push_str(&self.where_text());
+        s.push_str(&self.show_displays());
+        s
+    }
+
+    /// The head line of a stop's reason (empty for a plain step or goto).
+    fn reason_text(&self, reason: &StopReason, who: &str) -> String {
+        match reason {
             StopReason::Step | StopReason::Goto => String::new(),
             StopReason::Breakpoint { id } => {
-                let spec = self
-                    .e
-                    .breakpoints()
-                    .iter()
-                    .find(|b| b.id == *id)
-                    .map(|b| b.spec.clone())
-                    .unwrap_or_default();
-                format!("Breakpoint {id} ({spec}){who}")
+                // A temporary breakpoint is gone once it stopped: its name was kept.
+                let (spec, temporary) = self
+                    .bp_names
+                    .get(id)
+                    .cloned()
+                    .unwrap_or_else(|| (String::new(), false));
+                let spec = spec_text(&spec);
+                let kind = if temporary {
+                    "Temporary breakpoint"
+                } else {
+                    "Breakpoint"
+                };
+                format!("{kind} {id} ({spec}){who}")
             }
             StopReason::Watchpoint { id, loc, old, new } => {
                 let show = |v: &Vec<u64>| match v.as_slice() {
@@ -934,13 +1017,7 @@ impl DebugSession {
             }
             StopReason::HistoryStart => "No more reverse-execution history: at the launch.".into(),
             StopReason::Interrupted => "Interrupted.".into(),
-        };
-        if !head.is_empty() {
-            let _ = writeln!(s, "{}", self.paint("33", &head));
         }
-        s.push_str(&self.where_text());
-        s.push_str(&self.show_displays());
-        s
     }
 
     fn show_displays(&self) -> String {
@@ -966,6 +1043,7 @@ impl DebugSession {
         let warp = self.e.warp(w)?;
         let mut s = String::new();
         if let Ok(loc) = StatePlace::parse(what) {
+            loc.check(warp)?;
             let vals = loc.read(warp);
             if loc.is_vector() {
                 let exec = warp.exec();
@@ -1128,7 +1206,7 @@ impl DebugSession {
                             BreakKind::Watch { .. } => "watchpoint",
                         };
                         let what = self.bp_where(b);
-                        let hc = b.hit_condition.map(|h| format!(", stops at hits {h:?}")).unwrap_or_default();
+                        let hc = b.hit_condition.map(|h| format!(", stops at hits {}", hit_text(h))).unwrap_or_default();
                         let ty = if b.temporary { "tbreak" } else { ty };
                         let _ = writeln!(s, "{:<4} {ty:<11} {:<4} {:<5} {what}{hc}", b.id, if b.enabled { "y" } else { "n" }, b.hits);
                     }
@@ -1169,13 +1247,18 @@ impl DebugSession {
                 let h = self.e.history_stats();
                 let _ = writeln!(
                     s,
-                    "position {}; {} checkpoints ({} to {}), {} KiB of a {} KiB budget",
+                    "position {}; {} checkpoints ({} to {}), {} KiB of a {} KiB budget{}",
                     self.e.position(),
                     h.checkpoints,
                     h.first,
                     h.last,
-                    h.bytes / 1024,
-                    h.budget_bytes / 1024
+                    h.bytes.div_ceil(1024),
+                    h.budget_bytes / 1024,
+                    if h.bytes > h.budget_bytes {
+                        " (over it: the launch state is kept whatever the budget)"
+                    } else {
+                        ""
+                    }
                 );
             }
             "" => return Err("info what? registers, warps, breakpoints, frame, display, line, history".into()),
@@ -1249,6 +1332,26 @@ impl DebugSession {
             }
         }
         Ok(s)
+    }
+}
+
+/// A breakpoint's spec as shown: a bare number is a line.
+fn spec_text(spec: &str) -> String {
+    if !spec.is_empty() && spec.bytes().all(|b| b.is_ascii_digit()) {
+        format!("line {spec}")
+    } else {
+        spec.to_string()
+    }
+}
+
+/// A hit condition as `info breakpoints` shows it.
+fn hit_text(h: warpkit_debug::HitCondition) -> String {
+    use warpkit_debug::HitCondition::*;
+    match h {
+        AtLeast(n) => format!(">= {n}"),
+        Exactly(n) => format!("== {n}"),
+        After(n) => format!("> {n}"),
+        Every(n) => format!("every {n}th"),
     }
 }
 

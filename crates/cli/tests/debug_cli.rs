@@ -5,6 +5,10 @@
 use std::process::Command;
 
 fn transcript(script: &str, program: &str, state: &str) {
+    transcript_with(script, program, state, &[]);
+}
+
+fn transcript_with(script: &str, program: &str, state: &str, options: &[&str]) {
     let out = Command::new(env!("CARGO_BIN_EXE_warpkit"))
         .args([
             "debug",
@@ -15,6 +19,7 @@ fn transcript(script: &str, program: &str, state: &str) {
             "-x",
             &format!("tests/debug/{script}.gdb"),
         ])
+        .args(options)
         .env("NO_COLOR", "1")
         .output()
         .unwrap();
@@ -59,6 +64,19 @@ fn calls_session() {
         "calls",
         "tests/debug/calls.s",
         "tests/debug/calls.state.json",
+    );
+}
+
+/// A breakpoint on the first instruction, several breakpoints or watched places at one
+/// stop, `run`, `goto -1`, unallocated registers, `step N` past the warp's end, and the
+/// budget of `--budget 0`.
+#[test]
+fn stops_session() {
+    transcript_with(
+        "stops",
+        "tests/debug/stops.s",
+        "tests/debug/stops.state.json",
+        &["--budget", "0"],
     );
 }
 

@@ -70,3 +70,52 @@ fn colour_on_a_terminal() {
     assert!(s.contains("\x1b[31m"), "errors in red on a terminal:\n{s}");
     t.keys(&["q", "Enter"]);
 }
+
+/// Ctrl-C stops long motions at the prompt: `goto` far away (where it got to), a
+/// `reverse-continue` over that history (as far back as it searched: not at the launch)
+/// and a `step N` with a huge N; the session goes on after each.
+#[test]
+fn ctrl_c_interrupts_goto_reverse_continue_and_steps() {
+    let Some(t) = Tmux::new(format!("warpkit-debug-intr-{}", std::process::id()), "intr") else {
+        return;
+    };
+    let cmd = format!(
+        "env NO_COLOR=1 {} debug ../../tools/bench/endless.s --max-steps 1000000000000",
+        env!("CARGO_BIN_EXE_warpkit")
+    );
+    t.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "intr",
+        "-x",
+        "160",
+        "-y",
+        "60",
+        &cmd,
+    ]);
+    t.wait_for("(warpkit)", 1);
+    let pause = |ms| std::thread::sleep(std::time::Duration::from_millis(ms));
+    t.keys(&["goto 100000000000000", "Enter"]);
+    pause(3000);
+    t.keys(&["C-c"]);
+    t.wait_for("Interrupted.", 1);
+    t.keys(&["info history", "Enter"]);
+    t.wait_for("checkpoints", 1);
+    t.keys(&["rc", "Enter"]);
+    pause(300);
+    t.keys(&["C-c"]);
+    let s = t.wait_for("Interrupted.", 2);
+    assert!(
+        !s.contains("No more reverse-execution history"),
+        "reverse-continue ran to the launch:\n{s}"
+    );
+    t.keys(&["step 100000000000", "Enter"]);
+    pause(1000);
+    t.keys(&["C-c"]);
+    t.wait_for("Interrupted.", 3);
+    // The prompt is back and takes commands.
+    t.keys(&["p u1", "Enter"]);
+    t.wait_for("u1 = 0x", 1);
+    t.keys(&["q", "Enter"]);
+}
