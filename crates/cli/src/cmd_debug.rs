@@ -15,6 +15,8 @@ use warpkit_debug::LineTable;
 use warpkit_debug::{
     BreakKind, DebugConfig, Engine, FaultCatch, StatePlace, Stop, StopReason, Target, WarpStatus,
 };
+use warpkit_object::load::{LoadOptions, LoadedProgram, ProgramFormat};
+use warpkit_sim::state::parse_state;
 use warpkit_sim::{FaultCause, LANES};
 
 #[derive(clap::Args)]
@@ -40,6 +42,9 @@ pub struct DebugArgs {
     /// Read PROGRAM as assembly or machine code whatever its name.
     #[arg(long, value_enum)]
     format: Option<input::Format>,
+    /// Start at this kernel (of an ELF file or assembly with several `.kernel`s).
+    #[arg(long, value_name = "NAME")]
+    kernel: Option<String>,
 }
 
 pub const AFTER_HELP: &str = "\
@@ -52,37 +57,64 @@ Enter repeats the last command.\n\
 Exit status: 0, or 1 when --batch and a command failed; bad program or state: 1.";
 
 /// Loads the program (with its labels and line table: from the source for assembly, from
-/// the symbols and `.debug_line` of an ELF file) and the state file.
+/// the symbols and `.debug_line` of an ELF file) and chooses its kernel as `warpkit run`
+/// does (`kernel`; without one, an input with several kernels is refused).
+pub fn load_target(
+    program: &Path,
+    format: Option<input::Format>,
+    kernel: Option<&str>,
+) -> Result<(Target, LoadedProgram), String> {
+    match format.unwrap_or_else(|| input::format_of(program)) {
+        // The same front stage as `warpkit asm` (includes, macros, kernels), whose line
+        // table names the lines of every included file too; the text is kept to show.
+        input::Format::Asm => {
+            let src = input::read_source(program)?;
+            let name = files::display(program);
+            let disk = (!files::is_std(program)).then_some(program);
+            let opts = LoadOptions {
+                kernel: kernel.map(str::to_string),
+                ..LoadOptions::default()
+            };
+            let p = warpkit_object::load::load_program(
+                &name,
+                src.clone().into_bytes(),
+                disk,
+                ProgramFormat::Asm,
+                &opts,
+            )
+            .map_err(|e| input::report(e, 100))?;
+            if let Some(w) = p.warnings.clone().filter(|w| !w.is_empty()) {
+                input::report(warpkit_object::load::LoadError::Assembly(w), 100);
+            }
+            Ok((
+                target_of(p.code.clone(), p.object.clone(), vec![(name, src)]),
+                p,
+            ))
+        }
+        _ => {
+            let p = input::load_program(program, format, kernel, 100)?;
+            Ok((target_of(p.code.clone(), p.object.clone(), Vec::new()), p))
+        }
+    }
+}
+
+/// The state file's text (none: one warp, all registers 0).
+fn state_text(state: Option<&Path>) -> Result<String, String> {
+    match state {
+        Some(p) => files::read_text(p),
+        None => Ok("{}".to_string()),
+    }
+}
+
+/// The program and the state file for DAP's `launch` (the warps start where the state
+/// file says).
 pub fn load(
     program: &Path,
     state: Option<&Path>,
     format: Option<input::Format>,
 ) -> Result<(Target, String), String> {
-    let target = match format.unwrap_or_else(|| input::format_of(program)) {
-        // The same front stage as `warpkit asm` (includes, macros, kernels), whose line
-        // table names the lines of every included file too.
-        input::Format::Asm => {
-            let src = input::read_source(program)?;
-            let name = files::display(program);
-            let disk = (!files::is_std(program)).then_some(program);
-            let (obj, warnings) =
-                warpkit_object::load::assemble_source(&name, src.clone(), disk, false)
-                    .map_err(|e| input::report(e, 100))?;
-            if !warnings.is_empty() {
-                input::report(warpkit_object::load::LoadError::Assembly(warnings), 100);
-            }
-            target_of(obj.code.clone(), Some(obj), vec![(name, src)])
-        }
-        _ => {
-            let p = input::load_program(program, format, None, 100)?;
-            target_of(p.code, p.object, Vec::new())
-        }
-    };
-    let state = match state {
-        Some(p) => files::read_text(p)?,
-        None => "{}".to_string(),
-    };
-    Ok((target, state))
+    let (target, _) = load_target(program, format, None)?;
+    Ok((target, state_text(state)?))
 }
 
 /// A code object (or raw code) as the debugger's target: labels from its symbols, lines
@@ -155,16 +187,21 @@ pub fn run(a: DebugArgs) -> Result<ExitCode, String> {
              cannot be `-` too",
         );
     }
-    let (target, state) = load(&a.program, a.state.as_deref(), a.format)?;
+    let (target, loaded) = load_target(&a.program, a.format, a.kernel.as_deref())?;
+    let in_state = |e: String| match &a.state {
+        Some(p) => format!("{}: {e}", files::display(p)),
+        None => e,
+    };
+    let mut launch =
+        parse_state(&state_text(a.state.as_deref())?).map_err(|e| in_state(e.to_string()))?;
+    // Fresh warps start at the chosen kernel, whose registers they must have.
+    loaded.prepare(&mut launch).map_err(in_state)?;
     let cfg = DebugConfig {
         budget_bytes: a.budget.saturating_mul(1 << 20),
         max_steps: a.max_steps,
         ..DebugConfig::default()
     };
-    let engine = Engine::new(target, &state, cfg).map_err(|e| match &a.state {
-        Some(p) => format!("{}: {e}", files::display(p)),
-        None => e,
-    })?;
+    let engine = Engine::from_launch(target, launch, cfg).map_err(in_state)?;
     let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let mut s = DebugSession::new(engine, color);
     let interrupt = Arc::new(AtomicBool::new(false));
