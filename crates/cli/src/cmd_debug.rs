@@ -909,16 +909,12 @@ impl DebugSession {
         pc as usize >= self.e.target().code.len()
     }
 
-    /// `<label+off>`, `<end of code>`.
+    /// ` <label+off>`, ` <end of code>`.
     fn symbol(&self, pc: u32) -> String {
-        if self.past_end(pc) {
-            return " <end of code>".into();
-        }
-        match self.e.target().symbolize(pc) {
-            Some((l, 0)) => format!(" <{l}>"),
-            Some((l, d)) => format!(" <{l}+{d}>"),
-            None => String::new(),
-        }
+        self.e
+            .symbol_text(pc)
+            .map(|s| format!(" {s}"))
+            .unwrap_or_default()
     }
 
     /// The selected warp's position: a header line, the source line, the instruction.

@@ -1072,13 +1072,51 @@ impl Engine {
         state_to_json(self.code_base, &results)
     }
 
-    /// The instruction at `pc`: its text (branch targets as labels where there is one) and
-    /// size; `None` where nothing decodes.
+    /// The instruction at `pc`: its text and size; `None` where nothing decodes. Branch
+    /// and call targets are absolute addresses with the label they are at or after, as gdb
+    /// shows them (`bexecz 0x34 <done>`), not the encoded byte offsets.
     pub fn disassemble_at(&self, pc: u32) -> Option<(String, u32)> {
         let inst = self.sh.real.inst_at(pc)?;
         let mut s = String::new();
-        warpkit_asm::format_inst(&inst, pc, None, &mut s);
-        Some((s, inst.desc().size as u32))
+        // Every PC-relative operand comes out as `L_<hex target>`, replaced below.
+        warpkit_asm::format_inst(&inst, pc, Some(&|_| true), &mut s);
+        let mut out = String::with_capacity(s.len() + 16);
+        let mut rest = s.as_str();
+        while let Some(i) = rest.find("L_") {
+            out.push_str(&rest[..i]);
+            let hex = &rest[i + 2..];
+            let n = hex
+                .find(|c: char| !c.is_ascii_hexdigit())
+                .unwrap_or(hex.len());
+            match u32::from_str_radix(&hex[..n], 16) {
+                Ok(t) => out.push_str(&self.address_text(t)),
+                Err(_) => out.push_str(&rest[i..i + 2 + n]),
+            }
+            rest = &hex[n..];
+        }
+        out.push_str(rest);
+        Some((out, inst.desc().size as u32))
+    }
+
+    /// `0x34 <done>`, `0x1c <loop+16>`, `0x40 <end of code>`, or `0x8` where no label is at
+    /// or before it.
+    pub fn address_text(&self, pc: u32) -> String {
+        match self.symbol_text(pc) {
+            Some(sym) => format!("0x{pc:x} {sym}"),
+            None => format!("0x{pc:x}"),
+        }
+    }
+
+    /// `<done>`, `<loop+16>`, `<end of code>` (an exited warp's PC: no label's offset),
+    /// or `None` where no label is at or before `pc`.
+    pub fn symbol_text(&self, pc: u32) -> Option<String> {
+        if pc as usize >= self.target.code.len() {
+            return Some("<end of code>".into());
+        }
+        Some(match self.target.symbolize(pc)? {
+            (l, 0) => format!("<{l}>"),
+            (l, d) => format!("<{l}+{d}>"),
+        })
     }
 
     /// Evaluate an expression on warp `i`.
@@ -1144,7 +1182,18 @@ impl Engine {
             if pcs.is_empty() {
                 return Err(format!("line {n} has no code"));
             }
-            Ok(pcs)
+            // A line of several instructions (a macro's expansion) stops once, before its
+            // first; each separate run of the line's instructions (a macro body line used
+            // twice) has its own start.
+            let starts = self.target.instruction_starts();
+            Ok(pcs
+                .iter()
+                .copied()
+                .filter(|&p| {
+                    let i = starts.partition_point(|&q| q < p);
+                    i == 0 || !pcs.contains(&starts[i - 1])
+                })
+                .collect())
         };
         if s.bytes().all(|b| b.is_ascii_digit()) {
             return line(None, s);

@@ -202,3 +202,28 @@ fn long_motions_stop_when_interrupted() {
     assert_eq!(s.reason, StopReason::Step);
     assert!(e.position() < at);
 }
+
+/// A macro's lines as the front stage records them: `twice v1` (line 6) and `twice v2`
+/// (line 7) each expand to two instructions of their own line.
+#[test]
+fn a_line_of_several_instructions_stops_once() {
+    let mut t = Target::from_assembly(
+        "m.s",
+        "movi v1, 0\nadd.vi v1, v1, 1\nadd.vi v1, v1, 1\nadd.vi v2, v2, 1\nadd.vi v2, v2, 1\n",
+    )
+    .unwrap();
+    let row = |offset, line| warpkit_debug::LineRow {
+        offset,
+        size: 4,
+        file: 0,
+        line,
+    };
+    let rows = vec![row(0, 5), row(4, 6), row(8, 6), row(12, 7), row(16, 7)];
+    t.lines = warpkit_debug::LineTable::new(vec!["m.s".into()], rows.clone());
+    let mut e = Engine::new(t.clone(), r#"{"warps": [{}]}"#, DebugConfig::default()).unwrap();
+    let id = e.add_breakpoint("6", None, None).unwrap();
+    let s = e.cont(None);
+    assert_eq!((s.hit_ids(), e.warp(0).unwrap().pc()), (vec![id], 4));
+    assert_eq!(e.cont(None).reason, StopReason::AllEnded);
+    assert_eq!(e.breakpoints()[0].hits, 1);
+}
