@@ -8,8 +8,9 @@ use std::fmt::Write as _;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 use warpkit_debug::loc::parse_value;
 use warpkit_debug::LineTable;
 use warpkit_debug::{
@@ -238,7 +239,13 @@ pub fn run(a: DebugArgs) -> Result<ExitCode, String> {
         }
         return Ok(exit(a.batch && failed));
     }
-    let mut rl = rustyline::DefaultEditor::new().map_err(|e| format!("terminal: {e}"))?;
+    let mut rl: rustyline::Editor<Completion, rustyline::history::DefaultHistory> =
+        rustyline::Editor::new().map_err(|e| format!("terminal: {e}"))?;
+    rl.set_helper(Some(Completion {
+        labels: s.e.target().labels.iter().map(|(n, _)| n.clone()).collect(),
+    }));
+    let counter = s.e.position_counter();
+    let tty = std::io::stderr().is_terminal();
     let _ = out.write_all(s.where_text().as_bytes());
     let mut last = String::new();
     loop {
@@ -254,7 +261,11 @@ pub fn run(a: DebugArgs) -> Result<ExitCode, String> {
                     let _ = rl.add_history_entry(line.as_str());
                     last = line;
                 }
-                let r = s.execute(&cmd);
+                let r = if tty {
+                    with_progress(counter.clone(), || s.execute(&cmd))
+                } else {
+                    s.execute(&cmd)
+                };
                 let _ = out.write_all(r.text.as_bytes());
                 let _ = out.flush();
                 if r.quit {
@@ -266,6 +277,101 @@ pub fn run(a: DebugArgs) -> Result<ExitCode, String> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Tab completion at the prompt: command names, `info` topics, then registers and labels.
+struct Completion {
+    labels: Vec<String>,
+}
+
+impl rustyline::completion::Completer for Completion {
+    type Candidate = String;
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _: &rustyline::Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<String>)> {
+        Ok(complete(line.get(..pos).unwrap_or(line), &self.labels))
+    }
+}
+
+impl rustyline::hint::Hinter for Completion {
+    type Hint = String;
+}
+impl rustyline::highlight::Highlighter for Completion {}
+impl rustyline::validate::Validator for Completion {}
+impl rustyline::Helper for Completion {}
+
+const INFO_TOPICS: [&str; 7] = [
+    "registers",
+    "warps",
+    "breakpoints",
+    "frame",
+    "display",
+    "line",
+    "history",
+];
+
+/// The word being typed at the end of `before` (its start) and what it may become.
+fn complete(before: &str, labels: &[String]) -> (usize, Vec<String>) {
+    let start = before.rfind(char::is_whitespace).map_or(0, |i| i + 1);
+    let word = &before[start..];
+    let head: Vec<&str> = before[..start].split_whitespace().collect();
+    let pool: Vec<String> = match head.as_slice() {
+        [] => HELP
+            .iter()
+            .flat_map(|(names, _, _)| names.iter())
+            .map(|n| n.to_string())
+            .collect(),
+        ["info" | "i"] => INFO_TOPICS.iter().map(|t| t.to_string()).collect(),
+        // Registers only once a letter is typed: 200 names are no help.
+        _ if word.is_empty() => labels.to_vec(),
+        _ => (0..warpkit_sim::NUM_VREGS)
+            .map(|r| format!("v{r}"))
+            .chain((0..warpkit_sim::NUM_UREGS).map(|r| format!("u{r}")))
+            .chain(["exec", "fflags", "mode", "pc", "steps", "popcount("].map(String::from))
+            .chain(labels.iter().cloned())
+            .collect(),
+    };
+    let mut c: Vec<String> = pool.into_iter().filter(|p| p.starts_with(word)).collect();
+    c.sort();
+    c.dedup();
+    (start, c)
+}
+
+/// Run `f` while another thread shows, once it takes over a second, the position the
+/// engine has reached (on standard error, cleared before `f`'s output is printed).
+fn with_progress<T>(counter: Arc<AtomicU64>, f: impl FnOnce() -> T) -> T {
+    let done = Arc::new(AtomicBool::new(false));
+    let d = done.clone();
+    let ticker = std::thread::spawn(move || {
+        let t0 = Instant::now();
+        let mut bar = None;
+        while !d.load(Ordering::Relaxed) {
+            // Woken at once when `f` is done.
+            std::thread::park_timeout(Duration::from_millis(100));
+            if d.load(Ordering::Relaxed) {
+                break;
+            }
+            if t0.elapsed() >= Duration::from_secs(1) {
+                let b = bar.get_or_insert_with(crate::progress::new_bar);
+                b.set_message(format!(
+                    "running: position {} (Ctrl-C stops)",
+                    counter.load(Ordering::Relaxed)
+                ));
+                b.tick();
+            }
+        }
+        if let Some(b) = bar {
+            b.finish_and_clear();
+        }
+    });
+    let r = f();
+    done.store(true, Ordering::Relaxed);
+    ticker.thread().unpark();
+    let _ = ticker.join();
+    r
 }
 
 fn exit(failed: bool) -> ExitCode {
@@ -316,6 +422,8 @@ pub struct DebugSession {
     color: bool,
     displays: Vec<(u32, PrintFormat, String)>,
     next_display: u32,
+    /// Where a `list` right after the last one goes on: file and first line.
+    list_next: Option<(String, u32)>,
     /// Every breakpoint's spec and whether it is temporary, as before the last motion.
     bp_names: std::collections::HashMap<u32, (String, bool)>,
     pub interrupt: Option<Arc<AtomicBool>>,
@@ -446,6 +554,7 @@ impl DebugSession {
             displays: Vec::new(),
             next_display: 1,
             bp_names: Default::default(),
+            list_next: None,
             interrupt: None,
         }
     }
@@ -492,6 +601,8 @@ impl DebugSession {
         if let Some(f) = &self.interrupt {
             f.store(false, Ordering::Relaxed);
         }
+        // Only a `list` right after a `list` goes on from it.
+        let listed = self.list_next.take();
         self.bp_names = self
             .e
             .breakpoints()
@@ -739,7 +850,7 @@ impl DebugSession {
             "info" | "i" => out.push_str(&self.info(rest)?),
             "backtrace" | "bt" | "where" => out.push_str(&self.info("frame")?),
             "disassemble" | "disas" => out.push_str(&self.disas(rest)?),
-            "list" | "l" => out.push_str(&self.list(rest)?),
+            "list" | "l" => out.push_str(&self.list(rest, listed)?),
             "warp" | "thread" => {
                 if !rest.is_empty() {
                     let n: usize = rest
@@ -1341,29 +1452,70 @@ impl DebugSession {
         Ok(s)
     }
 
-    fn list(&self, rest: &str) -> Result<String, String> {
+    /// Ten source lines around the PC, a line (`N`, `FILE:N`) or a location; a `list`
+    /// right after a `list` goes on after the lines it showed, as gdb's does.
+    fn list(&mut self, rest: &str, after: Option<(String, u32)>) -> Result<String, String> {
         let t = self.e.target();
         let pc = self.e.warp(self.e.selected())?.pc();
-        let pos = if rest.is_empty() {
-            t.lines.pos_of(pc)
-        } else if let Ok(n) = rest.parse::<u32>() {
-            t.lines.files().first().map(|f| warpkit_debug::SourcePos {
-                file: f.clone(),
-                line: n,
-            })
+        let no_lines = "no line information (the program was not assembled from source)";
+        // (file, the line asked for); lines around it are shown.
+        let line_of = |file: String, n: &str| -> Result<(String, u32), String> {
+            let n: u32 = n
+                .parse()
+                .map_err(|_| format!("`{n}` is not a line number"))?;
+            Ok((file, n))
+        };
+        let around = |l: u32| l.saturating_sub(5).max(1);
+        let ((file, asked), first) = if let (true, Some((f, l))) = (rest.is_empty(), after) {
+            ((f, l), l)
+        } else if rest.is_empty() {
+            let p = t.lines.pos_of(pc).ok_or(no_lines)?;
+            let l = p.line;
+            ((p.file, l), around(l))
+        } else if rest.bytes().all(|b| b.is_ascii_digit()) {
+            let f = t.lines.files().first().ok_or(no_lines)?;
+            let a = line_of(f.clone(), rest)?;
+            let l = around(a.1);
+            (a, l)
+        } else if let Some((f, n)) = rest
+            .rsplit_once(':')
+            .filter(|(_, n)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        {
+            let f = t
+                .lines
+                .files()
+                .iter()
+                .find(|name| name.as_str() == f || name.ends_with(&format!("/{f}")))
+                .ok_or_else(|| format!("no source file `{f}` in the line table"))?;
+            let a = line_of(f.clone(), n)?;
+            let l = around(a.1);
+            (a, l)
         } else {
             let p = *self.e.resolve(rest)?.first().ok_or("no such location")?;
-            t.lines.pos_of(p)
+            let p = t.lines.pos_of(p).ok_or(no_lines)?;
+            let l = p.line;
+            ((p.file, l), around(l))
         };
-        let pos = pos.ok_or("no line information (the program was not assembled from source)")?;
         let here = t.lines.pos_of(pc).map(|p| p.line);
         let mut s = String::new();
-        for l in pos.line.saturating_sub(5).max(1)..pos.line + 5 {
-            if let Some(text) = t.source_line(&pos.file, l) {
+        for l in first..first + 10 {
+            if let Some(text) = t.source_line(&file, l) {
                 let mark = if Some(l) == here { "=>" } else { "  " };
                 let _ = writeln!(s, "{mark}{l:>5} | {}", text.trim_end());
             }
         }
+        if s.is_empty() {
+            let count = t
+                .sources
+                .iter()
+                .find(|(n, _)| *n == file)
+                .map(|(_, text)| text.lines().count());
+            return Err(match count {
+                Some(c) => format!("line {asked} is past the end of {file} ({c} lines)"),
+                None => format!("the text of {file} is not at hand"),
+            });
+        }
+        self.list_next = Some((file, first + 10));
         Ok(s)
     }
 }

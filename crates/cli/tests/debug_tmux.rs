@@ -53,6 +53,16 @@ fn typed_commands_enter_repeats_and_history() {
     t.wait_for("v1[2] = 0x00000002 (2)", 2);
     t.keys(&["frobnicate", "Enter"]);
     t.wait_for("error: unknown command `frobnicate`", 1);
+    // Tab completes commands, labels and registers.
+    t.keys(&["tbreak fu", "Tab"]);
+    t.wait_for("(warpkit) tbreak func", 1);
+    t.keys(&["C-u", "info brea", "Tab"]);
+    t.wait_for("(warpkit) info breakpoints", 1);
+    t.keys(&["C-u", "reverse-cont", "Tab"]);
+    t.wait_for("(warpkit) reverse-continue", 1);
+    t.keys(&["C-u", "p v12", "Tab", "Tab"]);
+    t.wait_for("v120", 1);
+    t.keys(&["C-u"]);
     t.keys(&["rc", "Enter"]);
     let s = t.wait_for("Breakpoint 1 (func), warp 0", 2);
     assert!(
@@ -98,6 +108,8 @@ fn ctrl_c_interrupts_goto_reverse_continue_and_steps() {
     let pause = |ms| std::thread::sleep(std::time::Duration::from_millis(ms));
     t.keys(&["goto 100000000000000", "Enter"]);
     pause(3000);
+    // A motion of more than a second shows where it is.
+    t.wait_for("running: position ", 1);
     t.keys(&["C-c"]);
     t.wait_for("Interrupted.", 1);
     t.keys(&["info history", "Enter"]);

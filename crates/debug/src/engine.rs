@@ -32,7 +32,8 @@ use crate::loc::StatePlace;
 use crate::target::Target;
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use warpkit_encoding::{decode, Inst, Reg};
 use warpkit_isa::Flags;
 use warpkit_sim::state::{parse_state, state_to_json, Launch};
@@ -856,6 +857,8 @@ pub struct Engine {
     /// At the launch (or after `rerun`) with no stop reported yet: the next motion may stop
     /// before the first attempt.
     fresh: bool,
+    /// Where the engine is while it runs, for fronts that show progress.
+    progress: Option<Arc<AtomicU64>>,
 }
 
 impl Engine {
@@ -937,6 +940,7 @@ impl Engine {
             commit: Commit::new(),
             chunk: cfg.checkpoint_interval.clamp(1, 1 << 22),
             fresh: true,
+            progress: None,
         };
         e.repatch(&MotionGoal::replay());
         Ok(e)
@@ -955,6 +959,15 @@ impl Engine {
     /// The current position in the schedule.
     pub fn position(&self) -> u64 {
         self.world.pos
+    }
+
+    /// A counter that follows the position while a motion runs (another thread reads it to
+    /// show progress; it moves between stretches of at most `checkpoint_interval`
+    /// attempts, backwards too while a reverse motion replays).
+    pub fn position_counter(&mut self) -> Arc<AtomicU64> {
+        self.progress
+            .get_or_insert_with(|| Arc::new(AtomicU64::new(self.world.pos)))
+            .clone()
     }
 
     pub fn num_warps(&self) -> usize {
@@ -1480,6 +1493,9 @@ impl Engine {
     ) -> Fwd {
         let start = self.world.pos;
         loop {
+            if let Some(p) = &self.progress {
+                p.store(self.world.pos, Ordering::Relaxed);
+            }
             self.normalize_cursor();
             if self.world.pos >= limit {
                 return Fwd::Limit;

@@ -26,6 +26,10 @@ p v[8:9]
 watch v8 warp 0
 set v8 = 1
 p v7[0]
+# list goes on after a list; a line past the end is an error.
+list 1
+list
+list 1000
 # A count past the warp's end: the stop, then why it stopped short.
 delete
 warp 1
