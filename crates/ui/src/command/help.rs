@@ -94,3 +94,27 @@ pub fn nearest(word: &str) -> Option<&'static str> {
         .filter(|n| warpkit_isa::edit_distance(n, word) <= 2)
         .copied()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn completes_commands_topics_labels_and_registers() {
+        let labels = vec!["func".to_string(), "end".to_string()];
+        assert_eq!(
+            complete("reverse-cont", &labels),
+            (0, vec!["reverse-continue".to_string()])
+        );
+        assert_eq!(
+            complete("info brea", &labels),
+            (5, vec!["breakpoints".to_string()])
+        );
+        assert_eq!(complete("b fu", &labels), (2, vec!["func".to_string()]));
+        // Labels only, until a letter is typed.
+        assert_eq!(complete("b ", &labels).1, vec!["end", "func"]);
+        let (at, v) = complete("p v12", &labels);
+        assert_eq!((at, v.len(), v[0].as_str()), (2, 9, "v12"));
+        assert_eq!(complete("frob", &labels).1, Vec::<String>::new());
+    }
+}
