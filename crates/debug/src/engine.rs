@@ -1759,10 +1759,22 @@ impl Engine {
     fn live_warp(&self, w: usize) -> Result<(), String> {
         match self.status(w)? {
             WarpStatus::Live => Ok(()),
-            s => Err(format!(
-                "warp {w} has ended ({}); `info warps` shows the others",
-                s.name()
-            )),
+            // Every front shows this: name the live warps rather than a front's command.
+            s => {
+                let live: Vec<usize> = (0..self.world.slots.len())
+                    .filter(|&u| self.sh.live(&self.world.slots[u]))
+                    .collect();
+                let mut names: Vec<String> = live.iter().take(8).map(|u| u.to_string()).collect();
+                if live.len() > 8 {
+                    names.push("...".into());
+                }
+                let others = match live.len() {
+                    0 => "no warp is live".to_string(),
+                    1 => format!("warp {} is live", live[0]),
+                    _ => format!("live: warps {}", names.join(", ")),
+                };
+                Err(format!("warp {w} has ended ({}); {others}", s.name()))
+            }
         }
     }
 
