@@ -315,3 +315,39 @@ fn help(cmd: Option<&str>) -> Result<String, String> {
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use warpkit_debug::{DebugConfig, Target};
+
+    /// The vocabulary without a terminal: what a DAP console or the playground would run.
+    #[test]
+    fn a_session_answers_commands_with_text() {
+        let t = Target::from_assembly("k.s", "laneid v1\nloop:\nadd.vi v1, v1, 1\n").unwrap();
+        let e = Engine::new(t, r#"{"warps": [{}, {}]}"#, DebugConfig::default()).unwrap();
+        let mut s = Session::new(e, false);
+        let r = s.execute("b loop warp 1");
+        assert!(
+            !r.failed && r.text.starts_with("Breakpoint 1 at loop (0x4)"),
+            "{}",
+            r.text
+        );
+        let r = s.execute("c");
+        assert!(
+            r.text.starts_with("Breakpoint 1 (loop), warp 1\n[pos 3]"),
+            "{}",
+            r.text
+        );
+        assert_eq!(s.execute("p v1[3]").text, "v1[3] = 0x00000003 (3)\n");
+        let r = s.execute("goto -1");
+        assert!(r.failed && r.text.starts_with("error: goto needs a position"));
+        assert_eq!(s.execute("").text, "");
+        assert!(s.execute("quit").quit);
+        assert_eq!(
+            parse("i b").unwrap(),
+            Some(Command::Info("b".into())),
+            "aliases resolve before the handler"
+        );
+    }
+}
