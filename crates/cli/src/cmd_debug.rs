@@ -1,22 +1,19 @@
 //! `warpkit debug`: a command-line debugger with gdb's command names over the
-//! `warpkit-debug` engine. [`DebugSession::execute`] turns one command line into text; the
-//! front end around it reads lines with rustyline on a terminal, or from a script /
+//! `warpkit-debug` engine. The commands are `warpkit_ui::command`'s ([`Session::execute`]
+//! turns one command line into text); this front reads lines with rustyline on a terminal
+//! (Tab completion, progress of long motions, Ctrl-C interrupting them), or from a script /
 //! standard input in batch mode (no prompts).
 
 use crate::{files, input};
-use std::fmt::Write as _;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use warpkit_debug::loc::parse_value;
-use warpkit_debug::{
-    BreakKind, DebugConfig, Engine, FaultCatch, StatePlace, Stop, StopReason, Target, WarpStatus,
-};
-use warpkit_sim::{FaultCause, LANES};
+use std::time::{Duration, Instant};
+use warpkit_debug::{DebugConfig, Engine, Target};
 use warpkit_ui::load::{ProgramFormat, Sources};
-use warpkit_ui::present;
+use warpkit_ui::command::{self, Session};
 
 #[derive(clap::Args)]
 pub struct DebugArgs {
@@ -136,7 +133,7 @@ pub fn run(a: DebugArgs) -> Result<ExitCode, String> {
         None => e,
     })?;
     let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    let mut s = DebugSession::new(engine, color);
+    let mut s = Session::new(engine, color);
     let interrupt = Arc::new(AtomicBool::new(false));
     // Ctrl-C stops a running motion (the engine checks the flag) instead of the process.
     let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, interrupt.clone());
@@ -171,7 +168,19 @@ pub fn run(a: DebugArgs) -> Result<ExitCode, String> {
         }
         return Ok(exit(a.batch && failed));
     }
-    let mut rl = rustyline::DefaultEditor::new().map_err(|e| format!("terminal: {e}"))?;
+    let mut rl: rustyline::Editor<Completion, rustyline::history::DefaultHistory> =
+        rustyline::Editor::new().map_err(|e| format!("terminal: {e}"))?;
+    rl.set_helper(Some(Completion {
+        labels: s
+            .engine()
+            .target()
+            .labels
+            .iter()
+            .map(|(n, _)| n.clone())
+            .collect(),
+    }));
+    let counter = s.engine_mut().position_counter();
+    let tty = std::io::stderr().is_terminal();
     let _ = out.write_all(s.where_text().as_bytes());
     let mut last = String::new();
     loop {
@@ -187,7 +196,11 @@ pub fn run(a: DebugArgs) -> Result<ExitCode, String> {
                     let _ = rl.add_history_entry(line.as_str());
                     last = line;
                 }
-                let r = s.execute(&cmd);
+                let r = if tty {
+                    with_progress(counter.clone(), || s.execute(&cmd))
+                } else {
+                    s.execute(&cmd)
+                };
                 let _ = out.write_all(r.text.as_bytes());
                 let _ = out.flush();
                 if r.quit {
@@ -201,1020 +214,71 @@ pub fn run(a: DebugArgs) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Tab completion at the prompt: command names, `info` topics, then registers and labels.
+struct Completion {
+    labels: Vec<String>,
+}
+
+impl rustyline::completion::Completer for Completion {
+    type Candidate = String;
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _: &rustyline::Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<String>)> {
+        Ok(command::complete(
+            line.get(..pos).unwrap_or(line),
+            &self.labels,
+        ))
+    }
+}
+
+impl rustyline::hint::Hinter for Completion {
+    type Hint = String;
+}
+impl rustyline::highlight::Highlighter for Completion {}
+impl rustyline::validate::Validator for Completion {}
+impl rustyline::Helper for Completion {}
+
+/// Run `f` while another thread shows, once it takes over a second, the position the
+/// engine has reached (on standard error, cleared before `f`'s output is printed).
+fn with_progress<T>(counter: Arc<AtomicU64>, f: impl FnOnce() -> T) -> T {
+    let done = Arc::new(AtomicBool::new(false));
+    let d = done.clone();
+    let ticker = std::thread::spawn(move || {
+        let t0 = Instant::now();
+        let mut bar = None;
+        while !d.load(Ordering::Relaxed) {
+            // Woken at once when `f` is done.
+            std::thread::park_timeout(Duration::from_millis(100));
+            if d.load(Ordering::Relaxed) {
+                break;
+            }
+            if t0.elapsed() >= Duration::from_secs(1) {
+                let b = bar.get_or_insert_with(crate::progress::new_bar);
+                b.set_message(format!(
+                    "running: position {} (Ctrl-C stops)",
+                    counter.load(Ordering::Relaxed)
+                ));
+                b.tick();
+            }
+        }
+        if let Some(b) = bar {
+            b.finish_and_clear();
+        }
+    });
+    let r = f();
+    done.store(true, Ordering::Relaxed);
+    ticker.thread().unpark();
+    let _ = ticker.join();
+    r
+}
+
 fn exit(failed: bool) -> ExitCode {
     if failed {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     }
-}
-
-/// What one command produced.
-pub struct Reply {
-    pub text: String,
-    pub failed: bool,
-    pub quit: bool,
-}
-
-/// Print formats.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum PrintFormat {
-    Hex,
-    Dec,
-    Unsigned,
-    F32,
-    F16,
-}
-
-impl PrintFormat {
-    fn parse(c: &str) -> Result<PrintFormat, String> {
-        Ok(match c {
-            "" | "x" => PrintFormat::Hex,
-            "d" => PrintFormat::Dec,
-            "u" => PrintFormat::Unsigned,
-            "f" => PrintFormat::F32,
-            "h" => PrintFormat::F16,
-            _ => {
-                return Err(format!(
-                    "unknown format /{c}: use /x, /d, /u, /f (binary32) or /h (binary16 halves)"
-                ))
-            }
-        })
-    }
-}
-
-/// A debugging session: the engine and what the user set up around it.
-pub struct DebugSession {
-    e: Engine,
-    color: bool,
-    displays: Vec<(u32, PrintFormat, String)>,
-    next_display: u32,
-    pub interrupt: Option<Arc<AtomicBool>>,
-}
-
-/// One command's help: names, usage, text.
-const HELP: &[(&[&str], &str, &str)] = &[
-    (&["break", "b", "br"], "break LOC [warp N] [if COND]", "Stop before an instruction at LOC: *ADDR or 0xADDR, LINE or FILE:LINE, a label, a mnemonic, family or glob (ffma*)."),
-    (&["tbreak"], "tbreak LOC [warp N] [if COND]", "A breakpoint deleted at its first stop."),
-    (&["watch"], "watch REG [warp N] [if COND]", "Stop after an instruction changes REG: v3, v3[5], v[2:3], v3.h, u5, exec, fflags, fflags.nx, mode."),
-    (&["delete", "d"], "delete [ID...]", "Delete breakpoints (all without IDs)."),
-    (&["disable"], "disable ID...", "Disable breakpoints."),
-    (&["enable"], "enable ID...", "Enable breakpoints."),
-    (&["condition"], "condition ID [COND]", "Set (or remove) a breakpoint's condition, e.g. v3[5] == 7, exec == 0, popcount(exec) < 32."),
-    (&["ignore"], "ignore ID N", "Do not stop at the next N hits of a breakpoint."),
-    (&["catch"], "catch fault [any|IllegalInsn|FetchFault|off]", "Which faults stop execution (default: any)."),
-    (&["step", "s", "stepi", "si"], "step [N]", "Run until the selected warp has executed N instructions (other warps run in the schedule)."),
-    (&["next", "n", "nexti", "ni"], "next [N]", "Like step, but a call (jal/jalr) runs until it returns."),
-    (&["finish", "fin"], "finish", "Run until the selected warp's current call returns."),
-    (&["until", "u"], "until [LOC]", "Run until the selected warp reaches an instruction after this one (a loop's back jump does not stop), or LOC."),
-    (&["advance"], "advance LOC", "Run until the selected warp reaches LOC."),
-    (&["continue", "c", "cont"], "continue [N]", "Run the schedule until a breakpoint, watchpoint, caught fault or the end; N: ignore this breakpoint N-1 more times."),
-    (&["reverse-step", "rs", "reverse-stepi", "rsi"], "reverse-step [N]", "Back to before the selected warp's previous instruction."),
-    (&["reverse-next", "rn", "reverse-nexti", "rni"], "reverse-next [N]", "Back over the previous instruction; a call returned from is gone back over whole."),
-    (&["reverse-finish", "rf"], "reverse-finish", "Back to the call that made the current frame."),
-    (&["reverse-continue", "rc"], "reverse-continue", "Back to the previous breakpoint, watchpoint or caught fault (or the launch)."),
-    (&["goto"], "goto POS", "Go to a position of the schedule (the count of instructions all warps have attempted)."),
-    (&["last-write", "lw"], "last-write REG", "When the selected warp last wrote REG (v3, v3[5], u2, exec, fflags), without moving."),
-    (&["print", "p", "inspect"], "print[/x|d|u|f|h] EXPR", "Print a register as a 32-lane grid (inactive lanes marked *), exec as a lane strip, a lane, a pair, or an expression."),
-    (&["display"], "display[/FMT] EXPR", "Print EXPR after every stop."),
-    (&["undisplay"], "undisplay [ID...]", "Stop displaying."),
-    (&["set"], "set [var] REG = VALUE", "Change the selected warp's state (all lanes of a vector register); drops the recorded future."),
-    (&["info", "i"], "info registers|warps|breakpoints|frame|display|line|history", "Show state: registers [REG...], warps (PC, status, steps, EXEC population), breakpoints, call frames, displays, the source line, checkpoints."),
-    (&["backtrace", "bt", "where"], "backtrace", "The selected warp's call frames."),
-    (&["disassemble", "disas", "x/i"], "disassemble [LOC] [N]", "N instructions (default 8) from LOC (default around the PC)."),
-    (&["list", "l"], "list [LINE|LOC]", "Source lines around the PC or a line."),
-    (&["warp", "thread"], "warp [N]", "Select warp N (or show the selected one)."),
-    (&["run", "r", "start"], "run", "Back to the launch (position 0)."),
-    (&["help", "h"], "help [CMD]", "List commands, or explain one."),
-    (&["quit", "q", "exit"], "quit", "Leave."),
-];
-
-fn help_of(name: &str) -> Option<&'static (&'static [&'static str], &'static str, &'static str)> {
-    HELP.iter().find(|(names, _, _)| names.contains(&name))
-}
-
-/// Split `LOC [warp N] [if COND]`.
-fn split_spec(rest: &str) -> Result<(String, Option<usize>, Option<String>), String> {
-    let (head, cond) = match rest.find(" if ") {
-        Some(i) => (&rest[..i], Some(rest[i + 4..].trim().to_string())),
-        None => match rest.strip_prefix("if ") {
-            Some(c) => ("", Some(c.trim().to_string())),
-            None => (rest, None),
-        },
-    };
-    let words: Vec<&str> = head.split_whitespace().collect();
-    let (loc, warp) = match words.as_slice() {
-        [l @ .., "warp" | "thread", n] => (
-            l.join(" "),
-            Some(
-                n.parse::<usize>()
-                    .map_err(|_| format!("`{n}` is not a warp number"))?,
-            ),
-        ),
-        l => (l.join(" "), None),
-    };
-    Ok((loc, warp, cond))
-}
-
-fn parse_count(arg: &str) -> Result<u64, String> {
-    if arg.trim().is_empty() {
-        return Ok(1);
-    }
-    match arg.trim().parse::<u64>() {
-        Ok(n) if n >= 1 => Ok(n),
-        _ => Err(format!("`{}` is not a count (1 or more)", arg.trim())),
-    }
-}
-
-/// One value in a print format: the presenter every front shares.
-fn cell(v: u64, fmt: PrintFormat, width: u32) -> String {
-    let f = match fmt {
-        PrintFormat::Hex => present::Format::Hex,
-        PrintFormat::Dec => present::Format::I32,
-        PrintFormat::Unsigned => present::Format::U32,
-        PrintFormat::F32 => present::Format::F32,
-        PrintFormat::F16 => present::Format::F16,
-    };
-    present::value(v, width, f)
-}
-
-impl DebugSession {
-    pub fn new(e: Engine, color: bool) -> DebugSession {
-        DebugSession {
-            e,
-            color,
-            displays: Vec::new(),
-            next_display: 1,
-            interrupt: None,
-        }
-    }
-
-    fn paint(&self, code: &str, s: &str) -> String {
-        if self.color {
-            format!("\x1b[{code}m{s}\x1b[0m")
-        } else {
-            s.to_string()
-        }
-    }
-
-    /// Run one command line.
-    pub fn execute(&mut self, line: &str) -> Reply {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            return Reply {
-                text: String::new(),
-                failed: false,
-                quit: false,
-            };
-        }
-        match self.command(line) {
-            Ok(Some(text)) => Reply {
-                text,
-                failed: false,
-                quit: false,
-            },
-            Ok(None) => Reply {
-                text: String::new(),
-                failed: false,
-                quit: true,
-            },
-            Err(e) => Reply {
-                text: format!("{}\n", self.paint("31", &format!("error: {e}"))),
-                failed: true,
-                quit: false,
-            },
-        }
-    }
-
-    fn command(&mut self, line: &str) -> Result<Option<String>, String> {
-        let (word, rest) = match line.find(|c: char| c.is_whitespace()) {
-            Some(i) => (&line[..i], line[i..].trim()),
-            None => (line, ""),
-        };
-        // `p/x v3`: the format is part of the word.
-        let (word, fmt) = match word.split_once('/') {
-            Some((w, f)) if w != "x" => (w, Some(f)),
-            _ => (word, None),
-        };
-        let w = self.e.selected();
-        let mut out = String::new();
-        match word {
-            "break" | "b" | "br" | "tbreak" => {
-                let (loc, warp, cond) = split_spec(rest)?;
-                let id = self.e.add_breakpoint(&loc, warp, cond.as_deref())?;
-                if word == "tbreak" {
-                    self.e.set_temporary(id, true)?;
-                }
-                let _ = writeln!(out, "{}", self.describe_bp(id));
-            }
-            "watch" => {
-                let (loc, warp, cond) = split_spec(rest)?;
-                let id = self.e.add_watchpoint(&loc, warp, cond.as_deref())?;
-                let _ = writeln!(out, "{}", self.describe_bp(id));
-            }
-            "delete" | "d" => {
-                if rest.is_empty() {
-                    self.e.delete_all();
-                    out.push_str("Deleted all breakpoints.\n");
-                } else {
-                    for id in ids(rest)? {
-                        self.e.delete(id)?;
-                    }
-                }
-            }
-            "disable" | "enable" => {
-                for id in ids(rest)? {
-                    self.e.enable(id, word == "enable")?;
-                }
-            }
-            "condition" => {
-                let (id, cond) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
-                let id = ids(id)?
-                    .first()
-                    .copied()
-                    .ok_or("condition needs a breakpoint number")?;
-                let cond = cond.trim();
-                self.e
-                    .set_condition(id, (!cond.is_empty()).then_some(cond))?;
-                let _ = writeln!(out, "{}", self.describe_bp(id));
-            }
-            "ignore" => {
-                let v: Vec<&str> = rest.split_whitespace().collect();
-                let [id, n] = v.as_slice() else {
-                    return Err("usage: ignore ID N".into());
-                };
-                let id = ids(id)?[0];
-                let n: u64 = n.parse().map_err(|_| format!("`{n}` is not a count"))?;
-                let hits = self
-                    .e
-                    .breakpoints()
-                    .iter()
-                    .find(|b| b.id == id)
-                    .map_or(0, |b| b.hits);
-                self.e.set_hit_condition(
-                    id,
-                    Some(warpkit_debug::HitCondition::AtLeast(hits + n + 1)),
-                )?;
-                let _ = writeln!(out, "Will ignore next {n} crossings of breakpoint {id}.");
-            }
-            "catch" => {
-                let v: Vec<&str> = rest.split_whitespace().collect();
-                let c = match v.as_slice() {
-                    ["fault"] | ["fault", "any"] => FaultCatch::Any,
-                    ["fault", "off"] | ["fault", "none"] => FaultCatch::None,
-                    ["fault", causes @ ..] => FaultCatch::Causes(
-                        causes
-                            .iter()
-                            .map(|c| match c.to_ascii_lowercase().as_str() {
-                                "illegalinsn" | "1" => Ok(FaultCause::IllegalInsn),
-                                "fetchfault" | "2" => Ok(FaultCause::FetchFault),
-                                _ => Err(format!(
-                                    "unknown fault cause `{c}`: IllegalInsn (1) or FetchFault (2)"
-                                )),
-                            })
-                            .collect::<Result<_, _>>()?,
-                    ),
-                    _ => return Err("usage: catch fault [any|IllegalInsn|FetchFault|off]".into()),
-                };
-                self.e.set_fault_catch(c);
-                let _ = writeln!(out, "Faults that stop: {}.", self.catch_text());
-            }
-            "step" | "s" | "stepi" | "si" => {
-                let n = parse_count(rest)?;
-                let mut stop = None;
-                for _ in 0..n {
-                    let s = self.e.step(w)?;
-                    let done = s.reason != StopReason::Step;
-                    stop = Some(s);
-                    if done {
-                        break;
-                    }
-                }
-                out.push_str(&self.report(stop));
-            }
-            "next" | "n" | "nexti" | "ni" => {
-                let n = parse_count(rest)?;
-                let mut stop = None;
-                for _ in 0..n {
-                    let s = self.e.next(w, self.interrupt.as_deref())?;
-                    let done = !matches!(s.reason, StopReason::Step | StopReason::Returned);
-                    stop = Some(s);
-                    if done {
-                        break;
-                    }
-                }
-                out.push_str(&self.report(stop));
-            }
-            "finish" | "fin" => {
-                let s = self.e.finish(w, self.interrupt.as_deref())?;
-                out.push_str(&self.report(Some(s)));
-            }
-            "until" | "u" | "advance" => {
-                let s = if rest.is_empty() {
-                    if word == "advance" {
-                        return Err("advance needs a location".into());
-                    }
-                    self.e.until(w, self.interrupt.as_deref())?
-                } else {
-                    let pcs = self.e.resolve(rest)?;
-                    self.e.advance(w, pcs, self.interrupt.as_deref())?
-                };
-                out.push_str(&self.report(Some(s)));
-            }
-            "continue" | "c" | "cont" => {
-                if !rest.is_empty() {
-                    let n = parse_count(rest)?;
-                    if let Some(StopReason::Breakpoint { id }) = self.last_bp() {
-                        let hits = self
-                            .e
-                            .breakpoints()
-                            .iter()
-                            .find(|b| b.id == id)
-                            .map_or(0, |b| b.hits);
-                        self.e.set_hit_condition(
-                            id,
-                            Some(warpkit_debug::HitCondition::AtLeast(hits + n)),
-                        )?;
-                        let _ = writeln!(
-                            out,
-                            "Will ignore next {} crossings of breakpoint {id}.",
-                            n - 1
-                        );
-                    }
-                }
-                let interrupt = self.interrupt.clone();
-                let s = self.e.cont(interrupt.as_deref());
-                out.push_str(&self.report(Some(s)));
-            }
-            "reverse-step" | "rs" | "reverse-stepi" | "rsi" | "reverse-next" | "rn"
-            | "reverse-nexti" | "rni" => {
-                let n = parse_count(rest)?;
-                let mut stop = None;
-                for _ in 0..n {
-                    let s = if matches!(word, "reverse-next" | "rn" | "reverse-nexti" | "rni") {
-                        self.e.reverse_next(w)?
-                    } else {
-                        self.e.reverse_step(w)?
-                    };
-                    let done = s.reason != StopReason::Step;
-                    stop = Some(s);
-                    if done {
-                        break;
-                    }
-                }
-                out.push_str(&self.report(stop));
-            }
-            "reverse-finish" | "rf" => {
-                let s = self.e.reverse_finish(w)?;
-                out.push_str(&self.report(Some(s)));
-            }
-            "reverse-continue" | "rc" => {
-                let s = self.e.reverse_continue();
-                out.push_str(&self.report(Some(s)));
-            }
-            "goto" => {
-                let p = parse_value(rest)
-                    .map_err(|_| format!("goto needs a position, got `{rest}`"))?;
-                let s = self.e.goto(p);
-                out.push_str(&self.report(Some(s)));
-            }
-            "run" | "r" | "start" => {
-                let s = self.e.goto(0);
-                out.push_str(&self.report(Some(s)));
-            }
-            "last-write" | "lw" => {
-                let loc = StatePlace::parse(rest)?;
-                match self.e.last_write(w, rest)? {
-                    None => {
-                        let _ =
-                            writeln!(out, "{loc} of warp {w} was not written since the launch.");
-                    }
-                    Some(wi) => {
-                        let asm = self
-                            .e
-                            .disassemble_at(wi.pc)
-                            .map(|a| a.0)
-                            .unwrap_or_default();
-                        let _ = writeln!(
-                            out,
-                            "{loc} of warp {w} last written at position {} (warp step {}), pc 0x{:08x}{}: {asm}",
-                            wi.position,
-                            wi.step,
-                            wi.pc,
-                            self.line_suffix(wi.pc),
-                        );
-                        let _ = writeln!(
-                            out,
-                            "  value then: {}",
-                            wi.value
-                                .iter()
-                                .map(|v| cell(*v, PrintFormat::Hex, loc.width()))
-                                .collect::<Vec<_>>()
-                                .join(" ")
-                        );
-                    }
-                }
-            }
-            "print" | "p" | "inspect" | "output" | "call" => {
-                let f = PrintFormat::parse(fmt.unwrap_or(""))?;
-                out.push_str(&self.print(rest, f)?);
-            }
-            "display" => {
-                let f = PrintFormat::parse(fmt.unwrap_or(""))?;
-                if rest.is_empty() {
-                    out.push_str(&self.show_displays());
-                } else {
-                    let text = self.print(rest, f)?;
-                    self.displays.push((self.next_display, f, rest.to_string()));
-                    let _ = write!(out, "{}: {text}", self.next_display);
-                    self.next_display += 1;
-                }
-            }
-            "undisplay" => {
-                if rest.is_empty() {
-                    self.displays.clear();
-                } else {
-                    for id in ids(rest)? {
-                        let n = self.displays.len();
-                        self.displays.retain(|d| d.0 != id);
-                        if n == self.displays.len() {
-                            return Err(format!("no display {id}"));
-                        }
-                    }
-                }
-            }
-            "set" => {
-                let rest = rest.strip_prefix("var ").unwrap_or(rest);
-                let (loc, value) = rest.split_once('=').ok_or("usage: set REG = VALUE")?;
-                let v = parse_value(value)?;
-                self.e.set(w, loc.trim(), v)?;
-                let _ = writeln!(
-                    out,
-                    "{} = {} (the recorded future is dropped)",
-                    loc.trim(),
-                    value.trim()
-                );
-            }
-            "info" | "i" => out.push_str(&self.info(rest)?),
-            "backtrace" | "bt" | "where" => out.push_str(&self.info("frame")?),
-            "disassemble" | "disas" => out.push_str(&self.disas(rest)?),
-            "list" | "l" => out.push_str(&self.list(rest)?),
-            "warp" | "thread" => {
-                if !rest.is_empty() {
-                    let n: usize = rest
-                        .parse()
-                        .map_err(|_| format!("`{rest}` is not a warp number"))?;
-                    self.e.select(n)?;
-                }
-                out.push_str(&self.where_text());
-            }
-            "help" | "h" => {
-                if rest.is_empty() {
-                    for (names, usage, _) in HELP {
-                        let alias = if names.len() > 1 {
-                            format!(" ({})", names[1..].join(", "))
-                        } else {
-                            String::new()
-                        };
-                        let _ = writeln!(out, "  {usage:<46}{alias}");
-                    }
-                    out.push_str("Enter repeats the last command. `help CMD` explains one.\n");
-                } else {
-                    let (names, usage, text) = help_of(rest)
-                        .ok_or_else(|| format!("no command `{rest}`; `help` lists them"))?;
-                    let _ = writeln!(out, "{usage}\n  {text}\n  Names: {}", names.join(", "));
-                }
-            }
-            "quit" | "q" | "exit" => return Ok(None),
-            _ => {
-                let near = HELP
-                    .iter()
-                    .flat_map(|(n, _, _)| n.iter())
-                    .filter(|n| n.len() > 2)
-                    .min_by_key(|n| warpkit_isa::edit_distance(n, word))
-                    .filter(|n| warpkit_isa::edit_distance(n, word) <= 2);
-                return Err(match near {
-                    Some(n) => format!(
-                        "unknown command `{word}` (did you mean `{n}`?); `help` lists the commands"
-                    ),
-                    None => format!("unknown command `{word}`; `help` lists the commands"),
-                });
-            }
-        }
-        Ok(Some(out))
-    }
-
-    fn last_bp(&self) -> Option<StopReason> {
-        let w = self.e.selected();
-        let pc = self.e.warp(w).ok()?.pc();
-        self.e
-            .breakpoints()
-            .iter()
-            .find(|b| matches!(&b.kind, BreakKind::Code { pcs } if pcs.contains(&pc)))
-            .map(|b| StopReason::Breakpoint { id: b.id })
-    }
-
-    fn catch_text(&self) -> String {
-        match self.e.fault_catch() {
-            FaultCatch::None => "none".into(),
-            FaultCatch::Any => "any".into(),
-            FaultCatch::Causes(c) => c.iter().map(|c| c.name()).collect::<Vec<_>>().join(", "),
-        }
-    }
-
-    /// Where a breakpoint is and what limits it (`loop (0xc) prog.s:8, warp 1, if ...`).
-    fn bp_where(&self, b: &warpkit_debug::Breakpoint) -> String {
-        let mut s = match &b.kind {
-            BreakKind::Code { pcs } => {
-                let at: Vec<String> = pcs.iter().take(6).map(|p| format!("0x{p:x}")).collect();
-                let more = if pcs.len() > 6 {
-                    format!(" and {} more", pcs.len() - 6)
-                } else {
-                    String::new()
-                };
-                format!(
-                    "{} ({}{more}){}",
-                    b.spec,
-                    at.join(", "),
-                    pcs.first()
-                        .map(|&p| self.line_suffix(p))
-                        .unwrap_or_default()
-                )
-            }
-            BreakKind::Watch { loc } => loc.to_string(),
-        };
-        if let Some(w) = b.warp {
-            let _ = write!(s, ", warp {w}");
-        }
-        if let Some(c) = &b.condition {
-            let _ = write!(s, ", if {c}");
-        }
-        s
-    }
-
-    fn describe_bp(&self, id: u32) -> String {
-        let Some(b) = self.e.breakpoints().iter().find(|b| b.id == id) else {
-            return format!("no breakpoint {id}");
-        };
-        match &b.kind {
-            BreakKind::Code { .. } if b.temporary => {
-                format!("Temporary breakpoint {id} at {}", self.bp_where(b))
-            }
-            BreakKind::Code { .. } => format!("Breakpoint {id} at {}", self.bp_where(b)),
-            BreakKind::Watch { .. } => format!("Watchpoint {id}: {}", self.bp_where(b)),
-        }
-    }
-
-    fn line_suffix(&self, pc: u32) -> String {
-        match self.e.target().lines.pos_of(pc) {
-            Some(p) => format!(" {}:{}", p.file, p.line),
-            None => String::new(),
-        }
-    }
-
-    /// `<label+off>`.
-    fn symbol(&self, pc: u32) -> String {
-        match self.e.target().symbolize(pc) {
-            Some((l, 0)) => format!(" <{l}>"),
-            Some((l, d)) => format!(" <{l}+{d}>"),
-            None => String::new(),
-        }
-    }
-
-    /// The selected warp's position: a header line, the source line, the instruction.
-    pub fn where_text(&self) -> String {
-        let w = self.e.selected();
-        let Ok(v) = self.e.warp_view(w) else {
-            return String::new();
-        };
-        let mut s = format!(
-            "{} warp {w} ({}), step {}, pc 0x{:08x}{}{}, exec 0x{:08x} ({}/32)\n",
-            self.paint("1", &format!("[pos {}]", self.e.position())),
-            v.status.name(),
-            v.steps,
-            v.pc,
-            self.symbol(v.pc),
-            self.line_suffix(v.pc),
-            v.exec,
-            v.active_lanes
-        );
-        if let Some(p) = self.e.target().lines.pos_of(v.pc) {
-            if let Some(text) = self.e.target().source_line(&p.file, p.line) {
-                let _ = writeln!(s, "{:>6} | {}", p.line, text.trim_end());
-            }
-        }
-        match self.e.disassemble_at(v.pc) {
-            Some((asm, _)) if v.status == WarpStatus::Live => {
-                let _ = writeln!(s, "=> 0x{:08x}: {}", v.pc, self.paint("32", &asm));
-            }
-            _ => {}
-        }
-        if let Some(f) = &v.fault {
-            let _ = writeln!(
-                s,
-                "   faulted: {} (cause {}) at pc 0x{:08x}, word {}: {}",
-                f.name, f.cause, f.pc, f.word, f.reason
-            );
-        }
-        s
-    }
-
-    fn report(&mut self, stop: Option<Stop>) -> String {
-        let Some(stop) = stop else {
-            return String::new();
-        };
-        let mut s = String::new();
-        let who = stop.warp.map(|w| format!(", warp {w}")).unwrap_or_default();
-        let head = match &stop.reason {
-            StopReason::Step | StopReason::Goto => String::new(),
-            StopReason::Breakpoint { id } => {
-                let spec = self
-                    .e
-                    .breakpoints()
-                    .iter()
-                    .find(|b| b.id == *id)
-                    .map(|b| b.spec.clone())
-                    .unwrap_or_default();
-                format!("Breakpoint {id} ({spec}){who}")
-            }
-            StopReason::Watchpoint { id, loc, old, new } => {
-                let show = |v: &Vec<u64>| match v.as_slice() {
-                    [x] => cell(*x, PrintFormat::Hex, loc.width()),
-                    lanes => {
-                        let changed: Vec<String> = lanes
-                            .iter()
-                            .zip(if new.len() == lanes.len() {
-                                new.iter()
-                            } else {
-                                lanes.iter()
-                            })
-                            .enumerate()
-                            .filter(|(_, (a, b))| a != b)
-                            .map(|(i, _)| i.to_string())
-                            .collect();
-                        format!("[{} lanes]", changed.len())
-                    }
-                };
-                let mut h = format!(
-                    "Watchpoint {id}: {loc}{who}\nOld value = {}\nNew value = {}",
-                    show(old),
-                    show(new)
-                );
-                if old.len() > 1 {
-                    let lanes: Vec<String> = (0..old.len())
-                        .filter(|&i| old[i] != new[i])
-                        .map(|i| {
-                            format!(
-                                "[{i}] {} -> {}",
-                                cell(old[i], PrintFormat::Hex, loc.width()),
-                                cell(new[i], PrintFormat::Hex, loc.width())
-                            )
-                        })
-                        .collect();
-                    h = format!(
-                        "Watchpoint {id}: {loc}{who}\nchanged lanes: {}",
-                        lanes.join(", ")
-                    );
-                }
-                h
-            }
-            StopReason::Fault { fault } => format!(
-                "Fault{who}: {} (cause {}) at pc 0x{:08x}, word {}: {}",
-                fault.name, fault.cause, fault.pc, fault.word, fault.reason
-            ),
-            StopReason::Returned => format!("Run till exit{who}: returned"),
-            StopReason::Location => String::new(),
-            StopReason::WarpEnded => format!("The warp ended{who}"),
-            StopReason::AllEnded => {
-                "The program ended: no warp is live (exited, faulted or at the step limit).".into()
-            }
-            StopReason::HistoryStart => "No more reverse-execution history: at the launch.".into(),
-            StopReason::Interrupted => "Interrupted.".into(),
-        };
-        if !head.is_empty() {
-            let _ = writeln!(s, "{}", self.paint("33", &head));
-        }
-        s.push_str(&self.where_text());
-        s.push_str(&self.show_displays());
-        s
-    }
-
-    fn show_displays(&self) -> String {
-        let mut s = String::new();
-        for (id, f, e) in &self.displays {
-            match self.print(e, *f) {
-                Ok(t) => {
-                    let _ = write!(s, "{id}: {t}");
-                }
-                Err(err) => {
-                    let _ = writeln!(s, "{id}: {e}: {err}");
-                }
-            }
-        }
-        s
-    }
-
-    fn print(&self, what: &str, f: PrintFormat) -> Result<String, String> {
-        if what.is_empty() {
-            return Err("print needs a register or an expression".into());
-        }
-        let w = self.e.selected();
-        let warp = self.e.warp(w)?;
-        let mut s = String::new();
-        if let Ok(loc) = StatePlace::parse(what) {
-            let vals = loc.read(warp);
-            if loc.is_vector() {
-                let exec = warp.exec();
-                let per_row = if loc.width() == 64 || f == PrintFormat::F16 {
-                    4
-                } else {
-                    8
-                };
-                let _ = writeln!(
-                    s,
-                    "{loc} (warp {w}; * = lane inactive under exec 0x{exec:08x}):"
-                );
-                // Columns as wide as the widest value, so that they line up.
-                let cells: Vec<String> = vals.iter().map(|v| cell(*v, f, loc.width())).collect();
-                let wd = cells.iter().map(String::len).max().unwrap_or(0).max(12);
-                for row in (0..LANES).step_by(per_row) {
-                    let _ = write!(s, "  [{row:>2}]");
-                    for (i, c) in cells.iter().enumerate().skip(row).take(per_row) {
-                        let mark = if exec >> i & 1 == 1 { " " } else { "*" };
-                        let text = format!(" {c:>wd$}{mark}");
-                        s.push_str(&if mark == "*" {
-                            self.paint("2", &text)
-                        } else {
-                            text
-                        });
-                    }
-                    s.push('\n');
-                }
-                return Ok(s);
-            }
-            if loc == (StatePlace::Exec { lane: None }) {
-                let e = vals[0] as u32;
-                let strip: String = (0..32)
-                    .map(|i| if e >> i & 1 == 1 { '1' } else { '.' })
-                    .collect();
-                let _ = writeln!(
-                    s,
-                    "exec = 0x{e:08x} ({} of 32 active)\n  lanes 0..31: {strip}",
-                    e.count_ones()
-                );
-                return Ok(s);
-            }
-            let v = vals[0];
-            let fmt = if f == PrintFormat::Hex
-                && matches!(loc, StatePlace::Rm | StatePlace::Rm16 | StatePlace::Steps)
-            {
-                PrintFormat::Unsigned
-            } else {
-                f
-            };
-            let _ = write!(s, "{loc} = {}", cell(v, fmt, loc.width()));
-            match loc {
-                StatePlace::Rm | StatePlace::Rm16 => {
-                    let _ = write!(s, " ({})", warpkit_sim::rm::name(v as u8).unwrap_or("?"));
-                }
-                StatePlace::Mode => {
-                    let _ = write!(
-                        s,
-                        " (rm {}, rm16 {})",
-                        warpkit_sim::rm::name(v as u8 & 0xf).unwrap_or("?"),
-                        warpkit_sim::rm::name((v >> 4) as u8).unwrap_or("?")
-                    );
-                }
-                StatePlace::Fflags { .. } => {
-                    let names: Vec<&str> = warpkit_debug::loc::FFLAG_NAMES
-                        .iter()
-                        .filter(|(_, b)| v as u8 & b != 0)
-                        .map(|(n, _)| *n)
-                        .collect();
-                    let _ = write!(
-                        s,
-                        " ({})",
-                        if names.is_empty() {
-                            "none".to_string()
-                        } else {
-                            names.join(" ")
-                        }
-                    );
-                }
-                _ if f == PrintFormat::Hex => {
-                    let _ = write!(s, " ({v})");
-                }
-                _ => {}
-            }
-            s.push('\n');
-            return Ok(s);
-        }
-        let v = self.e.eval(w, what)?;
-        let _ = writeln!(
-            s,
-            "{} = {}",
-            what.trim(),
-            match f {
-                PrintFormat::Hex => format!("{v} (0x{v:x})"),
-                _ => cell(v as u64, f, 64),
-            }
-        );
-        Ok(s)
-    }
-
-    fn info(&self, what: &str) -> Result<String, String> {
-        let (sub, rest) = what.split_once(char::is_whitespace).unwrap_or((what, ""));
-        let w = self.e.selected();
-        let mut s = String::new();
-        match sub {
-            "registers" | "r" | "reg" | "all-registers" => {
-                if !rest.trim().is_empty() {
-                    for r in rest.split_whitespace() {
-                        s.push_str(&self.print(r, PrintFormat::Hex)?);
-                    }
-                    return Ok(s);
-                }
-                let warp = self.e.warp(w)?;
-                let m = warp.mode();
-                let _ = writeln!(
-                    s,
-                    "warp {w}: pc 0x{:08x}  exec 0x{:08x}  mode rm={} rm16={}  fflags 0x{:02x}  vgprs {}  steps {}",
-                    warp.pc(),
-                    warp.exec(),
-                    warpkit_sim::rm::name(m.rm).unwrap_or("?"),
-                    warpkit_sim::rm::name(m.rm16).unwrap_or("?"),
-                    warp.fflags(),
-                    warp.vgprs(),
-                    warp.steps()
-                );
-                for row in (0..64).step_by(8) {
-                    let _ = write!(s, "  ");
-                    for r in row..row + 8 {
-                        let _ = write!(s, "{:>4} 0x{:08x}", format!("u{r}"), warp.uregs()[r]);
-                    }
-                    s.push('\n');
-                }
-                s.push_str("(vector registers: `p v3`, `info registers v0 v1`)\n");
-            }
-            "warps" | "threads" => {
-                let _ = writeln!(s, "  warp  status      pc          steps       attempts    exec        active  frames");
-                for v in self.e.warp_views() {
-                    let mark = if v.index == w { '*' } else { ' ' };
-                    let _ = writeln!(
-                        s,
-                        "{mark} {:<5} {:<11} 0x{:08x}  {:<11} {:<11} 0x{:08x}  {:<7} {}{}",
-                        v.index,
-                        v.status.name(),
-                        v.pc,
-                        v.steps,
-                        v.attempts,
-                        v.exec,
-                        v.active_lanes,
-                        v.frames.len(),
-                        if v.next { "  (next)" } else { "" }
-                    );
-                }
-            }
-            "breakpoints" | "b" | "break" | "watchpoints" => {
-                if self.e.breakpoints().is_empty() {
-                    s.push_str("No breakpoints or watchpoints.\n");
-                } else {
-                    let _ = writeln!(s, "Num  Type        Enb  Hits  What");
-                    for b in self.e.breakpoints() {
-                        let ty = match b.kind {
-                            BreakKind::Code { .. } => "breakpoint",
-                            BreakKind::Watch { .. } => "watchpoint",
-                        };
-                        let what = self.bp_where(b);
-                        let hc = b.hit_condition.map(|h| format!(", stops at hits {h:?}")).unwrap_or_default();
-                        let ty = if b.temporary { "tbreak" } else { ty };
-                        let _ = writeln!(s, "{:<4} {ty:<11} {:<4} {:<5} {what}{hc}", b.id, if b.enabled { "y" } else { "n" }, b.hits);
-                    }
-                }
-                let _ = writeln!(s, "Faults that stop: {}.", self.catch_text());
-            }
-            "frame" | "f" | "stack" => {
-                let frames = self.e.frames(w)?;
-                let pc = self.e.warp(w)?.pc();
-                let _ = writeln!(s, "#0  0x{pc:08x}{}{}", self.symbol(pc), self.line_suffix(pc));
-                for (i, f) in frames.iter().rev().enumerate() {
-                    let _ = writeln!(
-                        s,
-                        "#{}  0x{:08x}{}{}  (called 0x{:08x}{}, returns to 0x{:08x})",
-                        i + 1,
-                        f.call_pc,
-                        self.symbol(f.call_pc),
-                        self.line_suffix(f.call_pc),
-                        f.target,
-                        self.symbol(f.target),
-                        f.return_pc
-                    );
-                }
-            }
-            "display" => s.push_str(&self.show_displays()),
-            "line" => {
-                let pc = self.e.warp(w)?.pc();
-                match self.e.target().lines.pos_of(pc) {
-                    Some(p) => {
-                        let _ = writeln!(s, "pc 0x{pc:08x} is in {}:{}", p.file, p.line);
-                    }
-                    None => {
-                        let _ = writeln!(s, "no line information for pc 0x{pc:08x}");
-                    }
-                }
-            }
-            "history" | "checkpoints" | "record" => {
-                let h = self.e.history_stats();
-                let _ = writeln!(
-                    s,
-                    "position {}; {} checkpoints ({} to {}), {} KiB of a {} KiB budget",
-                    self.e.position(),
-                    h.checkpoints,
-                    h.first,
-                    h.last,
-                    h.bytes / 1024,
-                    h.budget_bytes / 1024
-                );
-            }
-            "" => return Err("info what? registers, warps, breakpoints, frame, display, line, history".into()),
-            _ => return Err(format!("unknown `info {sub}`: registers, warps, breakpoints, frame, display, line, history")),
-        }
-        Ok(s)
-    }
-
-    fn disas(&self, rest: &str) -> Result<String, String> {
-        let w = self.e.selected();
-        let pc_now = self.e.warp(w)?.pc();
-        let words: Vec<&str> = rest.split_whitespace().collect();
-        let (start, n) = match words.as_slice() {
-            [] => (None, 8usize),
-            [l] => (Some(*l), 8),
-            [l, n] => (
-                Some(*l),
-                n.parse().map_err(|_| format!("`{n}` is not a count"))?,
-            ),
-            _ => return Err("usage: disassemble [LOC] [N]".into()),
-        };
-        let starts = self.e.target().instruction_starts();
-        let from = match start {
-            Some(l) => *self.e.resolve(l)?.first().ok_or("no such location")?,
-            None => {
-                let i = starts.partition_point(|&p| p < pc_now);
-                starts.get(i.saturating_sub(3)).copied().unwrap_or(0)
-            }
-        };
-        let mut s = String::new();
-        let i = starts.partition_point(|&p| p < from);
-        for &pc in starts.iter().skip(i).take(n.clamp(1, 10_000)) {
-            if let Some(l) = self.e.target().label_at(pc) {
-                let _ = writeln!(s, "{l}:");
-            }
-            let mark = if pc == pc_now { "=>" } else { "  " };
-            let asm = self
-                .e
-                .disassemble_at(pc)
-                .map(|a| a.0)
-                .unwrap_or_else(|| "(does not decode)".into());
-            let _ = writeln!(s, "{mark} 0x{pc:08x}: {asm}");
-        }
-        if s.is_empty() {
-            s.push_str("no instructions there\n");
-        }
-        Ok(s)
-    }
-
-    fn list(&self, rest: &str) -> Result<String, String> {
-        let t = self.e.target();
-        let pc = self.e.warp(self.e.selected())?.pc();
-        let pos = if rest.is_empty() {
-            t.lines.pos_of(pc)
-        } else if let Ok(n) = rest.parse::<u32>() {
-            t.lines.files().first().map(|f| warpkit_debug::SourcePos {
-                file: f.clone(),
-                line: n,
-            })
-        } else {
-            let p = *self.e.resolve(rest)?.first().ok_or("no such location")?;
-            t.lines.pos_of(p)
-        };
-        let pos = pos.ok_or("no line information (the program was not assembled from source)")?;
-        let here = t.lines.pos_of(pc).map(|p| p.line);
-        let mut s = String::new();
-        for l in pos.line.saturating_sub(5).max(1)..pos.line + 5 {
-            if let Some(text) = t.source_line(&pos.file, l) {
-                let mark = if Some(l) == here { "=>" } else { "  " };
-                let _ = writeln!(s, "{mark}{l:>5} | {}", text.trim_end());
-            }
-        }
-        Ok(s)
-    }
-}
-
-fn ids(s: &str) -> Result<Vec<u32>, String> {
-    s.split_whitespace()
-        .map(|t| {
-            t.parse::<u32>()
-                .map_err(|_| format!("`{t}` is not a breakpoint number"))
-        })
-        .collect()
 }

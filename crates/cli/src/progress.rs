@@ -73,7 +73,7 @@ pub fn run_watched(sim: &mut Sim, max_steps: u64) -> Result<Ended, String> {
     })
 }
 
-fn new_bar() -> indicatif::ProgressBar {
+pub(crate) fn new_bar() -> indicatif::ProgressBar {
     let b = indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
     if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {elapsed} {msg}") {
         b.set_style(style);

@@ -5,6 +5,10 @@
 use std::process::Command;
 
 fn transcript(script: &str, program: &str, state: &str) {
+    transcript_with(script, program, state, &[]);
+}
+
+fn transcript_with(script: &str, program: &str, state: &str, options: &[&str]) {
     let out = Command::new(env!("CARGO_BIN_EXE_warpkit"))
         .args([
             "debug",
@@ -15,6 +19,7 @@ fn transcript(script: &str, program: &str, state: &str) {
             "-x",
             &format!("tests/debug/{script}.gdb"),
         ])
+        .args(options)
         .env("NO_COLOR", "1")
         .output()
         .unwrap();
@@ -62,6 +67,19 @@ fn calls_session() {
     );
 }
 
+/// A breakpoint on the first instruction, several breakpoints or watched places at one
+/// stop, `run`, `goto -1`, unallocated registers, `step N` past the warp's end, and the
+/// budget of `--budget 0`.
+#[test]
+fn stops_session() {
+    transcript_with(
+        "stops",
+        "tests/debug/stops.s",
+        "tests/debug/stops.state.json",
+        &["--budget", "0"],
+    );
+}
+
 #[test]
 fn commands_from_standard_input_and_errors() {
     use std::io::Write;
@@ -100,4 +118,50 @@ fn commands_from_standard_input_and_errors() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("calls.gdb"));
+}
+
+/// `debug --kernel NAME` starts fresh warps at that kernel; without one on an input with
+/// several kernels, or with an unknown name, it refuses with `run`'s very words.
+#[test]
+fn kernels_are_chosen_as_run_chooses_them() {
+    let dir = "../../examples/multi";
+    let warpkit = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_warpkit"))
+            .args(args)
+            .current_dir(dir)
+            .env("NO_COLOR", "1")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap()
+    };
+    for extra in [&[][..], &["--kernel", "nope"][..]] {
+        let run = warpkit(&[&["run", "all.s"][..], extra].concat());
+        let dbg = warpkit(&[&["debug", "all.s", "--batch"][..], extra].concat());
+        let err = String::from_utf8_lossy(&run.stderr).into_owned();
+        assert!(err.contains("kernel"), "{err}");
+        assert_eq!((dbg.status.code(), run.status.code()), (Some(1), Some(1)));
+        assert_eq!(String::from_utf8_lossy(&dbg.stderr), err);
+        assert!(dbg.stdout.is_empty());
+    }
+    let path = std::env::temp_dir().join(format!("kernels-{}.gdb", std::process::id()));
+    std::fs::write(&path, "info frame\n").unwrap();
+    let script = path.to_str().unwrap();
+    for k in ["axpy", "square_plus"] {
+        let out = warpkit(&[
+            "debug",
+            "all.s",
+            "--kernel",
+            k,
+            "--state",
+            "axpy.state.json",
+            "--batch",
+            "-x",
+            script,
+        ]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.starts_with("#0  0x"), "{text}");
+        assert!(text.contains(&format!("<{k}>")), "{k}: {text}");
+        assert_eq!(out.status.code(), Some(0), "{text}");
+    }
+    let _ = std::fs::remove_file(script);
 }

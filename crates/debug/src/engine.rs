@@ -32,10 +32,11 @@ use crate::loc::StatePlace;
 use crate::target::Target;
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use warpkit_encoding::{decode, Inst, Reg};
 use warpkit_isa::Flags;
-use warpkit_sim::state::{parse_state, state_to_json};
+use warpkit_sim::state::{parse_state, state_to_json, Launch};
 use warpkit_sim::{
     Commit, Fault, FaultCause, Program, RunOutcome, RunStatus, StepResult, Warp, WarpResult,
 };
@@ -304,6 +305,32 @@ pub struct Stop {
     pub warp: Option<usize>,
     #[serde(flatten)]
     pub reason: StopReason,
+    /// The other breakpoints or watchpoints that stopped at the same attempt (several at one
+    /// address, or one instruction changing several watched places); `reason` is the first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<StopReason>,
+}
+
+impl Stop {
+    fn new(position: u64, warp: Option<usize>, reason: StopReason) -> Stop {
+        Stop {
+            position,
+            warp,
+            reason,
+            also: Vec::new(),
+        }
+    }
+
+    /// The ids of every breakpoint and watchpoint this stop reports, `reason` first.
+    pub fn hit_ids(&self) -> Vec<u32> {
+        std::iter::once(&self.reason)
+            .chain(&self.also)
+            .filter_map(|r| match r {
+                StopReason::Breakpoint { id } | StopReason::Watchpoint { id, .. } => Some(*id),
+                _ => None,
+            })
+            .collect()
+    }
 }
 
 /// The last write of a location (`last-write`).
@@ -342,6 +369,8 @@ pub struct HistoryStats {
     pub checkpoints: usize,
     /// Checkpoints plus the live state (and its working copy).
     pub bytes: usize,
+    /// The budget asked for. `bytes` exceeds it when the launch alone needs more: the
+    /// launch checkpoint and the live state are kept whatever the budget.
     pub budget_bytes: usize,
     /// Positions of the oldest and newest checkpoint.
     pub first: u64,
@@ -413,15 +442,21 @@ impl MotionGoal {
     }
 }
 
+/// A watched place that one attempt changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct WatchHit {
+    id: u32,
+    loc: StatePlace,
+    old: Vec<u64>,
+    new: Vec<u64>,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Ev {
-    Bp(u32),
-    Watch {
-        id: u32,
-        loc: StatePlace,
-        old: Vec<u64>,
-        new: Vec<u64>,
-    },
+    /// Every breakpoint at the PC whose condition holds, in creation order.
+    Bp(Vec<u32>),
+    /// Every watched place the attempt changed (condition holding), in creation order.
+    Watch(Vec<WatchHit>),
     Fault(Fault),
     Temp,
     CallFrom,
@@ -484,18 +519,24 @@ impl ProgramView {
     fn before_event(&self, u: usize, s: &TrackedWarp, ctx: &MotionGoal) -> Option<Ev> {
         let pc = s.warp.pc();
         if ctx.user {
-            for bp in &self.bps {
-                let BreakKind::Code { pcs } = &bp.kind else {
-                    continue;
-                };
-                if !bp.enabled || bp.warp.is_some_and(|w| w != u) || pcs.binary_search(&pc).is_err()
-                {
-                    continue;
-                }
-                // A condition that cannot be evaluated stops (and the front end shows why).
-                if bp.cond.as_ref().is_none_or(|c| c.eval(&s.warp) != Ok(0)) {
-                    return Some(Ev::Bp(bp.id));
-                }
+            let ids: Vec<u32> = self
+                .bps
+                .iter()
+                .filter(|bp| match &bp.kind {
+                    BreakKind::Code { pcs } => {
+                        bp.enabled
+                            && bp.warp.is_none_or(|w| w == u)
+                            && pcs.binary_search(&pc).is_ok()
+                            // A condition that cannot be evaluated stops (and the front end
+                            // shows why).
+                            && bp.cond.as_ref().is_none_or(|c| c.eval(&s.warp) != Ok(0))
+                    }
+                    BreakKind::Watch { .. } => false,
+                })
+                .map(|bp| bp.id)
+                .collect();
+            if !ids.is_empty() {
+                return Some(Ev::Bp(ids));
             }
         }
         if let Some((w, pcs, depth)) = &ctx.temp {
@@ -570,17 +611,21 @@ impl ProgramView {
                 }
             }
         }
-        for (id, loc, old) in watches {
-            let new = loc.read(&s.warp);
-            if new != old {
-                let bp = self.bps.iter().find(|b| b.id == id);
-                let cond_ok = bp
+        let hits: Vec<WatchHit> = watches
+            .into_iter()
+            .filter_map(|(id, loc, old)| {
+                let new = loc.read(&s.warp);
+                let cond_ok = self
+                    .bps
+                    .iter()
+                    .find(|b| b.id == id)
                     .and_then(|b| b.cond.as_ref())
                     .is_none_or(|c| c.eval(&s.warp) != Ok(0));
-                if cond_ok {
-                    return Some(Ev::Watch { id, loc, old, new });
-                }
-            }
+                (new != old && cond_ok).then_some(WatchHit { id, loc, old, new })
+            })
+            .collect();
+        if !hits.is_empty() {
+            return Some(Ev::Watch(hits));
         }
         if let (Some(loc), StepResult::Running) = (scan, r) {
             if commit_writes(commit, loc) {
@@ -704,6 +749,8 @@ struct Checkpoints {
     /// Bytes of the budget set aside for the live state.
     reserve: usize,
     budget: usize,
+    /// The session's whole budget, as asked ([`DebugConfig::budget_bytes`]).
+    asked: usize,
     interval: u64,
 }
 
@@ -807,12 +854,23 @@ pub struct Engine {
     next_id: u32,
     commit: Commit,
     chunk: u64,
+    /// At the launch (or after `rerun`) with no stop reported yet: the next motion may stop
+    /// before the first attempt.
+    fresh: bool,
+    /// Where the engine is while it runs, for fronts that show progress.
+    progress: Option<Arc<AtomicU64>>,
 }
 
 impl Engine {
     /// Launch (or resume) the warps of a state file on `target`.
     pub fn new(target: Target, state_json: &str, cfg: DebugConfig) -> Result<Engine, String> {
         let launch = parse_state(state_json).map_err(|e| e.to_string())?;
+        Engine::from_launch(target, launch, cfg)
+    }
+
+    /// Launch (or resume) parsed warps on `target` (a loader has set their entry, e.g. a
+    /// chosen kernel's).
+    pub fn from_launch(target: Target, launch: Launch, cfg: DebugConfig) -> Result<Engine, String> {
         if launch.warps.is_empty() {
             return Err("the state file launches no warp".into());
         }
@@ -857,6 +915,7 @@ impl Engine {
             bytes: 0,
             reserve,
             budget: cfg.budget_bytes.saturating_sub(reserve),
+            asked: cfg.budget_bytes,
             interval: cfg.checkpoint_interval.max(1),
         };
         history.insert(&world, true);
@@ -880,6 +939,8 @@ impl Engine {
             next_id: 1,
             commit: Commit::new(),
             chunk: cfg.checkpoint_interval.clamp(1, 1 << 22),
+            fresh: true,
+            progress: None,
         };
         e.repatch(&MotionGoal::replay());
         Ok(e)
@@ -898,6 +959,15 @@ impl Engine {
     /// The current position in the schedule.
     pub fn position(&self) -> u64 {
         self.world.pos
+    }
+
+    /// A counter that follows the position while a motion runs (another thread reads it to
+    /// show progress; it moves between stretches of at most `checkpoint_interval`
+    /// attempts, backwards too while a reverse motion replays).
+    pub fn position_counter(&mut self) -> Arc<AtomicU64> {
+        self.progress
+            .get_or_insert_with(|| Arc::new(AtomicU64::new(self.world.pos)))
+            .clone()
     }
 
     pub fn num_warps(&self) -> usize {
@@ -1015,13 +1085,51 @@ impl Engine {
         state_to_json(self.code_base, &results)
     }
 
-    /// The instruction at `pc`: its text (branch targets as labels where there is one) and
-    /// size; `None` where nothing decodes.
+    /// The instruction at `pc`: its text and size; `None` where nothing decodes. Branch
+    /// and call targets are absolute addresses with the label they are at or after, as gdb
+    /// shows them (`bexecz 0x34 <done>`), not the encoded byte offsets.
     pub fn disassemble_at(&self, pc: u32) -> Option<(String, u32)> {
         let inst = self.sh.real.inst_at(pc)?;
         let mut s = String::new();
-        warpkit_asm::format_inst(&inst, pc, None, &mut s);
-        Some((s, inst.desc().size as u32))
+        // Every PC-relative operand comes out as `L_<hex target>`, replaced below.
+        warpkit_asm::format_inst(&inst, pc, Some(&|_| true), &mut s);
+        let mut out = String::with_capacity(s.len() + 16);
+        let mut rest = s.as_str();
+        while let Some(i) = rest.find("L_") {
+            out.push_str(&rest[..i]);
+            let hex = &rest[i + 2..];
+            let n = hex
+                .find(|c: char| !c.is_ascii_hexdigit())
+                .unwrap_or(hex.len());
+            match u32::from_str_radix(&hex[..n], 16) {
+                Ok(t) => out.push_str(&self.address_text(t)),
+                Err(_) => out.push_str(&rest[i..i + 2 + n]),
+            }
+            rest = &hex[n..];
+        }
+        out.push_str(rest);
+        Some((out, inst.desc().size as u32))
+    }
+
+    /// `0x34 <done>`, `0x1c <loop+16>`, `0x40 <end of code>`, or `0x8` where no label is at
+    /// or before it.
+    pub fn address_text(&self, pc: u32) -> String {
+        match self.symbol_text(pc) {
+            Some(sym) => format!("0x{pc:x} {sym}"),
+            None => format!("0x{pc:x}"),
+        }
+    }
+
+    /// `<done>`, `<loop+16>`, `<end of code>` (an exited warp's PC: no label's offset),
+    /// or `None` where no label is at or before `pc`.
+    pub fn symbol_text(&self, pc: u32) -> Option<String> {
+        if pc as usize >= self.target.code.len() {
+            return Some("<end of code>".into());
+        }
+        Some(match self.target.symbolize(pc)? {
+            (l, 0) => format!("<{l}>"),
+            (l, d) => format!("<{l}+{d}>"),
+        })
     }
 
     /// Evaluate an expression on warp `i`.
@@ -1034,7 +1142,7 @@ impl Engine {
         HistoryStats {
             checkpoints: self.history.cps.len(),
             bytes: self.history.bytes + self.history.reserve,
-            budget_bytes: self.history.budget + self.history.reserve,
+            budget_bytes: self.history.asked,
             first: self.history.cps.keys().next().copied().unwrap_or(0),
             last: self.history.cps.keys().next_back().copied().unwrap_or(0),
         }
@@ -1087,7 +1195,18 @@ impl Engine {
             if pcs.is_empty() {
                 return Err(format!("line {n} has no code"));
             }
-            Ok(pcs)
+            // A line of several instructions (a macro's expansion) stops once, before its
+            // first; each separate run of the line's instructions (a macro body line used
+            // twice) has its own start.
+            let starts = self.target.instruction_starts();
+            Ok(pcs
+                .iter()
+                .copied()
+                .filter(|&p| {
+                    let i = starts.partition_point(|&q| q < p);
+                    i == 0 || !pcs.contains(&starts[i - 1])
+                })
+                .collect())
         };
         if s.bytes().all(|b| b.is_ascii_digit()) {
             return line(None, s);
@@ -1212,6 +1331,18 @@ impl Engine {
         cond: Option<&str>,
     ) -> Result<u32, String> {
         let l = StatePlace::parse(loc)?;
+        // A register no watched warp has can never change.
+        let watched: Vec<usize> = match warp {
+            Some(w) => vec![w],
+            None => (0..self.world.slots.len()).collect(),
+        };
+        let errs: Vec<String> = watched
+            .iter()
+            .filter_map(|&w| self.warp(w).and_then(|wp| l.check(wp)).err())
+            .collect();
+        if errs.len() == watched.len() {
+            return Err(errs.into_iter().next().unwrap_or_default());
+        }
         self.add(BreakKind::Watch { loc: l }, loc, warp, cond)
     }
 
@@ -1362,6 +1493,9 @@ impl Engine {
     ) -> Fwd {
         let start = self.world.pos;
         loop {
+            if let Some(p) = &self.progress {
+                p.store(self.world.pos, Ordering::Relaxed);
+            }
             self.normalize_cursor();
             if self.world.pos >= limit {
                 return Fwd::Limit;
@@ -1471,53 +1605,91 @@ impl Engine {
 
     /// Go to position `pos` (or the last position, if the run ends before it).
     fn seek(&mut self, pos: u64) {
+        self.seek_within(pos, None);
+    }
+
+    /// [`Self::seek`] that `interrupt` can stop on the way (false: stopped short of `pos`,
+    /// at a position between the checkpoint it replayed from and `pos`).
+    fn seek_within(&mut self, pos: u64, interrupt: Option<&AtomicBool>) -> bool {
         let cp = self.history.latest_le(pos);
         if !(self.world.pos <= pos && cp.world.pos <= self.world.pos) {
             self.world = cp.world.clone();
         }
         self.repatch(&MotionGoal::replay());
-        self.forward(&MotionGoal::replay(), pos, true, None);
+        !matches!(
+            self.forward(&MotionGoal::replay(), pos, true, interrupt),
+            Fwd::Interrupted
+        )
     }
 
     /// Go to a position of the schedule.
     pub fn goto(&mut self, pos: u64) -> Stop {
-        self.seek(pos);
-        let reason = if self.world.pos < pos {
+        self.goto_within(pos, None)
+    }
+
+    /// [`Self::goto`] that `interrupt` can stop: then it stops (reason `Interrupted`) at
+    /// the position it had reached.
+    pub fn goto_within(&mut self, pos: u64, interrupt: Option<&AtomicBool>) -> Stop {
+        self.fresh = false;
+        let reason = if !self.seek_within(pos, interrupt) {
+            StopReason::Interrupted
+        } else if self.world.pos < pos {
             StopReason::AllEnded
         } else {
             StopReason::Goto
         };
-        Stop {
-            position: self.world.pos,
-            warp: None,
-            reason,
-        }
+        Stop::new(self.world.pos, None, reason)
+    }
+
+    /// Back to the launch and on until the first stop, as gdb's `run`: a breakpoint on
+    /// the first instruction stops warp 0 before it.
+    pub fn rerun(&mut self, interrupt: Option<&AtomicBool>) -> Stop {
+        self.seek(0);
+        self.fresh = true;
+        self.cont(interrupt)
     }
 
     fn make_stop(&mut self, f: Fwd, stepped: Option<usize>) -> Stop {
-        let (warp, reason) = match f {
+        let (warp, mut reasons) = match f {
             Fwd::Event { warp, ev } => (
                 Some(warp),
                 match ev {
-                    Ev::Bp(id) => StopReason::Breakpoint { id },
-                    Ev::Watch { id, loc, old, new } => StopReason::Watchpoint { id, loc, old, new },
-                    Ev::Fault(f) => StopReason::Fault { fault: (&f).into() },
-                    Ev::Temp => StopReason::Location,
-                    Ev::FrameReturn => StopReason::Returned,
-                    Ev::StepDone | Ev::CallFrom | Ev::Write { .. } => StopReason::Step,
-                    Ev::WarpEnded => StopReason::WarpEnded,
+                    Ev::Bp(ids) => ids
+                        .into_iter()
+                        .map(|id| StopReason::Breakpoint { id })
+                        .collect(),
+                    Ev::Watch(hits) => hits
+                        .into_iter()
+                        .map(|h| StopReason::Watchpoint {
+                            id: h.id,
+                            loc: h.loc,
+                            old: h.old,
+                            new: h.new,
+                        })
+                        .collect(),
+                    Ev::Fault(f) => vec![StopReason::Fault { fault: (&f).into() }],
+                    Ev::Temp => vec![StopReason::Location],
+                    Ev::FrameReturn => vec![StopReason::Returned],
+                    Ev::StepDone | Ev::CallFrom | Ev::Write { .. } => vec![StopReason::Step],
+                    Ev::WarpEnded => vec![StopReason::WarpEnded],
                 },
             ),
-            Fwd::Limit | Fwd::AllEnded => (stepped, StopReason::AllEnded),
-            Fwd::Interrupted => (stepped, StopReason::Interrupted),
+            Fwd::Limit | Fwd::AllEnded => (stepped, vec![StopReason::AllEnded]),
+            Fwd::Interrupted => (stepped, vec![StopReason::Interrupted]),
         };
         if let Some(w) = warp {
             self.selected = w;
         }
+        let reason = if reasons.is_empty() {
+            StopReason::Step
+        } else {
+            reasons.remove(0)
+        };
         Stop {
             position: self.world.pos,
             warp,
             reason,
+            also: reasons,
         }
     }
 
@@ -1531,26 +1703,46 @@ impl Engine {
     ) -> Stop {
         ctx.events = true;
         self.repatch(&ctx);
+        // From the launch (or `rerun`) a stop before warp 0's first instruction counts: no
+        // stop was reported there yet. Elsewhere the start is where the last stop was.
+        let mut include_start = std::mem::take(&mut self.fresh);
         let f = loop {
-            let f = self.forward(&ctx, u64::MAX, false, interrupt);
-            let id = match &f {
-                Fwd::Event { ev: Ev::Bp(id), .. }
-                | Fwd::Event {
-                    ev: Ev::Watch { id, .. },
+            let mut f = self.forward(&ctx, u64::MAX, include_start, interrupt);
+            include_start = false;
+            let ids: Vec<u32> = match &f {
+                Fwd::Event {
+                    ev: Ev::Bp(ids), ..
+                } => ids.clone(),
+                Fwd::Event {
+                    ev: Ev::Watch(hits),
                     ..
-                } => *id,
+                } => hits.iter().map(|h| h.id).collect(),
                 _ => break f,
             };
-            let Some(bp) = self.sh.bps.iter_mut().find(|b| b.id == id) else {
-                break f;
-            };
-            bp.hits += 1;
-            if bp.hit_condition.is_none_or(|h| h.stops(bp.hits)) {
-                if bp.temporary {
-                    self.sh.bps.retain(|b| b.id != id);
+            // Every breakpoint reached counts a hit; those whose hit condition holds stop.
+            let mut stopping = Vec::new();
+            for id in ids {
+                if let Some(bp) = self.sh.bps.iter_mut().find(|b| b.id == id) {
+                    bp.hits += 1;
+                    if bp.hit_condition.is_none_or(|h| h.stops(bp.hits)) {
+                        stopping.push(id);
+                    }
                 }
-                break f;
             }
+            if stopping.is_empty() {
+                continue;
+            }
+            if let Fwd::Event { ev, .. } = &mut f {
+                match ev {
+                    Ev::Bp(ids) => ids.retain(|id| stopping.contains(id)),
+                    Ev::Watch(hits) => hits.retain(|h| stopping.contains(&h.id)),
+                    _ => {}
+                }
+            }
+            self.sh
+                .bps
+                .retain(|b| !(b.temporary && stopping.contains(&b.id)));
+            break f;
         };
         self.repatch(&MotionGoal::replay());
         self.make_stop(f, stepped)
@@ -1567,10 +1759,22 @@ impl Engine {
     fn live_warp(&self, w: usize) -> Result<(), String> {
         match self.status(w)? {
             WarpStatus::Live => Ok(()),
-            s => Err(format!(
-                "warp {w} has ended ({}); `info warps` shows the others",
-                s.name()
-            )),
+            // Every front shows this: name the live warps rather than a front's command.
+            s => {
+                let live: Vec<usize> = (0..self.world.slots.len())
+                    .filter(|&u| self.sh.live(&self.world.slots[u]))
+                    .collect();
+                let mut names: Vec<String> = live.iter().take(8).map(|u| u.to_string()).collect();
+                if live.len() > 8 {
+                    names.push("...".into());
+                }
+                let others = match live.len() {
+                    0 => "no warp is live".to_string(),
+                    1 => format!("warp {} is live", live[0]),
+                    _ => format!("live: warps {}", names.join(", ")),
+                };
+                Err(format!("warp {w} has ended ({}); {others}", s.name()))
+            }
         }
     }
 
@@ -1726,9 +1930,26 @@ impl Engine {
         found
     }
 
+    /// An interrupted reverse motion: back where it started, nothing moved.
+    fn interrupted_at(&mut self, here: u64, w: Option<usize>) -> Stop {
+        self.seek(here);
+        Stop::new(self.world.pos, w, StopReason::Interrupted)
+    }
+
     /// Back to the position before warp `w`'s previous instruction.
     pub fn reverse_step(&mut self, w: usize) -> Result<Stop, String> {
+        self.reverse_step_within(w, None)
+    }
+
+    /// [`Self::reverse_step`] that `interrupt` can stop: then it stays where it was
+    /// (reason `Interrupted`).
+    pub fn reverse_step_within(
+        &mut self,
+        w: usize,
+        interrupt: Option<&AtomicBool>,
+    ) -> Result<Stop, String> {
         self.check_warp(w)?;
+        self.fresh = false;
         let p = self.world.pos;
         let a = self.world.slots[w].attempts;
         if a == 0 || p == 0 {
@@ -1736,7 +1957,9 @@ impl Engine {
         }
         // Between two attempts of a warp every other warp attempts at most once.
         let from = p.saturating_sub(self.world.slots.len() as u64 + 1);
-        self.seek(from);
+        if !self.seek_within(from, interrupt) {
+            return Ok(self.interrupted_at(p, Some(w)));
+        }
         let mut found = None;
         while self.world.pos < p {
             if self.next_warp() == Some(w) {
@@ -1756,7 +1979,9 @@ impl Engine {
                 let (mut lo, mut hi) = (0u64, from);
                 while lo < hi {
                     let mid = lo + (hi - lo).div_ceil(2);
-                    self.seek(mid);
+                    if !self.seek_within(mid, interrupt) {
+                        return Ok(self.interrupted_at(p, Some(w)));
+                    }
                     if self.world.slots[w].attempts < a {
                         lo = mid;
                     } else {
@@ -1768,28 +1993,31 @@ impl Engine {
         };
         self.seek(target);
         self.selected = w;
-        Ok(Stop {
-            position: self.world.pos,
-            warp: Some(w),
-            reason: StopReason::Step,
-        })
+        Ok(Stop::new(self.world.pos, Some(w), StopReason::Step))
     }
 
     fn history_start(&mut self, w: usize) -> Stop {
         self.seek(0);
-        Stop {
-            position: 0,
-            warp: Some(w),
-            reason: StopReason::HistoryStart,
-        }
+        Stop::new(0, Some(w), StopReason::HistoryStart)
     }
 
     /// Back over warp `w`'s previous instruction; a call it returned from is gone back
     /// over whole.
     pub fn reverse_next(&mut self, w: usize) -> Result<Stop, String> {
+        self.reverse_next_within(w, None)
+    }
+
+    /// [`Self::reverse_next`] that `interrupt` can stop: then it stays where it was
+    /// (reason `Interrupted`).
+    pub fn reverse_next_within(
+        &mut self,
+        w: usize,
+        interrupt: Option<&AtomicBool>,
+    ) -> Result<Stop, String> {
         self.check_warp(w)?;
+        let start = self.world.pos;
         let d = self.world.slots[w].frames.len();
-        let stop = self.reverse_step(w)?;
+        let stop = self.reverse_step_within(w, interrupt)?;
         if stop.reason != StopReason::Step || self.world.slots[w].frames.len() <= d {
             return Ok(stop);
         }
@@ -1798,16 +2026,13 @@ impl Engine {
             call_from: Some((w, d)),
             ..MotionGoal::default()
         };
-        match self.find_last(ctx, here) {
-            Some((pos, _, _)) => {
+        match self.find_last_within(ctx, here, interrupt) {
+            Err(_) => Ok(self.interrupted_at(start, Some(w))),
+            Ok(Some((pos, _, _))) => {
                 self.seek(pos);
-                Ok(Stop {
-                    position: pos,
-                    warp: Some(w),
-                    reason: StopReason::Step,
-                })
+                Ok(Stop::new(pos, Some(w), StopReason::Step))
             }
-            None => {
+            Ok(None) => {
                 self.seek(here);
                 Ok(stop)
             }
@@ -1816,6 +2041,16 @@ impl Engine {
 
     /// Back to the call that made warp `w`'s current frame (before it).
     pub fn reverse_finish(&mut self, w: usize) -> Result<Stop, String> {
+        self.reverse_finish_within(w, None)
+    }
+
+    /// [`Self::reverse_finish`] that `interrupt` can stop: then it stays where it was
+    /// (reason `Interrupted`).
+    pub fn reverse_finish_within(
+        &mut self,
+        w: usize,
+        interrupt: Option<&AtomicBool>,
+    ) -> Result<Stop, String> {
         self.check_warp(w)?;
         let d = self.world.slots[w].frames.len();
         if d == 0 {
@@ -1823,22 +2058,20 @@ impl Engine {
                 "warp {w} is in its outermost frame: there is no call to go back to"
             ));
         }
+        self.fresh = false;
         let here = self.world.pos;
         let ctx = MotionGoal {
             call_from: Some((w, d - 1)),
             ..MotionGoal::default()
         };
-        match self.find_last(ctx, here) {
-            Some((pos, _, _)) => {
+        match self.find_last_within(ctx, here, interrupt) {
+            Err(_) => Ok(self.interrupted_at(here, Some(w))),
+            Ok(Some((pos, _, _))) => {
                 self.seek(pos);
                 self.selected = w;
-                Ok(Stop {
-                    position: pos,
-                    warp: Some(w),
-                    reason: StopReason::Returned,
-                })
+                Ok(Stop::new(pos, Some(w), StopReason::Returned))
             }
-            None => {
+            Ok(None) => {
                 // The call happened before the launch state (a resumed state file).
                 self.seek(here);
                 Err(format!(
@@ -1857,15 +2090,12 @@ impl Engine {
     /// [`Self::reverse_continue`] that `interrupt` can stop: then it stops (reason
     /// `Interrupted`) as far back as it has searched, and going on from there misses nothing.
     pub fn reverse_continue_within(&mut self, interrupt: Option<&AtomicBool>) -> Stop {
+        self.fresh = false;
         let here = self.world.pos;
         match self.find_last_within(Self::user_ctx(), here, interrupt) {
             Err(pos) => {
                 self.seek(pos);
-                Stop {
-                    position: pos,
-                    warp: None,
-                    reason: StopReason::Interrupted,
-                }
+                Stop::new(pos, None, StopReason::Interrupted)
             }
             Ok(Some((pos, warp, ev))) => {
                 self.seek(pos);
@@ -1873,11 +2103,7 @@ impl Engine {
             }
             Ok(None) => {
                 self.seek(0);
-                Stop {
-                    position: 0,
-                    warp: None,
-                    reason: StopReason::HistoryStart,
-                }
+                Stop::new(0, None, StopReason::HistoryStart)
             }
         }
     }
@@ -1887,6 +2113,7 @@ impl Engine {
     pub fn last_write(&mut self, w: usize, loc: &str) -> Result<Option<WriteInfo>, String> {
         self.check_warp(w)?;
         let l = StatePlace::parse(loc)?;
+        l.check(&self.world.slots[w].warp)?;
         if matches!(
             l,
             StatePlace::Pc
@@ -1925,6 +2152,7 @@ impl Engine {
     pub fn set(&mut self, w: usize, loc: &str, value: u64) -> Result<(), String> {
         self.check_warp(w)?;
         let l = StatePlace::parse(loc)?;
+        l.check(&self.world.slots[w].warp)?;
         l.write(&mut self.world.slots[w].warp, value)?;
         self.history.drop_after(self.world.pos);
         self.history.insert(&self.world, true);

@@ -304,6 +304,21 @@ impl StatePlace {
         }
     }
 
+    /// Whether warp `w` has the place: a vector register beyond its `vgprs` is not
+    /// allocated (instructions naming it fault), so it has no value to show or watch.
+    pub fn check(self, w: &Warp) -> Result<(), String> {
+        let r = self.vregs();
+        if r.end as u32 > w.vgprs() {
+            return Err(format!(
+                "`{self}`: v{} is not allocated (the warp has vgprs {}: v0..v{})",
+                r.end - 1,
+                w.vgprs(),
+                w.vgprs() - 1
+            ));
+        }
+        Ok(())
+    }
+
     /// Read: one value per lane for a vector location, else one value.
     pub fn read(self, w: &Warp) -> Vec<u64> {
         let v = w.vregs();
@@ -343,6 +358,7 @@ impl StatePlace {
                 "`{self}` has 32 lanes: name one, for example {self}[0]"
             ));
         }
+        self.check(w)?;
         Ok(self.read(w)[0])
     }
 

@@ -61,9 +61,8 @@ impl Target {
     /// Text of a source line (1-based).
     pub fn source_line(&self, file: &str, line: u32) -> Option<&str> {
         let (_, text) = self.sources.iter().find(|(n, _)| n == file)?;
-        text.split('\n')
-            .nth(line.checked_sub(1)? as usize)
-            .map(|l| l.trim_end_matches('\r'))
+        // `lines`: no empty line after the last newline.
+        text.lines().nth(line.checked_sub(1)? as usize)
     }
 
     /// Offsets of the instructions met walking the code from 0, one after another.
