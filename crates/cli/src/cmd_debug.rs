@@ -119,17 +119,57 @@ fn target_of(
 #[derive(clap::Args)]
 pub struct DapArgs {}
 
-/// `warpkit dap`: the Debug Adapter Protocol on standard input and output; `launch`
-/// loads programs as `warpkit debug` does.
-pub fn dap(_: DapArgs) -> Result<ExitCode, String> {
-    let load = |program: &str, state: Option<&str>| {
-        load(Path::new(program), state.map(Path::new), None).map_err(|e| {
-            if e.is_empty() {
-                format!("{program} does not assemble")
-            } else {
-                e
+/// The launch state with its fresh warps at the entry of `kernel` (or of the program's only
+/// kernel; several and none named is refused, as `warpkit run` refuses), checked against
+/// the kernel's register needs.
+fn at_kernel(program: &Path, state: &str, kernel: Option<&str>) -> Result<String, String> {
+    let opts = warpkit_object::load::LoadOptions {
+        kernel: kernel.map(str::to_string),
+        kernel_option: "the launch argument \"kernel\": ",
+    };
+    let p = warpkit_object::load::load_program(
+        &files::display(program),
+        files::read(program)?,
+        Some(program),
+        warpkit_object::load::ProgramFormat::Auto,
+        &opts,
+    )
+    .map_err(|e| e.to_string())?;
+    let mut launch = warpkit_sim::state::parse_state(state).map_err(|e| e.to_string())?;
+    p.prepare(&mut launch)?;
+    let mut v: serde_json::Value =
+        serde_json::from_str(state).map_err(|e| format!("the state file: {e}"))?;
+    if p.entry == 0 || !v.is_object() {
+        return Ok(state.to_string());
+    }
+    if !v["warps"].is_array() {
+        v["warps"] = serde_json::Value::Array(vec![serde_json::json!({}); launch.warps.len()]);
+    }
+    if let Some(ws) = v["warps"].as_array_mut() {
+        for (j, w) in ws.iter_mut().zip(&launch.warps) {
+            if j.is_object() {
+                j["pc"] = w.pc().into();
             }
-        })
+        }
+    }
+    Ok(v.to_string())
+}
+
+/// `warpkit dap`: the Debug Adapter Protocol on standard input and output; `launch`
+/// loads programs as `warpkit debug` does, started at the kernel chosen as `run` chooses.
+pub fn dap(_: DapArgs) -> Result<ExitCode, String> {
+    let load = |a: &warpkit_dap::types::LaunchArgs| {
+        let program = a.program.as_deref().unwrap_or_default();
+        let (target, state) = load(Path::new(program), a.state.as_deref().map(Path::new), None)
+            .map_err(|e| {
+                if e.is_empty() {
+                    format!("{program} does not assemble")
+                } else {
+                    e
+                }
+            })?;
+        let state = at_kernel(Path::new(program), &state, a.kernel.as_deref())?;
+        Ok((target, state))
     };
     let mut out = std::io::stdout().lock();
     match warpkit_dap::serve(std::io::stdin(), &mut out, &load) {
