@@ -2,15 +2,17 @@
 //! VS Code, nvim-dap, dape, Helix. [`framing`] reads and writes the base protocol,
 //! [`types`] holds the serde types of the requests and bodies implemented, `server` the
 //! session and what the handlers share, `handlers` one function per request, and
-//! `adapter` the request loop ([`serve`]), which keeps answering while a motion runs. The
+//! `adapter` the request loop ([`serve`]), which keeps answering while a motion runs;
+//! [`check`] drives it with random request sequences (the `dap` fuzz target, a test). The
 //! protocol types are written here: the DAP crates at hand are alpha or unmaintained, and
 //! refuse unknown requests while parsing (where an adapter must answer them with an error
 //! response).
 //!
-//! Layout: `framing` → `types` → `server` → `handlers` → `adapter` (no module depends on
-//! a later one).
+//! Layout: `framing` → `types` → `server` → `handlers` → `adapter` → `check` (no module
+//! depends on a later one).
 
 mod adapter;
+pub mod check;
 pub mod framing;
 mod handlers;
 mod server;
