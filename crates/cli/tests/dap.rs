@@ -810,3 +810,46 @@ fn evaluate_formats_and_step_out_of_the_outermost_frame() {
     assert!(e.contains("has ended") && !e.contains("info warps"), "{e}");
     c.finish();
 }
+
+#[test]
+fn a_breakpoint_set_during_a_long_continue_stops_it() {
+    let mut c = Client::start();
+    c.ok("initialize", json!({}));
+    c.ok(
+        "launch",
+        json!({"program": ENDLESS, "maxSteps": 100_000_000_000u64, "stopOnEntry": true}),
+    );
+    c.motion("configurationDone", json!({}));
+    c.ok("continue", json!({"threadId": 1}));
+    std::thread::sleep(Duration::from_millis(500));
+    // Served at once (the motion is interrupted, then goes on), and it takes effect.
+    let t = std::time::Instant::now();
+    let (b, ev) = c.ok(
+        "setBreakpoints",
+        json!({"source": {"path": ENDLESS}, "breakpoints": [{"line": 6}]}),
+    );
+    assert!(t.elapsed() < Duration::from_secs(1), "{:?}", t.elapsed());
+    assert_eq!(b["breakpoints"][0]["verified"], true, "{b}");
+    assert_eq!(stopped_count(&ev), 0, "{ev:?}");
+    let s = c.event("stopped", &mut Vec::new());
+    assert_eq!(s["body"]["reason"], "breakpoint", "{s}");
+    assert_eq!(c.top(1)["line"], 6);
+    assert!(steps(&mut c, 1) > 1000, "it ran on before the breakpoint");
+    c.finish();
+}
+
+#[test]
+#[ignore = "needs the engine's fix of a breakpoint on the first instruction (issue 31, bug 2)"]
+fn a_breakpoint_on_the_first_instruction_stops_warp_0() {
+    let mut c = Client::start();
+    c.ok("initialize", json!({}));
+    c.ok("launch", json!({"program": PROG, "state": STATE}));
+    c.ok(
+        "setInstructionBreakpoints",
+        json!({"breakpoints": [{"instructionReference": "0x0"}]}),
+    );
+    let s = c.motion("configurationDone", json!({}));
+    assert_eq!(s["threadId"], 1, "{s}");
+    assert_eq!(c.top(1)["instructionPointerReference"], "0x0");
+    c.finish();
+}
