@@ -246,19 +246,28 @@ impl Adapter<'_> {
 
     /// A motion ended: serve what waited, then go on (interrupted only to serve requests)
     /// or tell the stop.
-    fn ended(&mut self, s: DapSession, r: R<Stop>) -> io::Result<()> {
+    fn ended(&mut self, s: DapSession, mut r: R<Stop>) -> io::Result<()> {
         self.st.session = Some(s);
         self.st.running = None;
-        let Some(run) = self.running.take() else {
+        let Some(mut run) = self.running.take() else {
             return Ok(());
         };
         let interrupted = matches!(&r, Ok(stop) if stop.reason == StopReason::Interrupted);
         if interrupted && !run.stop_asked && !self.st.done && run.resumable {
-            for m in run.queued {
+            for m in std::mem::take(&mut run.queued) {
                 self.handle(m)?;
             }
-            self.start(run.name, run.run, run.warp, true);
-            return Ok(());
+            let due = match &mut self.st.session {
+                Some(s) if run.name == "continue" => breakpoint_due(&mut s.engine),
+                _ => None,
+            };
+            match due {
+                Some(stop) => r = Ok(stop),
+                None => {
+                    self.start(run.name, run.run, run.warp, true);
+                    return Ok(());
+                }
+            }
         }
         let mut ev = Vec::new();
         if let Some(s) = &self.st.session {

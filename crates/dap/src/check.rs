@@ -341,27 +341,30 @@ mod tests {
                     .as_bytes(),
             )
         };
+        // Short motions (1000 steps a warp), paced far apart: each has stopped before the
+        // next request comes.
         let frames = vec![
             m(1, "initialize", json!({})),
             m(
                 2,
                 "launch",
-                json!({"program": "loop.s", "maxSteps": 100_000_000_000u64}),
+                json!({"program": "loop.s", "maxSteps": 1000, "stopOnEntry": true}),
             ),
             m(3, "configurationDone", json!({})),
             m(4, "threads", json!({})),
-            m(5, "pause", json!({"threadId": 1})),
-            m(6, "next", json!({"threadId": 1})),
-            m(7, "stackTrace", json!({"threadId": 1})),
-            // The outermost frame of an endless loop: on until paused.
-            m(8, "stepOut", json!({"threadId": 1})),
-            m(9, "pause", json!({"threadId": 1})),
+            m(5, "next", json!({"threadId": 1})),
+            m(6, "stackTrace", json!({"threadId": 1})),
+            // The outermost frame: on to the warp's end.
+            m(7, "stepOut", json!({"threadId": 1})),
+            // Nothing runs: no stop.
+            m(8, "pause", json!({"threadId": 1})),
+            m(9, "evaluate", json!({"expression": "u1 > 100"})),
         ];
         let seqs: Vec<Value> = (1..=9).map(|i| json!(i)).collect();
         let n = check_session(
             frames,
             &seqs,
-            Duration::from_millis(20),
+            Duration::from_millis(50),
             Duration::from_secs(30),
         );
         assert_eq!(

@@ -212,6 +212,28 @@ fn breakpoints_at(e: &Engine, w: usize, pc: u32) -> Vec<u32> {
         .collect()
 }
 
+/// A breakpoint the next attempt is about to hit, as a stop. A `continue` interrupted only
+/// to serve a request goes on from where it was, and going on steps over a breakpoint at the
+/// current position (as resuming from a stop must): this is the stop the uninterrupted
+/// motion would have made there. Breakpoints with a hit count are left to the engine, which
+/// counts them.
+pub(crate) fn breakpoint_due(e: &mut Engine) -> Option<Stop> {
+    let w = e.next_warp()?;
+    let pc = e.warp(w).ok()?.pc();
+    let at = breakpoints_at(e, w, pc);
+    let id = e
+        .breakpoints()
+        .iter()
+        .find(|b| b.hit_condition.is_none() && at.contains(&b.id))?
+        .id;
+    e.select(w).ok()?;
+    Some(Stop {
+        position: e.position(),
+        warp: Some(w),
+        reason: StopReason::Breakpoint { id },
+    })
+}
+
 /// The events that tell the client how a motion ended (an error ends it as a step, with
 /// the error on the console).
 pub(crate) fn stopped(s: &DapSession, r: R<Stop>, warp: usize, ev: &mut Events) {
@@ -539,4 +561,29 @@ pub(crate) fn disassembly(
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use warpkit_debug::DebugConfig;
+
+    #[test]
+    fn a_breakpoint_due_at_the_current_position_is_a_stop() {
+        let t = Target::from_assembly("t.s", "top:\n  uaddi u1, u1, 1\n  jmp top\n").unwrap();
+        let mut e = Engine::new(t, "{}", DebugConfig::default()).unwrap();
+        assert_eq!(breakpoint_due(&mut e), None);
+        let id = e.add_breakpoint_pcs("*0x4", vec![4], None, None).unwrap();
+        assert_eq!(breakpoint_due(&mut e), None, "the next attempt is at 0x0");
+        e.step(0).unwrap();
+        let stop = breakpoint_due(&mut e).expect("the next attempt is at 0x4");
+        assert_eq!(stop.reason, StopReason::Breakpoint { id });
+        assert_eq!((stop.warp, stop.position), (Some(0), 1));
+        e.set_condition(id, Some("u1 == 7")).unwrap();
+        assert_eq!(breakpoint_due(&mut e), None, "its condition is false");
+        e.set_hit_condition(id, Some(HitCondition::AtLeast(2)))
+            .unwrap();
+        e.set_condition(id, None).unwrap();
+        assert_eq!(breakpoint_due(&mut e), None, "the engine counts hits");
+    }
 }
