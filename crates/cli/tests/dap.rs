@@ -805,6 +805,13 @@ fn evaluate_formats_and_step_out_of_the_outermost_frame() {
         t["threads"][0]["name"].as_str().unwrap().contains("exited"),
         "{t}"
     );
+    // Past the code: no source line, and the frame says so.
+    let top = c.top(1);
+    assert!(top["source"].is_null(), "{top}");
+    assert!(
+        top["name"].as_str().unwrap().starts_with("end of the code"),
+        "{top}"
+    );
     // An ended warp's motion is refused with a message about threads, not commands.
     let e = c.err("next", json!({"threadId": 1}));
     assert!(e.contains("has ended") && !e.contains("info warps"), "{e}");

@@ -361,10 +361,13 @@ fn stack_trace(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
         .iter()
         .enumerate()
         .map(|(i, &pc)| {
-            let pos = t.lines.pos_of(pc);
+            // A warp that exited is past the code: no line of the source is there.
+            let inside = (pc as usize) < t.code.len();
+            let pos = inside.then(|| t.lines.pos_of(pc)).flatten();
             StackFrame {
                 id: w as i64 * FRAMES_PER_WARP + i as i64,
                 name: match t.symbolize(pc) {
+                    _ if !inside => format!("end of the code (0x{pc:x})"),
                     Some((l, _)) => format!("{l} (0x{pc:x})"),
                     None => format!("0x{pc:x}"),
                 },
