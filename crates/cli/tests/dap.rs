@@ -860,3 +860,38 @@ fn a_breakpoint_on_the_first_instruction_stops_warp_0() {
     assert_eq!(c.top(1)["instructionPointerReference"], "0x0");
     c.finish();
 }
+
+#[test]
+fn extreme_numbers_give_rows_or_errors() {
+    let mut c = Client::start();
+    c.ok("initialize", json!({}));
+    c.ok("launch", json!({"program": PROG, "state": STATE}));
+    for (offset, instruction_offset) in [(0, i64::MAX), (i64::MIN, 0), (i64::MAX, i64::MIN)] {
+        let (b, _) = c.ok(
+            "disassemble",
+            json!({"memoryReference": "0x0", "offset": offset,
+                   "instructionOffset": instruction_offset, "instructionCount": 5}),
+        );
+        let rows = b["instructions"].as_array().unwrap();
+        assert_eq!(rows.len(), 5, "{offset} {instruction_offset}: {b}");
+        // Far after the code: past its end, not before it.
+        if instruction_offset > 0 {
+            assert!(rows.iter().all(|r| r["address"] != "-1"), "{b}");
+        }
+        // Far before the code, an address counts from the first instruction.
+        let outside = instruction_offset != 0;
+        assert!(
+            rows.iter()
+                .all(|r| (r["presentationHint"] == "invalid") == outside),
+            "{b}"
+        );
+    }
+    let e = c.err("goto", json!({"threadId": 1, "targetId": i64::MIN}));
+    assert!(e.contains("no goto target"), "{e}");
+    let (b, _) = c.ok(
+        "setInstructionBreakpoints",
+        json!({"breakpoints": [{"instructionReference": "0xffffffffffffffff", "offset": i64::MAX}]}),
+    );
+    assert_eq!(b["breakpoints"][0]["verified"], false, "{b}");
+    c.finish();
+}

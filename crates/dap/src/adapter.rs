@@ -197,7 +197,11 @@ impl Adapter<'_> {
         }
         let mut ev = Vec::new();
         let r = match handlers::find(&command) {
-            Some(h) => h(&mut self.st, &m, &mut ev),
+            // A handler's bug answers this request with an error; the session goes on.
+            Some(h) => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                h(&mut self.st, &m, &mut ev)
+            }))
+            .unwrap_or_else(|_| Err(format!("internal error while serving `{command}`"))),
             None => Err(format!("unknown or unsupported request `{command}`")),
         };
         match r {

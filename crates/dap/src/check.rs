@@ -378,6 +378,17 @@ mod tests {
     }
 
     #[test]
+    fn the_fuzzers_findings_are_answered() {
+        // `disassemble` with an instructionOffset near i64::MAX overflowed.
+        let found: &[&[u8]] = &[&[0x73, 0x1c, 0x76, 0xff, 0xff, 0x76, 0x76, 0x71]];
+        for data in found {
+            let (frames, answered) = requests_from_bytes(data);
+            let r = check_session(frames, &answered, Duration::ZERO, Duration::from_secs(30));
+            assert!(r.is_ok(), "{data:?}: {r:?}");
+        }
+    }
+
+    #[test]
     fn a_lost_response_is_noticed() {
         let (frames, mut answered) = requests_from_bytes(&[1, 2, 8, 2]);
         answered.push(json!(12345));

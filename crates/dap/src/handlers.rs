@@ -221,7 +221,7 @@ fn set_instruction_breakpoints(st: &mut State, m: &Value, _: &mut Events) -> R<R
         let r = parse_value(&b.instruction_reference)
             .map_err(|e| format!("instructionReference: {e}"))
             .and_then(|pc| {
-                let pc = u32::try_from(pc as i64 + b.offset)
+                let pc = u32::try_from(pc as i128 + b.offset as i128)
                     .map_err(|_| format!("{} + {} is not an address", pc, b.offset))?;
                 add_bp(
                     &mut s.engine,
@@ -586,8 +586,11 @@ fn goto_targets(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
 fn goto(st: &mut State, m: &Value, ev: &mut Events) -> R<Reply> {
     let a: GotoArgs = args(m)?;
     let w = st.warp_of(a.thread_id)?;
-    let pc = u32::try_from(a.target_id - 1)
-        .map_err(|_| format!("no goto target {}: ask gotoTargets for them", a.target_id))?;
+    let pc = a
+        .target_id
+        .checked_sub(1)
+        .and_then(|p| u32::try_from(p).ok())
+        .ok_or_else(|| format!("no goto target {}: ask gotoTargets for them", a.target_id))?;
     st.session()?.engine.set(w, "pc", pc as u64)?;
     ev.push((
         "stopped".into(),
@@ -600,8 +603,8 @@ fn disassemble(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
     let a: DisassembleArgs = args(m)?;
     let s = st.session()?;
     let base = parse_value(&a.memory_reference).map_err(|e| format!("memoryReference: {e}"))?
-        as i64
-        + a.offset;
+        as i128
+        + a.offset as i128;
     let count = a.instruction_count.clamp(0, 100_000) as usize;
     body(json!({"instructions": disassembly(s, base, a.instruction_offset, count)}))
 }

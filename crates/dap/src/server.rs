@@ -507,14 +507,15 @@ fn with_branch_target(e: &Engine, pc: u32, text: String) -> String {
 /// past its end, both marked invalid; each instruction names its own source file.
 pub(crate) fn disassembly(
     s: &DapSession,
-    base: i64,
+    base: i128,
     offset: i64,
     count: usize,
 ) -> Vec<DisassembledInstruction> {
     let e = &s.engine;
     let t = e.target();
     let starts = t.instruction_starts();
-    let at = starts.partition_point(|&p| (p as i64) < base) as i64 + offset;
+    // i128: any i64 offset from any address, without overflow.
+    let at = starts.partition_point(|&p| (p as i128) < base) as i128 + offset as i128;
     let single = t.lines.files().len() <= 1;
     let invalid = |address: String| DisassembledInstruction {
         address,
@@ -525,14 +526,14 @@ pub(crate) fn disassembly(
         line: None,
         presentation_hint: Some("invalid"),
     };
-    (at..at + count as i64)
+    (at..at + count as i128)
         .map(|i| {
             let Some(&pc) = usize::try_from(i).ok().and_then(|i| starts.get(i)) else {
                 return if i < 0 {
                     invalid("-1".into())
                 } else {
-                    let past = i - starts.len() as i64;
-                    invalid(format!("0x{:x}", t.code.len() as i64 + 4 * past))
+                    let past = i - starts.len() as i128;
+                    invalid(format!("0x{:x}", t.code.len() as i128 + 4 * past))
                 };
             };
             let (text, size) = e
