@@ -93,7 +93,7 @@ test('pause stops a long reverse-continue within a second, with one stopped even
     ]);
     await Promise.all([dc.waitForEvent('stopped'), dc.configurationDoneRequest()]);
     await dc.continueRequest({ threadId: 1 });
-    await sleep(3000);
+    await sleep(4000);
     // Answered while it runs.
     const t = await dc.threadsRequest();
     assert.equal(t.body.threads.length, 1);
@@ -102,7 +102,7 @@ test('pause stops a long reverse-continue within a second, with one stopped even
     let stops = 0;
     dc.on('stopped', () => stops++);
     await dc.send('reverseContinue', { threadId: 1 });
-    await sleep(500);
+    await sleep(1000);
     const t0 = Date.now();
     const [ev] = await Promise.all([dc.waitForEvent('stopped'), dc.pauseRequest({ threadId: 1 })]);
     const took = Date.now() - t0;

@@ -577,7 +577,7 @@ fn requests_during_long_motions_are_answered_and_pause_stops_them_at_once() {
     c.motion("configurationDone", json!({}));
     let (_, ev) = c.ok("continue", json!({"threadId": 1}));
     assert_eq!(stopped_count(&ev), 0, "{ev:?}");
-    std::thread::sleep(Duration::from_secs(3));
+    std::thread::sleep(Duration::from_secs(4));
 
     // Answered while it runs, and it runs on.
     let t = std::time::Instant::now();
@@ -597,10 +597,10 @@ fn requests_during_long_motions_are_answered_and_pause_stops_them_at_once() {
     let steps_forward = steps(&mut c, 1);
     assert!(steps_forward > 1_000_000, "{steps_forward}");
 
-    // A reverse-continue over the whole run, paused half a second in.
+    // A reverse-continue over the whole run, paused a second in.
     let (_, ev) = c.ok("reverseContinue", json!({"threadId": 1}));
     assert_eq!(stopped_count(&ev), 0);
-    std::thread::sleep(Duration::from_millis(500));
+    std::thread::sleep(Duration::from_secs(1));
     let t = std::time::Instant::now();
     let pause = c.send("pause", json!({"threadId": 1}));
     let (ev, r) = until_response(&mut c, pause);
