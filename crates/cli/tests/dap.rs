@@ -394,6 +394,19 @@ fn bad_input_gets_errors() {
     let (b, _) = c.ok("setBreakpoints", json!({"source": {"path": PROG}, "breakpoints": [{"line": 500}, {"line": 2, "condition": "v3[ == 1"}]}));
     assert_eq!(b["breakpoints"][0]["verified"], false);
     assert_eq!(b["breakpoints"][1]["verified"], false);
+    // Another file's lines are not the program's.
+    let (b, _) = c.ok(
+        "setBreakpoints",
+        json!({"source": {"path": "/elsewhere/other.s"}, "breakpoints": [{"line": 3}]}),
+    );
+    assert_eq!(b["breakpoints"][0]["verified"], false, "{b}");
+    assert!(
+        b["breakpoints"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("other.s is not part of the program"),
+        "{b}"
+    );
     // Still serving.
     let (t, _) = c.ok("threads", json!({}));
     assert_eq!(t["threads"].as_array().unwrap().len(), 2);

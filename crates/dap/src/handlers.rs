@@ -166,10 +166,22 @@ fn set_breakpoints(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
             false
         }
     });
-    let single = s.engine.target().lines.files().len() == 1;
+    let files = s.engine.target().lines.files();
+    let single = files.len() == 1;
     let name = base_name(&key);
+    // A one-file program matches its file by name only (the client's path and the
+    // program's may be spelt differently); another file's lines are not its lines.
+    let foreign = single && name != base_name(&files[0]) && name != base_name(&s.program);
     let mut out = Vec::new();
     for b in &a.breakpoints {
+        if foreign {
+            let why = format!(
+                "{name} is not part of the program ({})",
+                base_name(&s.program)
+            );
+            out.push(unverified(Some(b.line), why));
+            continue;
+        }
         // A line without code moves to the next line that has some (as gdb does).
         let found = (b.line..b.line.saturating_add(20)).find_map(|l| {
             let pcs = s
