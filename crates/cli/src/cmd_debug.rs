@@ -61,12 +61,24 @@ pub fn load(
     format: Option<input::Format>,
     kernel: Option<&str>,
 ) -> Result<(Target, String), String> {
+    load_with(program, state, format, kernel, "--kernel ")
+}
+
+/// [`load`], naming the kernel choice as `kernel_option` in messages (DAP's launch
+/// argument rather than the command line's option).
+fn load_with(
+    program: &Path,
+    state: Option<&Path>,
+    format: Option<input::Format>,
+    kernel: Option<&str>,
+    kernel_option: &'static str,
+) -> Result<(Target, String), String> {
     let bytes = files::read(program)?;
     // The main file's text, kept for showing its lines (standard input cannot be read again).
     let text = warpkit_asm::source_text(&bytes)
         .ok()
         .map(|t| t.into_owned());
-    let p = input::load_bytes(program, bytes, format, kernel, 100)?;
+    let p = input::load_bytes(program, bytes, format, kernel, kernel_option, 100)?;
     let sources = match (p.format, text) {
         (ProgramFormat::Asm, Some(t)) => vec![(files::display(program), t)],
         _ => Vec::new(),
@@ -82,10 +94,19 @@ pub fn load(
 pub struct DapArgs {}
 
 /// `warpkit dap`: the Debug Adapter Protocol on standard input and output; `launch`
-/// loads programs as `warpkit debug` does.
+/// loads programs as `warpkit debug` does, started at the kernel chosen as `run` chooses
+/// (the launch argument `kernel`).
 pub fn dap(_: DapArgs) -> Result<ExitCode, String> {
-    let load = |program: &str, state: Option<&str>| {
-        load(Path::new(program), state.map(Path::new), None, None).map_err(|e| {
+    let load = |a: &warpkit_dap::types::LaunchArgs| {
+        let program = a.program.as_deref().unwrap_or_default();
+        load_with(
+            Path::new(program),
+            a.state.as_deref().map(Path::new),
+            None,
+            a.kernel.as_deref(),
+            "the launch argument \"kernel\": ",
+        )
+        .map_err(|e| {
             if e.is_empty() {
                 format!("{program} does not assemble")
             } else {

@@ -52,7 +52,7 @@ pub fn load_program(
     kernel: Option<&str>,
     max_errors: usize,
 ) -> Result<LoadedProgram, String> {
-    load_bytes(path, files::read(path)?, format, kernel, max_errors)
+    load_bytes(path, files::read(path)?, format, kernel, "--kernel ", max_errors)
 }
 
 /// [`load_program`] of bytes already read from `path`.
@@ -61,6 +61,7 @@ pub fn load_bytes(
     bytes: Vec<u8>,
     format: Option<Format>,
     kernel: Option<&str>,
+    kernel_option: &'static str,
     max_errors: usize,
 ) -> Result<LoadedProgram, String> {
     let format = match format {
@@ -72,7 +73,7 @@ pub fn load_bytes(
     let disk = (!files::is_std(path)).then_some(path);
     let opts = LoadOptions {
         kernel: kernel.map(str::to_string),
-        ..LoadOptions::default()
+        kernel_option,
     };
     let p = load::load_program(&files::display(path), bytes, disk, format, &opts)
         .map_err(|e| report(e, max_errors))?;

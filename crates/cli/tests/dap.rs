@@ -394,6 +394,19 @@ fn bad_input_gets_errors() {
     let (b, _) = c.ok("setBreakpoints", json!({"source": {"path": PROG}, "breakpoints": [{"line": 500}, {"line": 2, "condition": "v3[ == 1"}]}));
     assert_eq!(b["breakpoints"][0]["verified"], false);
     assert_eq!(b["breakpoints"][1]["verified"], false);
+    // Another file's lines are not the program's.
+    let (b, _) = c.ok(
+        "setBreakpoints",
+        json!({"source": {"path": "/elsewhere/other.s"}, "breakpoints": [{"line": 3}]}),
+    );
+    assert_eq!(b["breakpoints"][0]["verified"], false, "{b}");
+    assert!(
+        b["breakpoints"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("other.s is not part of the program"),
+        "{b}"
+    );
     // Still serving.
     let (t, _) = c.ok("threads", json!({}));
     assert_eq!(t["threads"].as_array().unwrap().len(), 2);
@@ -474,5 +487,423 @@ fn a_linked_file_shows_the_source_lines_of_its_line_table() {
         .unwrap_or_default()
         .to_string();
     assert!(path.ends_with("helper.s"), "{top}");
+    c.finish();
+}
+
+const MULTI: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/multi");
+
+/// A session on `examples/multi/all.s` (which includes kernels.s and helper.s), launched
+/// with `extra` arguments and stopped on entry.
+fn multi_session(extra: Value) -> Client {
+    let mut c = Client::start();
+    c.ok("initialize", json!({"linesStartAt1": true}));
+    let mut launch = json!({
+        "program": format!("{MULTI}/all.s"),
+        "state": format!("{MULTI}/axpy.state.json"),
+        "kernel": "axpy",
+        "stopOnEntry": true,
+    });
+    for (k, v) in extra.as_object().unwrap() {
+        launch[k] = v.clone();
+    }
+    c.ok("launch", launch);
+    c
+}
+
+fn set_lines(c: &mut Client, file: &str, lines: &[u32]) -> Value {
+    let bps: Vec<Value> = lines.iter().map(|l| json!({"line": l})).collect();
+    let (b, _) = c.ok(
+        "setBreakpoints",
+        json!({"source": {"path": format!("{MULTI}/{file}")}, "breakpoints": bps}),
+    );
+    b
+}
+
+/// `continue` until the run ends: the file name and line of every stop.
+fn stops_to_the_end(c: &mut Client) -> Vec<(String, i64)> {
+    let mut v = Vec::new();
+    for _ in 0..100 {
+        let s = c.motion("continue", json!({"threadId": 1}));
+        if s["reason"] == "end" {
+            return v;
+        }
+        let top = c.top(s["threadId"].as_i64().unwrap());
+        v.push((
+            top["source"]["name"].as_str().unwrap_or("?").to_string(),
+            top["line"].as_i64().unwrap(),
+        ));
+    }
+    panic!("no end after 100 stops: {v:?}");
+}
+
+#[test]
+fn set_breakpoints_replaces_only_its_own_source() {
+    let mut c = multi_session(json!({}));
+    let b = set_lines(&mut c, "helper.s", &[10]);
+    assert_eq!(b["breakpoints"][0]["verified"], true, "{b}");
+    let b = set_lines(&mut c, "kernels.s", &[11]);
+    assert_eq!(b["breakpoints"][0]["verified"], true, "{b}");
+    // An empty list for a third file clears nothing of the others.
+    set_lines(&mut c, "macros.inc", &[]);
+    c.motion("configurationDone", json!({}));
+    let stops = stops_to_the_end(&mut c);
+    let k = ("kernels.s".to_string(), 11);
+    let h = ("helper.s".to_string(), 10);
+    assert_eq!(
+        stops,
+        vec![k.clone(), k.clone(), h.clone(), h.clone()],
+        "both files' breakpoints, once per warp"
+    );
+    c.finish();
+
+    // An empty list clears only its own file.
+    let mut c = multi_session(json!({}));
+    set_lines(&mut c, "helper.s", &[10]);
+    set_lines(&mut c, "kernels.s", &[11]);
+    set_lines(&mut c, "helper.s", &[]);
+    c.motion("configurationDone", json!({}));
+    assert_eq!(stops_to_the_end(&mut c), vec![k.clone(), k]);
+    c.finish();
+}
+
+const ENDLESS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tools/bench/endless.s");
+
+/// Messages until the response to `seq`: (the events before it, the response).
+fn until_response(c: &mut Client, seq: i64) -> (Vec<Value>, Value) {
+    let mut ev = Vec::new();
+    let r = c.response(seq, &mut ev);
+    (ev, r)
+}
+
+fn stopped_count(ev: &[Value]) -> usize {
+    ev.iter().filter(|e| e["event"] == "stopped").count()
+}
+
+#[test]
+fn requests_during_long_motions_are_answered_and_pause_stops_them_at_once() {
+    let mut c = Client::start();
+    c.ok("initialize", json!({}));
+    c.ok(
+        "launch",
+        json!({"program": ENDLESS, "maxSteps": 100_000_000_000u64, "stopOnEntry": true}),
+    );
+    c.motion("configurationDone", json!({}));
+    let (_, ev) = c.ok("continue", json!({"threadId": 1}));
+    assert_eq!(stopped_count(&ev), 0, "{ev:?}");
+    std::thread::sleep(Duration::from_secs(4));
+
+    // Answered while it runs, and it runs on.
+    let t = std::time::Instant::now();
+    let (b, ev) = c.ok("threads", json!({}));
+    assert_eq!(b["threads"].as_array().unwrap().len(), 1);
+    let (b, ev2) = c.ok("stackTrace", json!({"threadId": 1}));
+    assert!(b["stackFrames"][0]["instructionPointerReference"].is_string());
+    assert!(t.elapsed() < Duration::from_secs(1), "{:?}", t.elapsed());
+    assert_eq!(stopped_count(&ev) + stopped_count(&ev2), 0);
+    let e = c.err("next", json!({"threadId": 1}));
+    assert!(e.contains("while the program runs"), "{e}");
+
+    let pause = c.send("pause", json!({"threadId": 1}));
+    let (ev, r) = until_response(&mut c, pause);
+    assert_eq!(r["success"], true);
+    assert_eq!(stopped_count(&ev), 1, "{ev:?}");
+    let steps_forward = steps(&mut c, 1);
+    assert!(steps_forward > 1_000_000, "{steps_forward}");
+
+    // A reverse-continue over the whole run, paused a second in.
+    let (_, ev) = c.ok("reverseContinue", json!({"threadId": 1}));
+    assert_eq!(stopped_count(&ev), 0);
+    std::thread::sleep(Duration::from_secs(1));
+    let t = std::time::Instant::now();
+    let pause = c.send("pause", json!({"threadId": 1}));
+    let (ev, r) = until_response(&mut c, pause);
+    assert!(t.elapsed() < Duration::from_secs(1), "{:?}", t.elapsed());
+    assert_eq!(r["success"], true);
+    assert_eq!(stopped_count(&ev), 1, "exactly one stop: {ev:?}");
+    let s = ev.iter().find(|e| e["event"] == "stopped").unwrap();
+    assert_eq!(s["body"]["reason"], "pause", "{s}");
+    let back = steps(&mut c, 1);
+    assert!(back <= steps_forward, "{back} > {steps_forward}");
+
+    // No stale stop after it; a pause with nothing running stops nothing.
+    let (_, ev) = c.ok("threads", json!({}));
+    assert_eq!(stopped_count(&ev), 0, "{ev:?}");
+    let (_, ev) = c.ok("pause", json!({"threadId": 1}));
+    let (_, ev2) = c.ok("threads", json!({}));
+    assert_eq!(
+        stopped_count(&ev) + stopped_count(&ev2),
+        0,
+        "{ev:?} {ev2:?}"
+    );
+    c.finish();
+}
+
+#[test]
+fn disassemble_before_the_code_and_across_files() {
+    let mut c = multi_session(json!({}));
+    let (b, _) = c.ok(
+        "disassemble",
+        json!({"memoryReference": "0x0", "instructionOffset": -5, "instructionCount": 20}),
+    );
+    let rows = b["instructions"].as_array().unwrap();
+    assert_eq!(rows.len(), 20, "the count asked for");
+    for r in &rows[..5] {
+        assert_eq!(
+            (r["address"].as_str(), r["presentationHint"].as_str()),
+            (Some("-1"), Some("invalid")),
+            "{r}"
+        );
+    }
+    assert_eq!(rows[5]["address"], "0x0");
+    let real: Vec<&str> = rows
+        .iter()
+        .filter_map(|r| r["address"].as_str())
+        .filter(|a| *a != "-1")
+        .collect();
+    let mut unique = real.clone();
+    unique.dedup();
+    assert_eq!(real, unique, "no address twice");
+    // kernels.s: `call mul_add` shows its target; helper.s's code is helper.s's.
+    let call = &rows[6];
+    assert_eq!(call["location"]["name"], "kernels.s", "{call}");
+    assert_eq!(call["line"], 11);
+    assert!(
+        call["instruction"].as_str().unwrap().ends_with("<mul_add>"),
+        "{call}"
+    );
+    let madd = rows
+        .iter()
+        .find(|r| r["symbol"] == "mul_add")
+        .expect("mul_add in the first 15 instructions");
+    assert_eq!(madd["location"]["name"], "helper.s", "{madd}");
+    assert_eq!(madd["line"], 9, "{madd}");
+    // Past the end: invalid rows with addresses of their own.
+    let (b, _) = c.ok(
+        "disassemble",
+        json!({"memoryReference": "0x0", "instructionOffset": 10, "instructionCount": 20}),
+    );
+    let rows = b["instructions"].as_array().unwrap();
+    assert_eq!(rows.len(), 20);
+    let mut addrs: Vec<&str> = rows
+        .iter()
+        .map(|r| r["address"].as_str().unwrap())
+        .collect();
+    addrs.sort();
+    addrs.dedup();
+    assert_eq!(addrs.len(), 20, "{rows:?}");
+    assert_eq!(rows[19]["presentationHint"], "invalid");
+    c.finish();
+}
+
+#[test]
+fn launch_chooses_a_kernel_as_run_does() {
+    let mut c = Client::start();
+    c.ok("initialize", json!({}));
+    let all = format!("{MULTI}/all.s");
+    let state = format!("{MULTI}/axpy.state.json");
+    let e = c.err("launch", json!({"program": all, "state": state}));
+    assert!(
+        e.contains("several kernels") && e.contains("axpy") && e.contains("\"kernel\""),
+        "{e}"
+    );
+    let e = c.err(
+        "launch",
+        json!({"program": all, "state": state, "kernel": "nope"}),
+    );
+    assert!(e.contains("no kernel `nope`"), "{e}");
+    c.ok(
+        "launch",
+        json!({"program": all, "state": state, "kernel": "square_plus", "stopOnEntry": true}),
+    );
+    c.motion("configurationDone", json!({}));
+    let top = c.top(2);
+    assert_eq!(
+        (top["source"]["name"].as_str(), top["line"].as_i64()),
+        (Some("kernels.s"), Some(17)),
+        "{top}"
+    );
+    c.finish();
+}
+
+#[test]
+fn after_terminate_requests_fail_and_seq_comes_back_whole() {
+    let mut c = Client::start();
+    c.ok("initialize", json!({}));
+    c.ok(
+        "launch",
+        json!({"program": PROG, "state": STATE, "stopOnEntry": true}),
+    );
+    c.motion("configurationDone", json!({}));
+    // A seq beyond i64 is echoed as sent.
+    let big = 9_300_000_000_000_000_000u64;
+    let body = json!({"seq": big, "type": "request", "command": "threads"}).to_string();
+    c.raw(format!("Content-Length: {}\r\n\r\n{body}", body.len()).as_bytes());
+    let m = c.next();
+    assert_eq!(m["request_seq"].as_u64(), Some(big), "{m}");
+    assert_eq!(m["success"], true);
+    // Pause with nothing running: no stopped event.
+    let (_, ev) = c.ok("pause", json!({"threadId": 1}));
+    let (_, ev2) = c.ok("threads", json!({}));
+    assert_eq!(stopped_count(&ev) + stopped_count(&ev2), 0);
+    let (_, mut ev) = c.ok("terminate", json!({}));
+    c.event("terminated", &mut ev);
+    for cmd in ["threads", "next", "stackTrace", "continue"] {
+        let e = c.err(cmd, json!({"threadId": 1}));
+        assert!(e.contains("after `terminate`"), "{cmd}: {e}");
+    }
+    c.finish();
+}
+
+#[test]
+fn breakpoints_on_a_macro_line_and_shared_addresses() {
+    let mut c = multi_session(json!({"valueFormat": "i32"}));
+    // helper.s:9 is `madd`, a macro of two instructions: one stop per warp.
+    set_lines(&mut c, "helper.s", &[9]);
+    // Two breakpoints at kernels.s:11's address: both reported.
+    let b = set_lines(&mut c, "kernels.s", &[11]);
+    let line_id = b["breakpoints"][0]["id"].as_i64().unwrap();
+    let (t, _) = c.ok(
+        "gotoTargets",
+        json!({"source": {"path": format!("{MULTI}/kernels.s")}, "line": 11}),
+    );
+    let pc = t["targets"][0]["instructionPointerReference"].clone();
+    let (b, _) = c.ok(
+        "setInstructionBreakpoints",
+        json!({"breakpoints": [{"instructionReference": pc}]}),
+    );
+    let instr_id = b["breakpoints"][0]["id"].as_i64().unwrap();
+    c.motion("configurationDone", json!({}));
+    let s = c.motion("continue", json!({"threadId": 1}));
+    let mut ids: Vec<i64> = s["hitBreakpointIds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_i64().unwrap())
+        .collect();
+    ids.sort();
+    assert_eq!(ids, vec![line_id, instr_id], "{s}");
+    c.ok("setInstructionBreakpoints", json!({"breakpoints": []}));
+    let stops = stops_to_the_end(&mut c);
+    let k = ("kernels.s".to_string(), 11);
+    let h = ("helper.s".to_string(), 9);
+    assert_eq!(
+        stops,
+        vec![k, h.clone(), h],
+        "once per warp, not per instruction"
+    );
+    c.finish();
+}
+
+#[test]
+fn evaluate_formats_and_step_out_of_the_outermost_frame() {
+    let mut c = multi_session(json!({"valueFormat": "i32"}));
+    c.motion("configurationDone", json!({}));
+    let (b, _) = c.ok("evaluate", json!({"expression": "u0"}));
+    assert_eq!(b["result"], "5");
+    let (b, _) = c.ok(
+        "evaluate",
+        json!({"expression": "u0", "format": {"hex": true}}),
+    );
+    assert_eq!(b["result"], "0x00000005");
+    let (b, _) = c.ok(
+        "evaluate",
+        json!({"expression": "u0 + 1", "format": {"hex": true}}),
+    );
+    assert_eq!(b["result"], "0x6");
+    // Out of the outermost frame: on to the warp's end, and a stop.
+    let s = c.motion("stepOut", json!({"threadId": 1}));
+    assert_eq!(s["threadId"], 1, "{s}");
+    let (t, _) = c.ok("threads", json!({}));
+    assert!(
+        t["threads"][0]["name"].as_str().unwrap().contains("exited"),
+        "{t}"
+    );
+    // Past the code: no source line, and the frame says so.
+    let top = c.top(1);
+    assert!(top["source"].is_null(), "{top}");
+    assert!(
+        top["name"].as_str().unwrap().starts_with("end of the code"),
+        "{top}"
+    );
+    // An ended warp's motion is refused with a message about threads, not commands.
+    let e = c.err("next", json!({"threadId": 1}));
+    assert!(e.contains("has ended") && !e.contains("info warps"), "{e}");
+    c.finish();
+}
+
+#[test]
+fn a_breakpoint_set_during_a_long_continue_stops_it() {
+    let mut c = Client::start();
+    c.ok("initialize", json!({}));
+    c.ok(
+        "launch",
+        json!({"program": ENDLESS, "maxSteps": 100_000_000_000u64, "stopOnEntry": true}),
+    );
+    c.motion("configurationDone", json!({}));
+    c.ok("continue", json!({"threadId": 1}));
+    std::thread::sleep(Duration::from_millis(500));
+    // Served at once (the motion is interrupted, then goes on), and it takes effect.
+    let t = std::time::Instant::now();
+    let (b, ev) = c.ok(
+        "setBreakpoints",
+        json!({"source": {"path": ENDLESS}, "breakpoints": [{"line": 6}]}),
+    );
+    assert!(t.elapsed() < Duration::from_secs(1), "{:?}", t.elapsed());
+    assert_eq!(b["breakpoints"][0]["verified"], true, "{b}");
+    assert_eq!(stopped_count(&ev), 0, "{ev:?}");
+    let s = c.event("stopped", &mut Vec::new());
+    assert_eq!(s["body"]["reason"], "breakpoint", "{s}");
+    assert_eq!(c.top(1)["line"], 6);
+    assert!(steps(&mut c, 1) > 1000, "it ran on before the breakpoint");
+    c.finish();
+}
+
+#[test]
+fn a_breakpoint_on_the_first_instruction_stops_warp_0() {
+    let mut c = Client::start();
+    c.ok("initialize", json!({}));
+    c.ok("launch", json!({"program": PROG, "state": STATE}));
+    c.ok(
+        "setInstructionBreakpoints",
+        json!({"breakpoints": [{"instructionReference": "0x0"}]}),
+    );
+    let s = c.motion("configurationDone", json!({}));
+    assert_eq!(s["threadId"], 1, "{s}");
+    assert_eq!(c.top(1)["instructionPointerReference"], "0x0");
+    c.finish();
+}
+
+#[test]
+fn extreme_numbers_give_rows_or_errors() {
+    let mut c = Client::start();
+    c.ok("initialize", json!({}));
+    c.ok("launch", json!({"program": PROG, "state": STATE}));
+    for (offset, instruction_offset) in [(0, i64::MAX), (i64::MIN, 0), (i64::MAX, i64::MIN)] {
+        let (b, _) = c.ok(
+            "disassemble",
+            json!({"memoryReference": "0x0", "offset": offset,
+                   "instructionOffset": instruction_offset, "instructionCount": 5}),
+        );
+        let rows = b["instructions"].as_array().unwrap();
+        assert_eq!(rows.len(), 5, "{offset} {instruction_offset}: {b}");
+        // Far after the code: past its end, not before it.
+        if instruction_offset > 0 {
+            assert!(rows.iter().all(|r| r["address"] != "-1"), "{b}");
+        }
+        // Far before the code, an address counts from the first instruction.
+        let outside = instruction_offset != 0;
+        assert!(
+            rows.iter()
+                .all(|r| (r["presentationHint"] == "invalid") == outside),
+            "{b}"
+        );
+    }
+    let e = c.err("goto", json!({"threadId": 1, "targetId": i64::MIN}));
+    assert!(e.contains("no goto target"), "{e}");
+    let (b, _) = c.ok(
+        "setInstructionBreakpoints",
+        json!({"breakpoints": [{"instructionReference": "0xffffffffffffffff", "offset": i64::MAX}]}),
+    );
+    assert_eq!(b["breakpoints"][0]["verified"], false, "{b}");
     c.finish();
 }

@@ -17,6 +17,8 @@ pub struct LaunchArgs {
     pub budget_mib: Option<usize>,
     /// Default value format of variables: hex, i32, u32, f32, f16.
     pub value_format: Option<String>,
+    /// The kernel to start (a program with several needs one, as `warpkit run --kernel`).
+    pub kernel: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -260,6 +262,9 @@ pub struct DisassembledInstruction {
     pub location: Option<SourceOut>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<u32>,
+    /// `invalid` for the rows outside the code.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub presentation_hint: Option<&'static str>,
 }
 
 #[derive(Clone, Debug, Serialize)]
