@@ -1,0 +1,663 @@
+//! What a block compiles to, before any machine code: the straight run of instructions
+//! from a PC that the tier translates (each as an [`Item`]), the branch that ends it, and
+//! the variant that stopped it when it is one the tier leaves to the interpreter. The
+//! semantics of every item are those of the interpreter's row for the variant
+//! (`crates/sim/src/semantics.rs`); `tests/differential.rs` compares the two.
+
+use warpkit_encoding::Inst;
+use warpkit_isa::{id, InsnId};
+use warpkit_sim::Program;
+
+/// A 32-bit source: a vector register, a uniform register broadcast, or an immediate
+/// broadcast.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Src {
+    V(u8),
+    U(u8),
+    Imm(u32),
+}
+
+/// Lane operations `d = op(a, b)` (unary ones read `a` only, `MovB` reads `b` only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum VOp {
+    Add,
+    Sub,
+    Mul,
+    And,
+    Or,
+    Xor,
+    Andn,
+    Orn,
+    Xnor,
+    Sll,
+    Srl,
+    Sra,
+    Min,
+    Max,
+    Minu,
+    Maxu,
+    Slt,
+    Sltu,
+    MovB,
+    Not,
+    Neg,
+    Abs,
+}
+
+/// Binary32 operations (`Fma`: `a * b + c`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum FOp {
+    Add,
+    Sub,
+    Mul,
+    Fma,
+}
+
+/// Uniform operations `U[d] = op(U[a], b)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum UOp {
+    Add,
+    Sub,
+    And,
+    Or,
+    Xor,
+    Andn,
+    Orn,
+    Xnor,
+    Mul,
+    Sll,
+    Srl,
+    Sra,
+    Slt,
+    Sltu,
+    Seq,
+    Sne,
+    Sge,
+    Sgeu,
+    Min,
+    Max,
+    Minu,
+    Maxu,
+    /// `U[d] = b`.
+    MovB,
+    /// `U[d] = !U[a]`.
+    Not,
+}
+
+/// The new EXEC of `saveexec.*` from the old one and `U[a]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ExecOp {
+    And,
+    Or,
+    Xor,
+    /// `s & !exec`.
+    Andn1,
+    /// `exec & !s`.
+    Andn2,
+    /// `s`.
+    Take2,
+}
+
+/// Integer compare predicates (AVX-512 `vpcmp` immediates).
+pub(crate) const CMP_EQ: u32 = 0;
+pub(crate) const CMP_LT: u32 = 1;
+pub(crate) const CMP_NE: u32 = 4;
+pub(crate) const CMP_GE: u32 = 5;
+pub(crate) const CMP_GT: u32 = 6;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Item {
+    /// `V[d] = op(a, b)` under EXEC.
+    V { op: VOp, d: u8, a: Src, b: Src },
+    /// `V[d] += a * b` under EXEC.
+    Mac { d: u8, a: Src, b: Src },
+    /// `V[d] = op(a, b, c)` in binary32, rounding `rm` (0..=3), for a warp whose FFLAGS
+    /// hold NX; a side exit (the interpreter runs it) when an active lane could raise
+    /// another flag.
+    F {
+        op: FOp,
+        rm: u8,
+        d: u8,
+        a: Src,
+        b: Src,
+        c: Src,
+    },
+    /// `U[d]` = the active lanes where `a pred b` (`unsigned` compare or signed).
+    Cmp {
+        pred: u32,
+        unsigned: bool,
+        d: u8,
+        a: u8,
+        b: Src,
+    },
+    /// `U[d] = op(U[a], b)` (`b` a uniform register or an immediate).
+    U { op: UOp, d: u8, a: u8, b: Src },
+    /// `U[d] = EXEC`.
+    ExecGet { d: u8 },
+    /// `EXEC = U[a]`.
+    ExecSet { a: u8 },
+    /// `U[d] = EXEC; EXEC = op(old EXEC, U[a])` (`U[a]` read first).
+    SaveExec { op: ExecOp, d: u8, a: u8 },
+}
+
+/// When a branch is taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cond {
+    Always,
+    ExecZero,
+    ExecNonzero,
+    UZero,
+    UNonzero,
+    /// `U[u] & EXEC == 0`.
+    NoneActive,
+    AnyActive,
+}
+
+/// The branch that ends a block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Term {
+    pub cond: Cond,
+    pub u: u8,
+    pub target: u32,
+}
+
+/// A block: `items` from `pc` (item `i` at `pcs[i]`), then `term` if any; after the last
+/// instruction (not taken) control goes to `next_pc`.
+#[derive(Clone, Debug)]
+pub(crate) struct Plan {
+    pub pc: u32,
+    pub items: Vec<Item>,
+    pub pcs: Vec<u32>,
+    pub term: Option<Term>,
+    pub next_pc: u32,
+    /// One past the highest vector register named.
+    pub vreg_end: u8,
+    /// The MODE.rm the block was compiled for, when an item rounds by MODE.
+    pub mode: Option<u8>,
+    /// Some item is binary32 arithmetic (the block needs NX in FFLAGS).
+    pub fp: bool,
+    /// The variant that ended the block because the tier does not compile it (and the
+    /// reason), if that is why it ended.
+    pub stop: Option<(InsnId, &'static str)>,
+}
+
+impl Plan {
+    /// Instructions one pass through the block retires (the branch included).
+    pub(crate) fn len(&self) -> u64 {
+        self.items.len() as u64 + self.term.is_some() as u64
+    }
+
+    /// Whether the block branches back to its own start (a loop the code runs in place).
+    pub(crate) fn is_loop(&self) -> bool {
+        self.term.is_some_and(|t| t.target == self.pc)
+    }
+}
+
+/// Longest block (instructions).
+pub(crate) const MAX_ITEMS: usize = 512;
+
+/// Whether `v` may change control flow (ends an interpreted run).
+pub(crate) fn is_control(v: InsnId) -> bool {
+    matches!(
+        v,
+        id::JMP
+            | id::BEXECZ
+            | id::BEXECNZ
+            | id::JAL
+            | id::BZ
+            | id::BNZ
+            | id::BNONE
+            | id::BANY
+            | id::JR
+            | id::JALR
+    )
+}
+
+/// What an instruction becomes: an item, a branch, or why the tier leaves it to the
+/// interpreter.
+enum Tr {
+    Item(Item, bool),
+    Term(Term),
+    No(&'static str),
+}
+
+/// Where the rounding mode of an FP row comes from.
+#[derive(Clone, Copy)]
+enum Rnd {
+    Mode,
+    Field,
+}
+
+/// The block the tier compiles at `pc` for a warp whose MODE.rm is `mode_rm`; `None` when
+/// the first instruction is not compiled (then the reason, with the variant).
+pub(crate) fn plan(
+    p: &Program,
+    pc: u32,
+    mode_rm: u8,
+) -> Result<Plan, Option<(InsnId, &'static str)>> {
+    let mut b = Plan {
+        pc,
+        items: Vec::new(),
+        pcs: Vec::new(),
+        term: None,
+        next_pc: pc,
+        vreg_end: 0,
+        mode: None,
+        fp: false,
+        stop: None,
+    };
+    let mut at = pc;
+    while b.items.len() < MAX_ITEMS {
+        let Some(inst) = p.inst_at(at) else { break };
+        let size = inst.size() as u32;
+        if at as usize + size as usize > p.len() {
+            break;
+        }
+        match translate(&inst, at, mode_rm) {
+            Tr::Item(item, by_mode) => {
+                if by_mode {
+                    b.mode = Some(mode_rm);
+                }
+                b.fp |= matches!(item, Item::F { .. });
+                b.vreg_end = b.vreg_end.max(vreg_end(&item));
+                b.items.push(item);
+                b.pcs.push(at);
+                at = at.wrapping_add(size);
+                b.next_pc = at;
+            }
+            Tr::Term(t) => {
+                b.term = Some(t);
+                b.next_pc = at.wrapping_add(size);
+                break;
+            }
+            Tr::No(why) => {
+                b.stop = Some((inst.id, why));
+                break;
+            }
+        }
+    }
+    if b.items.is_empty() && b.term.is_none() {
+        return Err(b.stop);
+    }
+    Ok(b)
+}
+
+fn vreg_end(item: &Item) -> u8 {
+    let v = |s: &Src| match s {
+        Src::V(r) => r + 1,
+        _ => 0,
+    };
+    match item {
+        Item::V { d, a, b, .. } | Item::Mac { d, a, b } => (d + 1).max(v(a)).max(v(b)),
+        Item::F { d, a, b, c, .. } => (d + 1).max(v(a)).max(v(b)).max(v(c)),
+        Item::Cmp { a, b, .. } => (a + 1).max(v(b)),
+        _ => 0,
+    }
+}
+
+fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
+    use Src::{Imm, U, V};
+    let (d, s1, s2, s3, imm) = (i.rd, i.rs1, i.rs2, i.rs3, i.imm as u32);
+    let vv = |op| {
+        Tr::Item(
+            Item::V {
+                op,
+                d,
+                a: V(s1),
+                b: V(s2),
+            },
+            false,
+        )
+    };
+    let vu = |op| {
+        Tr::Item(
+            Item::V {
+                op,
+                d,
+                a: V(s1),
+                b: U(s2),
+            },
+            false,
+        )
+    };
+    let vi = |op| {
+        Tr::Item(
+            Item::V {
+                op,
+                d,
+                a: V(s1),
+                b: Imm(imm),
+            },
+            false,
+        )
+    };
+    let v1 = |op| {
+        Tr::Item(
+            Item::V {
+                op,
+                d,
+                a: V(s1),
+                b: V(s1),
+            },
+            false,
+        )
+    };
+    let c = |pred, unsigned, b| {
+        Tr::Item(
+            Item::Cmp {
+                pred,
+                unsigned,
+                d,
+                a: s1,
+                b,
+            },
+            false,
+        )
+    };
+    let uu = |op| {
+        Tr::Item(
+            Item::U {
+                op,
+                d,
+                a: s1,
+                b: U(s2),
+            },
+            false,
+        )
+    };
+    let ui = |op| {
+        Tr::Item(
+            Item::U {
+                op,
+                d,
+                a: s1,
+                b: Imm(imm),
+            },
+            false,
+        )
+    };
+    let br = |cond| {
+        Tr::Term(Term {
+            cond,
+            u: s1,
+            target: pc.wrapping_add(imm),
+        })
+    };
+    let se = |op| Tr::Item(Item::SaveExec { op, d, a: s1 }, false);
+    // FP rows: modifiers, rmm and reserved modes are left to the interpreter.
+    let f = |op, rnd: Rnd, a: Src, b: Src, c: Src| {
+        if i.neg | i.abs | i.sat != 0 {
+            return Tr::No("neg/abs/sat modifiers");
+        }
+        let (rm, by_mode) = match rnd {
+            Rnd::Mode => (mode_rm, true),
+            Rnd::Field if i.rm == 7 => (mode_rm, true),
+            Rnd::Field => (i.rm, false),
+        };
+        if rm > 3 {
+            return Tr::No("rounding mode rmm or reserved (no host rounding)");
+        }
+        Tr::Item(Item::F { op, rm, d, a, b, c }, by_mode)
+    };
+    let z = Imm(0);
+    match i.id {
+        id::ADD => vv(VOp::Add),
+        id::ADD_VU => vu(VOp::Add),
+        id::ADD_VI | id::ADD_VL => vi(VOp::Add),
+        id::SUB => vv(VOp::Sub),
+        id::SUB_VU => vu(VOp::Sub),
+        id::SUBR_VU => Tr::Item(
+            Item::V {
+                op: VOp::Sub,
+                d,
+                a: U(s2),
+                b: V(s1),
+            },
+            false,
+        ),
+        id::SUBR_VI | id::SUBR_VL => Tr::Item(
+            Item::V {
+                op: VOp::Sub,
+                d,
+                a: Imm(imm),
+                b: V(s1),
+            },
+            false,
+        ),
+        id::MUL => vv(VOp::Mul),
+        id::MUL_VU => vu(VOp::Mul),
+        id::MUL_VI | id::MUL_VL => vi(VOp::Mul),
+        id::AND => vv(VOp::And),
+        id::AND_VU => vu(VOp::And),
+        id::AND_VI | id::AND_VL => vi(VOp::And),
+        id::OR => vv(VOp::Or),
+        id::OR_VU => vu(VOp::Or),
+        id::OR_VI | id::OR_VL => vi(VOp::Or),
+        id::XOR => vv(VOp::Xor),
+        id::XOR_VU => vu(VOp::Xor),
+        id::XOR_VI | id::XOR_VL => vi(VOp::Xor),
+        id::ANDN => vv(VOp::Andn),
+        id::ANDN_VU => vu(VOp::Andn),
+        id::ORN => vv(VOp::Orn),
+        id::ORN_VU => vu(VOp::Orn),
+        id::XNOR => vv(VOp::Xnor),
+        id::SLL => vv(VOp::Sll),
+        id::SLL_VU => vu(VOp::Sll),
+        id::SLL_VI => vi(VOp::Sll),
+        id::SRL => vv(VOp::Srl),
+        id::SRL_VU => vu(VOp::Srl),
+        id::SRL_VI => vi(VOp::Srl),
+        id::SRA => vv(VOp::Sra),
+        id::SRA_VU => vu(VOp::Sra),
+        id::SRA_VI => vi(VOp::Sra),
+        id::SLLR_VU => Tr::Item(
+            Item::V {
+                op: VOp::Sll,
+                d,
+                a: U(s2),
+                b: V(s1),
+            },
+            false,
+        ),
+        id::SRLR_VU => Tr::Item(
+            Item::V {
+                op: VOp::Srl,
+                d,
+                a: U(s2),
+                b: V(s1),
+            },
+            false,
+        ),
+        id::SRAR_VU => Tr::Item(
+            Item::V {
+                op: VOp::Sra,
+                d,
+                a: U(s2),
+                b: V(s1),
+            },
+            false,
+        ),
+        id::SLT => vv(VOp::Slt),
+        id::SLT_VU => vu(VOp::Slt),
+        id::SLT_VI => vi(VOp::Slt),
+        id::SLTU => vv(VOp::Sltu),
+        id::SLTU_VU => vu(VOp::Sltu),
+        id::SLTU_VI => vi(VOp::Sltu),
+        id::MIN => vv(VOp::Min),
+        id::MIN_VU => vu(VOp::Min),
+        id::MIN_VI => vi(VOp::Min),
+        id::MAX => vv(VOp::Max),
+        id::MAX_VU => vu(VOp::Max),
+        id::MAX_VI => vi(VOp::Max),
+        id::MINU => vv(VOp::Minu),
+        id::MINU_VU => vu(VOp::Minu),
+        id::MINU_VI => vi(VOp::Minu),
+        id::MAXU => vv(VOp::Maxu),
+        id::MAXU_VU => vu(VOp::Maxu),
+        id::MAXU_VI => vi(VOp::Maxu),
+        id::MAC => Tr::Item(
+            Item::Mac {
+                d,
+                a: V(s1),
+                b: V(s2),
+            },
+            false,
+        ),
+        id::MAC_VU => Tr::Item(
+            Item::Mac {
+                d,
+                a: V(s1),
+                b: U(s2),
+            },
+            false,
+        ),
+        id::MOV => Tr::Item(
+            Item::V {
+                op: VOp::MovB,
+                d,
+                a: V(s1),
+                b: V(s1),
+            },
+            false,
+        ),
+        id::MOV_VU => Tr::Item(
+            Item::V {
+                op: VOp::MovB,
+                d,
+                a: z,
+                b: U(s1),
+            },
+            false,
+        ),
+        id::MOVI | id::MOV_VL => Tr::Item(
+            Item::V {
+                op: VOp::MovB,
+                d,
+                a: z,
+                b: Imm(imm),
+            },
+            false,
+        ),
+        id::NOT => v1(VOp::Not),
+        id::NEG => v1(VOp::Neg),
+        id::ABS => v1(VOp::Abs),
+        id::CMP_EQ_I32 => c(CMP_EQ, false, V(s2)),
+        id::CMP_NE_I32 => c(CMP_NE, false, V(s2)),
+        id::CMP_LT_I32 => c(CMP_LT, false, V(s2)),
+        id::CMP_GE_I32 => c(CMP_GE, false, V(s2)),
+        id::CMP_LT_U32 => c(CMP_LT, true, V(s2)),
+        id::CMP_GE_U32 => c(CMP_GE, true, V(s2)),
+        id::CMP_EQ_I32_VU => c(CMP_EQ, false, U(s2)),
+        id::CMP_NE_I32_VU => c(CMP_NE, false, U(s2)),
+        id::CMP_LT_I32_VU => c(CMP_LT, false, U(s2)),
+        id::CMP_GE_I32_VU => c(CMP_GE, false, U(s2)),
+        id::CMP_LT_U32_VU => c(CMP_LT, true, U(s2)),
+        id::CMP_GE_U32_VU => c(CMP_GE, true, U(s2)),
+        id::CMP_EQ_I32_VI => c(CMP_EQ, false, Imm(imm)),
+        id::CMP_NE_I32_VI => c(CMP_NE, false, Imm(imm)),
+        id::CMP_LT_I32_VI => c(CMP_LT, false, Imm(imm)),
+        id::CMP_GE_I32_VI => c(CMP_GE, false, Imm(imm)),
+        id::CMP_LT_U32_VI => c(CMP_LT, true, Imm(imm)),
+        id::CMP_GE_U32_VI => c(CMP_GE, true, Imm(imm)),
+        id::CMP_GT_I32_VI => c(CMP_GT, false, Imm(imm)),
+        id::CMP_GT_U32_VI => c(CMP_GT, true, Imm(imm)),
+        // ---- uniform
+        id::UADD => uu(UOp::Add),
+        id::USUB => uu(UOp::Sub),
+        id::USLL => uu(UOp::Sll),
+        id::USLT => uu(UOp::Slt),
+        id::USLTU => uu(UOp::Sltu),
+        id::UXOR => uu(UOp::Xor),
+        id::USRL => uu(UOp::Srl),
+        id::USRA => uu(UOp::Sra),
+        id::UOR => uu(UOp::Or),
+        id::UAND => uu(UOp::And),
+        id::UMIN => uu(UOp::Min),
+        id::UMAX => uu(UOp::Max),
+        id::UMINU => uu(UOp::Minu),
+        id::UMAXU => uu(UOp::Maxu),
+        id::UANDN => uu(UOp::Andn),
+        id::UORN => uu(UOp::Orn),
+        id::UXNOR => uu(UOp::Xnor),
+        id::UMUL => uu(UOp::Mul),
+        id::USEQ => uu(UOp::Seq),
+        id::USNE => uu(UOp::Sne),
+        id::USGE => uu(UOp::Sge),
+        id::USGEU => uu(UOp::Sgeu),
+        id::UADDI | id::UADD_L => ui(UOp::Add),
+        id::UANDI | id::UAND_L => ui(UOp::And),
+        id::UORI | id::UOR_L => ui(UOp::Or),
+        id::UXORI | id::UXOR_L => ui(UOp::Xor),
+        id::USLLI => ui(UOp::Sll),
+        id::USRLI => ui(UOp::Srl),
+        id::USRAI => ui(UOp::Sra),
+        id::USLTI | id::USLT_L => ui(UOp::Slt),
+        id::USLTIU | id::USLTU_L => ui(UOp::Sltu),
+        id::USEQI | id::USEQ_L => ui(UOp::Seq),
+        id::USNEI => ui(UOp::Sne),
+        id::UMULI | id::UMUL_L => ui(UOp::Mul),
+        id::UMOV => Tr::Item(
+            Item::U {
+                op: UOp::MovB,
+                d,
+                a: s1,
+                b: U(s1),
+            },
+            false,
+        ),
+        id::UNOT => Tr::Item(
+            Item::U {
+                op: UOp::Not,
+                d,
+                a: s1,
+                b: U(s1),
+            },
+            false,
+        ),
+        id::UMOVI | id::UMOV_L => Tr::Item(
+            Item::U {
+                op: UOp::MovB,
+                d,
+                a: s1,
+                b: Imm(imm),
+            },
+            false,
+        ),
+        // ---- EXEC
+        id::EXEC_GET => Tr::Item(Item::ExecGet { d }, false),
+        id::EXEC_SET => Tr::Item(Item::ExecSet { a: s1 }, false),
+        id::SAVEEXEC_AND => se(ExecOp::And),
+        id::SAVEEXEC_OR => se(ExecOp::Or),
+        id::SAVEEXEC_XOR => se(ExecOp::Xor),
+        id::SAVEEXEC_ANDN1 => se(ExecOp::Andn1),
+        id::SAVEEXEC_ANDN2 => se(ExecOp::Andn2),
+        id::SAVEEXEC_MOV => se(ExecOp::Take2),
+        // ---- branches (PC-relative)
+        id::JMP => br(Cond::Always),
+        id::BEXECZ => br(Cond::ExecZero),
+        id::BEXECNZ => br(Cond::ExecNonzero),
+        id::BZ => br(Cond::UZero),
+        id::BNZ => br(Cond::UNonzero),
+        id::BNONE => br(Cond::NoneActive),
+        id::BANY => br(Cond::AnyActive),
+        // ---- binary32 arithmetic
+        id::FADD_F32 => f(FOp::Add, Rnd::Mode, V(s1), V(s2), z),
+        id::FADD_F32_VU => f(FOp::Add, Rnd::Mode, V(s1), U(s2), z),
+        id::FADD_F32_M => f(FOp::Add, Rnd::Field, V(s1), V(s2), z),
+        id::FADD_F32_VL => f(FOp::Add, Rnd::Mode, V(s1), Imm(imm), z),
+        id::FSUB_F32 => f(FOp::Sub, Rnd::Mode, V(s1), V(s2), z),
+        id::FSUB_F32_VU => f(FOp::Sub, Rnd::Mode, V(s1), U(s2), z),
+        id::FSUBR_F32_VU => f(FOp::Sub, Rnd::Mode, U(s2), V(s1), z),
+        id::FSUBR_F32_VL => f(FOp::Sub, Rnd::Mode, Imm(imm), V(s1), z),
+        id::FMUL_F32 => f(FOp::Mul, Rnd::Mode, V(s1), V(s2), z),
+        id::FMUL_F32_VU => f(FOp::Mul, Rnd::Mode, V(s1), U(s2), z),
+        id::FMUL_F32_M => f(FOp::Mul, Rnd::Field, V(s1), V(s2), z),
+        id::FMUL_F32_VL => f(FOp::Mul, Rnd::Mode, V(s1), Imm(imm), z),
+        id::FMAC_F32 => f(FOp::Fma, Rnd::Mode, V(s1), V(s2), V(d)),
+        id::FMAC_F32_VU => f(FOp::Fma, Rnd::Mode, V(s1), U(s2), V(d)),
+        id::FMAC_F32_VL => f(FOp::Fma, Rnd::Mode, V(s1), Imm(imm), V(d)),
+        id::FFMA_F32 => f(FOp::Fma, Rnd::Field, V(s1), V(s2), V(s3)),
+        v if is_control(v) => Tr::No("register-indirect or linking jump"),
+        _ => Tr::No("not compiled by the tier"),
+    }
+}
