@@ -28,24 +28,69 @@ pub(crate) const EXIT_SIDE: u64 = 2;
 /// Bits of the return value below the pass count.
 pub(crate) const PASS_SHIFT: u32 = 20;
 
-/// Warp registers kept in zmm registers across the block.
-pub(crate) const CACHED: usize = 11;
+/// Most warp registers kept in zmm registers across the block (zmm0..zmm25, less the
+/// constants a block needs, which are taken from zmm26 down).
+pub(crate) const CACHED: usize = 13;
 
 const ZMM: [AsmRegisterZmm; 32] = [
     zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7, zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14,
     zmm15, zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23, zmm24, zmm25, zmm26, zmm27,
     zmm28, zmm29, zmm30, zmm31,
 ];
-const TA: AsmRegisterZmm = zmm22;
-const TB: AsmRegisterZmm = zmm23;
-const TC: AsmRegisterZmm = zmm24;
+const TA: AsmRegisterZmm = zmm27;
+const TB: AsmRegisterZmm = zmm28;
+const TC: AsmRegisterZmm = zmm29;
 /// Results of the two halves (and the destination of an uncached register).
-const R: [AsmRegisterZmm; 2] = [zmm25, zmm26];
-const MAX_FINITE: AsmRegisterZmm = zmm27;
-const SMALLEST_NORMAL: AsmRegisterZmm = zmm28;
-const ABS: AsmRegisterZmm = zmm29;
-const ONES: AsmRegisterZmm = zmm30;
-const THIRTY_ONE: AsmRegisterZmm = zmm31;
+const R: [AsmRegisterZmm; 2] = [zmm30, zmm31];
+/// The first register (counting down) for constants.
+const CONST_TOP: usize = 26;
+
+/// Constants (broadcast to every lane).
+const ONES: u32 = u32::MAX;
+const THIRTY_ONE: u32 = 31;
+const ABS: u32 = 0x7fff_ffff;
+/// A result's magnitude at or above this (per rounding) could raise a flag besides NX:
+/// NaN and infinity in rne; also the largest finite value in a directed mode.
+fn limit(rm: u8) -> u32 {
+    if rm == 0 {
+        0x7f80_0000
+    } else {
+        0x7f7f_ffff
+    }
+}
+/// Products at or below the smallest normal could underflow: magnitude - BIAS (wrapping)
+/// must be below `limit - BIAS`.
+const BIAS: u32 = 0x0080_0001;
+
+/// The constants a block uses, in the order they are given registers.
+fn constants_of(p: &Plan) -> Vec<u32> {
+    let mut c = Vec::new();
+    let mut need = |x: u32| {
+        if !c.contains(&x) {
+            c.push(x);
+        }
+    };
+    for item in &p.items {
+        match *item {
+            Item::V { op: VOp::Not, .. } => need(ONES),
+            Item::V {
+                op: VOp::Sll | VOp::Srl | VOp::Sra,
+                ..
+            } => need(THIRTY_ONE),
+            Item::F { op, rm, .. } => {
+                need(ABS);
+                if matches!(op, FOp::Mul | FOp::Fma) {
+                    need(BIAS);
+                    need(limit(rm).wrapping_sub(BIAS));
+                } else {
+                    need(limit(rm));
+                }
+            }
+            _ => {}
+        }
+    }
+    c
+}
 
 /// The compiled function's type.
 pub(crate) type BlockFn = unsafe extern "sysv64" fn(*mut u32, *mut u32, *mut u32, u64) -> u64;
@@ -55,6 +100,8 @@ struct Em<'p> {
     p: &'p Plan,
     /// The cached pair of each warp register, if any.
     cache: [Option<u8>; 128],
+    /// The constants and their registers.
+    consts: Vec<(u32, AsmRegisterZmm)>,
 }
 
 /// An operand merged under the EXEC mask of half `h` (k1 or k2).
@@ -87,7 +134,7 @@ fn umem(r: u8) -> AsmMemoryOperand {
 
 /// The registers to keep in zmm: the most used, writes counted four times (an uncached
 /// write is a load, a merge and a store).
-fn choose_cache(p: &Plan) -> [Option<u8>; 128] {
+fn choose_cache(p: &Plan, pairs: usize) -> [Option<u8>; 128] {
     let mut score = [0u32; 128];
     let read = |s: &Src, score: &mut [u32; 128]| {
         if let Src::V(r) = s {
@@ -117,7 +164,7 @@ fn choose_cache(p: &Plan) -> [Option<u8>; 128] {
     let mut regs: Vec<usize> = (0..128).filter(|&r| score[r] > 0).collect();
     regs.sort_by_key(|&r| (std::cmp::Reverse(score[r]), r));
     let mut cache = [None; 128];
-    for (k, &r) in regs.iter().take(CACHED).enumerate() {
+    for (k, &r) in regs.iter().take(pairs.min(CACHED)).enumerate() {
         cache[r] = Some(k as u8);
     }
     cache
@@ -135,16 +182,32 @@ fn written(p: &Plan) -> [bool; 128] {
 
 /// Machine code for `p` (position-independent).
 pub(crate) fn emit(p: &Plan) -> Result<Vec<u8>, IcedError> {
+    let consts: Vec<(u32, AsmRegisterZmm)> = constants_of(p)
+        .into_iter()
+        .enumerate()
+        .map(|(k, x)| (x, ZMM[CONST_TOP - k]))
+        .collect();
+    let pairs = (CONST_TOP + 1 - consts.len()) / 2;
     let mut e = Em {
         a: CodeAssembler::new(64)?,
         p,
-        cache: choose_cache(p),
+        cache: choose_cache(p, pairs),
+        consts,
     };
     e.body()?;
     e.a.assemble(0)
 }
 
 impl Em<'_> {
+    /// The register holding constant `x` (made at entry by [`Em::constants`]).
+    fn k_(&self, x: u32) -> AsmRegisterZmm {
+        self.consts
+            .iter()
+            .find(|c| c.0 == x)
+            .map(|c| c.1)
+            .expect("constants_of lists every constant the block uses")
+    }
+
     fn cached(&self, r: u8) -> Option<[AsmRegisterZmm; 2]> {
         self.cache[r as usize & 127].map(|k| [ZMM[2 * k as usize], ZMM[2 * k as usize + 1]])
     }
@@ -278,33 +341,9 @@ impl Em<'_> {
 
     /// The constant registers the block uses.
     fn constants(&mut self) -> Result<(), IcedError> {
-        let p = self.p;
-        let uses = |f: &dyn Fn(&Item) -> bool| p.items.iter().any(f);
-        let a = &mut self.a;
-        if uses(&|i| matches!(i, Item::V { op: VOp::Not, .. })) {
-            a.vpternlogd(ONES, ONES, ONES, 0xff)?;
-        }
-        if uses(&|i| {
-            matches!(
-                i,
-                Item::V {
-                    op: VOp::Sll | VOp::Srl | VOp::Sra,
-                    ..
-                }
-            )
-        }) {
-            a.mov(eax, 31u32)?;
-            a.vpbroadcastd(THIRTY_ONE, eax)?;
-        }
-        if p.fp {
-            for (reg, x) in [
-                (MAX_FINITE, 0x7f7f_ffffu32),
-                (SMALLEST_NORMAL, 0x0080_0000),
-                (ABS, 0x7fff_ffff),
-            ] {
-                a.mov(eax, x)?;
-                a.vpbroadcastd(reg, eax)?;
-            }
+        for &(x, reg) in &self.consts {
+            self.a.mov(eax, x)?;
+            self.a.vpbroadcastd(reg, eax)?;
         }
         Ok(())
     }
@@ -385,6 +424,12 @@ impl Em<'_> {
         let za = if reads_a { self.src(a, h, TA)? } else { TA };
         let zb = if reads_b { self.src(b, h, TB)? } else { TB };
         let zd = self.dst(d, h).k(h);
+        let ones = if op == VOp::Not { self.k_(ONES) } else { TC };
+        let thirty_one = if matches!(op, VOp::Sll | VOp::Srl | VOp::Sra) {
+            self.k_(THIRTY_ONE)
+        } else {
+            TC
+        };
         let x = &mut self.a;
         match op {
             VOp::Add => x.vpaddd(zd, za, zb)?,
@@ -402,7 +447,7 @@ impl Em<'_> {
                 x.vmovdqa32(zd, TC)?;
             }
             VOp::Sll | VOp::Srl | VOp::Sra => {
-                x.vpandd(TC, zb, THIRTY_ONE)?;
+                x.vpandd(TC, zb, thirty_one)?;
                 match op {
                     VOp::Sll => x.vpsllvd(zd, za, TC)?,
                     VOp::Srl => x.vpsrlvd(zd, za, TC)?,
@@ -423,7 +468,7 @@ impl Em<'_> {
                 x.vpsrld(zd, TC, 31)?;
             }
             VOp::MovB => x.vmovdqa32(zd, zb)?,
-            VOp::Not => x.vpxord(zd, za, ONES)?,
+            VOp::Not => x.vpxord(zd, za, ones)?,
             VOp::Neg => {
                 x.vpxord(TC, TC, TC)?;
                 x.vpsubd(zd, TC, za)?;
@@ -436,8 +481,8 @@ impl Em<'_> {
     /// Binary32 `V[d] = op(a, b, c)` in `rm`: both halves computed, then the side exit
     /// taken when an active lane could raise a flag other than NX (the tests of
     /// `warpkit_fp::lanes`' direct kernels: a NaN or infinite result, the largest finite
-    /// magnitude in a directed mode, a product at or below the smallest normal), and only
-    /// then merged into `d`.
+    /// magnitude in a directed mode, a product at or below the smallest normal; here as
+    /// one unsigned range check of the magnitude), and only then merged into `d`.
     fn fop(
         &mut self,
         op: FOp,
@@ -453,38 +498,41 @@ impl Em<'_> {
             2 => r.rd_sae(),
             _ => r.ru_sae(),
         };
+        let product = matches!(op, FOp::Mul | FOp::Fma);
+        let abs = self.k_(ABS);
+        let (bias, lim) = if product {
+            (Some(self.k_(BIAS)), self.k_(limit(rm).wrapping_sub(BIAS)))
+        } else {
+            (None, self.k_(limit(rm)))
+        };
         for h in 0..2 {
+            if op == FOp::Fma {
+                // r = c, then r = a * b + r: the addend goes straight into the result.
+                match (c, self.cached_src(c)) {
+                    (_, Some(z)) => self.a.vmovaps(R[h], z[h])?,
+                    (c, None) => {
+                        self.src_into(c, h, R[h])?;
+                    }
+                }
+            }
             let za = self.src(a, h, TA)?;
             let zb = self.src(b, h, TB)?;
             match op {
                 FOp::Add => self.a.vaddps(round(R[h]), za, zb)?,
                 FOp::Sub => self.a.vsubps(round(R[h]), za, zb)?,
                 FOp::Mul => self.a.vmulps(round(R[h]), za, zb)?,
-                FOp::Fma => {
-                    let zc = self.src(c, h, TC)?;
-                    self.a.vmovaps(R[h], za)?;
-                    self.a.vfmadd213ps(round(R[h]), zb, zc)?;
-                }
+                FOp::Fma => self.a.vfmadd231ps(round(R[h]), za, zb)?,
             }
-            let kb = [k3, k4][h];
-            self.a.vfpclassps(kb.k(h), R[h], 0x99)?;
-            if rm != 0 || matches!(op, FOp::Mul | FOp::Fma) {
-                self.a.vpandd(TA, R[h], ABS)?;
+            self.a.vpandd(TA, R[h], abs)?;
+            if let Some(bias) = bias {
+                self.a.vpsubd(TA, TA, bias)?;
             }
-            if rm != 0 {
-                self.a
-                    .vpcmpd(k5.k(h), TA, MAX_FINITE, crate::plan::CMP_EQ)?;
-                self.a.korw(kb, kb, k5)?;
-            }
-            if matches!(op, FOp::Mul | FOp::Fma) {
-                // |r| <= smallest normal (unsigned: NaNs were caught above).
-                self.a.vpcmpud(k5.k(h), TA, SMALLEST_NORMAL, 2)?;
-                self.a.korw(kb, kb, k5)?;
-            }
+            self.a
+                .vpcmpud([k3, k4][h].k(h), TA, lim, crate::plan::CMP_GE)?;
         }
         let side = self.a.create_label();
-        self.a.korw(k3, k3, k4)?;
-        self.a.kortestw(k3, k3)?;
+        // ZF is clear when either mask has a lane set.
+        self.a.kortestw(k3, k4)?;
         self.a.jne(side)?;
         for h in 0..2 {
             match self.cached(d) {
@@ -493,6 +541,22 @@ impl Em<'_> {
             }
         }
         Ok(side)
+    }
+
+    fn cached_src(&self, s: Src) -> Option<[AsmRegisterZmm; 2]> {
+        match s {
+            Src::V(r) => self.cached(r),
+            _ => None,
+        }
+    }
+
+    /// Half `h` of an uncached source loaded into `dst`.
+    fn src_into(&mut self, s: Src, h: usize, dst: AsmRegisterZmm) -> Result<(), IcedError> {
+        let z = self.src(s, h, dst)?;
+        if z != dst {
+            self.a.vmovaps(dst, z)?;
+        }
+        Ok(())
     }
 
     /// `U[d] = op(U[a], b)` in eax/edx.

@@ -32,6 +32,36 @@ mod engine;
 #[cfg(target_arch = "x86_64")]
 pub use engine::Jit;
 
+/// Off x86-64 the tier does not exist: [`Jit::new`] says so with `None`, and the
+/// interpreter runs.
+#[cfg(not(target_arch = "x86_64"))]
+pub struct Jit(());
+
+#[cfg(not(target_arch = "x86_64"))]
+impl Jit {
+    pub fn new(_: &warpkit_sim::Program) -> Option<std::sync::Arc<Jit>> {
+        None
+    }
+    pub fn with_options(_: &warpkit_sim::Program, _: usize, _: u32) -> Option<std::sync::Arc<Jit>> {
+        None
+    }
+    pub fn stats(&self) -> Stats {
+        Stats::default()
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+impl warpkit_sim::Engine for Jit {
+    fn run(
+        &self,
+        w: &mut warpkit_sim::Warp,
+        p: &warpkit_sim::Program,
+        max_steps: u64,
+    ) -> warpkit_sim::RunOutcome {
+        w.run(p, max_steps)
+    }
+}
+
 /// Block starts interpreted this many times before they are compiled.
 pub const HOT: u32 = 8;
 

@@ -395,3 +395,28 @@ fn muladd_loop_runs_compiled() {
     assert!(s.compiled_steps > 189_000, "{s}");
     assert!(s.fallbacks.is_empty(), "{s}");
 }
+
+/// `warpkit_encoding::random::random_program`: every variant of the database uniformly
+/// (and the kernel mix), any registers, backward branches; from random warps.
+#[test]
+fn any_variant_programs_agree() {
+    for seed in 0..300u64 {
+        let code =
+            warpkit_encoding::random::random_program(1 + (seed % 60) as usize, seed % 3 == 0, seed);
+        let p = Program::new(&code);
+        let jit = Jit::with_options(&p, 1 << 24, 1).unwrap();
+        let mut rng = XorShift::new(seed);
+        let mut w = warp(&mut rng);
+        for r in 16..128 {
+            for l in 0..LANES {
+                w.vregs_mut()[r][l] = f32_corner(&mut rng);
+            }
+        }
+        let (mut a, mut b) = (w.clone(), w);
+        for _ in 0..2 {
+            let max = rng.below(500);
+            assert_eq!(a.run(&p, max), jit.run(&mut b, &p, max), "seed {seed}");
+            assert_eq!(a, b, "seed {seed}");
+        }
+    }
+}
