@@ -12,7 +12,11 @@ under 5%). The native program runs twice: with its register file in memory from 
 iteration to the next (as a simulator's is), and with the accumulators kept in vector
 registers for the whole loop (the compiler's best case, the issue's reference).
 
+With `--warps N` the state launches N identical warps (run in parallel on all cores) and
+the native program runs the loop N times over: how the engines scale with warps.
+
     python3 tools/bench/int_loop.py [--iters N] [--repeat R] [--engine jit|interp|both]
+                                    [--warps N]
 """
 
 import argparse
@@ -30,6 +34,7 @@ def main():
     ap.add_argument("--iters", type=int, default=30_000_000, help="loop iterations")
     ap.add_argument("--repeat", type=int, default=5, help="runs of each, median kept")
     ap.add_argument("--engine", choices=["jit", "interp", "both"], default="both")
+    ap.add_argument("--warps", type=int, default=1, help="identical warps launched")
     ap.add_argument("--warpkit", help="warpkit binary (default: build target/release/warpkit)")
     args = ap.parse_args()
 
@@ -38,10 +43,11 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         native = build_native("muladd_native", tmp)
         code_check = check_vector_code(native, "in_registers")
-        state = {
+        one = {
             "u": {"u9": args.iters},
             "v": {f"v{r}": [f"0x{muladd_lane(r, l):08x}" for l in range(32)] for r in range(24)},
         }
+        state = {"warps": [one] * args.warps}
         state_path = os.path.join(tmp, "state.json")
         with open(state_path, "w") as f:
             json.dump(state, f)
@@ -53,10 +59,15 @@ def main():
             sims[e] = median_time(cmd, args.repeat)
         t_mem, out_mem = median_time([native, str(args.iters), "memory"], args.repeat)
         t_reg, out_reg = median_time([native, str(args.iters), "registers"], args.repeat)
+        t_mem *= args.warps
+        t_reg *= args.warps
         start = startup_time(warpkit, args.repeat)
 
     for e, (_, out) in sims.items():
-        w = json.loads(out)["warps"][0]
+        ws = json.loads(out)["warps"]
+        w = ws[0]
+        if any(x != w for x in ws):
+            sys.exit(f"{e}: the warps differ")
         if w["status"] != "exited" or w["steps"] != steps:
             sys.exit(f"{e}: warpkit run ended {w['status']} after {w['steps']} steps, "
                      f"expected {steps}")
@@ -67,14 +78,15 @@ def main():
                     sys.exit(f"{e}: v{k} differs between warpkit and the native program")
     with open("/proc/loadavg") as f:
         load = " ".join(f.read().split()[:3])
-    print(f"mul+add loop, {args.iters} iterations ({steps} warp-instructions), median of "
-          f"{args.repeat}, load average {load}")
+    print(f"mul+add loop, {args.warps} warp(s), {args.iters} iterations ({steps} "
+          f"warp-instructions per warp), median of {args.repeat}, load average {load}"
+          + (" (native: one loop timed, times the warps)" if args.warps > 1 else ""))
     print(f"  native code check: {code_check}")
     print(f"  warpkit start-up {start:.4f} s = {100 * start / t_reg:.1f}% of the native time")
     print(f"  native, register file in memory per iteration {t_mem:8.3f} s")
     print(f"  native, accumulators in vector registers      {t_reg:8.3f} s")
     for e, (t, _) in sims.items():
-        print(f"  warpkit run --engine {e:6}  {t:8.3f} s  ({steps / t / 1e6:.0f} M "
+        print(f"  warpkit run --engine {e:6}  {t:8.3f} s  ({args.warps * steps / t / 1e6:.0f} M "
               f"warp-instructions/s)  vs memory {t / t_mem:6.2f}x  vs registers "
               f"{t / t_reg:6.2f}x")
     if len(sims) == 2:

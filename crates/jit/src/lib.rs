@@ -10,8 +10,9 @@
 //! [`Warp::run`] gives (registers, EXEC, FFLAGS, PC, outcome, step count; faults at the
 //! same step), which `tests/differential.rs` checks on random programs.
 //!
-//! Tiering: code is interpreted until a PC has started a run [`HOT`] times; then the block
-//! there is compiled (once, shared by every warp). A block runs only when the warp's
+//! Tiering: code is interpreted (in runs that end at the next instruction that may jump)
+//! until the runs starting at a PC have retired [`HOT`] instructions; then the block there
+//! is compiled (once, shared by every warp). A block runs only when the warp's
 //! `vgprs` covers its registers, its step budget covers one pass, and (when it has
 //! binary32 arithmetic) FFLAGS holds NX and MODE.rm is the one it was compiled for;
 //! otherwise the interpreter runs.
@@ -62,8 +63,10 @@ impl warpkit_sim::Engine for Jit {
     }
 }
 
-/// Block starts interpreted this many times before they are compiled.
-pub const HOT: u32 = 8;
+/// Instructions interpreted from a PC before the block there is compiled: a compile costs
+/// about 20 us, what the interpreter spends on a few thousand instructions (measured with
+/// `examples/gen_programs.rs`, BENCHMARKS.md).
+pub const HOT: u32 = 2000;
 
 /// Default cap on code memory (bytes).
 pub const DEFAULT_CODE_CAP: usize = 64 << 20;
