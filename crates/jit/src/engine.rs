@@ -11,6 +11,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 use warpkit_sim::{fflag, has_semantics, Engine, Program, RunOutcome, RunStatus, Warp};
 
+/// Longest interpreted run counted from one PC.
+const MAX_SEG: u32 = 64;
+
 /// Instructions the interpreter runs at once from a PC where no block compiles.
 const COLD_RUN: u32 = 4096;
 
@@ -25,7 +28,11 @@ struct Block {
 #[derive(Default)]
 struct Slot {
     hits: AtomicU32,
-    block: OnceLock<Option<Block>>,
+    /// The instructions from here up to and including the next that may jump, at most
+    /// [`MAX_SEG`] (an interpreted run of that length ends where a block may start); 0
+    /// until first needed.
+    seg: AtomicU32,
+    block: OnceLock<Option<Box<Block>>>,
 }
 
 /// The compiling tier for one program (see the crate docs). Shared by all warps of a
@@ -35,11 +42,10 @@ pub struct Jit {
     /// run by the interpreter.
     code: (usize, usize),
     slots: Vec<Slot>,
-    /// From each slot, the instructions up to and including the next that may jump (an
-    /// interpreted run of that length ends where a block may start).
-    seg: Vec<u32>,
     mem: CodeMem,
     hot: u32,
+    /// Instructions interpreted while warming up (see [`Engine::run`]).
+    warm: AtomicU64,
     blocks: AtomicU64,
     insns: AtomicU64,
     compile_ns: AtomicU64,
@@ -64,25 +70,12 @@ impl Jit {
             return None;
         }
         let n = p.len().div_ceil(4);
-        let mut seg = vec![1u32; n];
-        for k in (0..n).rev() {
-            let Some(inst) = p.inst_at(4 * k as u32) else {
-                continue;
-            };
-            if is_control(inst.id) || !has_semantics(inst.id) {
-                continue;
-            }
-            let next = k + inst.size() / 4;
-            if next < n {
-                seg[k] = seg[next].saturating_add(1).min(1 << 20);
-            }
-        }
         Some(Arc::new(Jit {
             code: (p.code().as_ptr() as usize, p.len()),
             slots: (0..n).map(|_| Slot::default()).collect(),
-            seg,
             mem: CodeMem::new(cap),
             hot: hot.max(1),
+            warm: AtomicU64::new(0),
             blocks: AtomicU64::new(0),
             insns: AtomicU64::new(0),
             compile_ns: AtomicU64::new(0),
@@ -124,7 +117,7 @@ impl Jit {
     }
 
     /// Compile the block at `pc` for a warp whose MODE.rm is `mode_rm`.
-    fn compile(&self, p: &Program, pc: u32, mode_rm: u8) -> Option<Block> {
+    fn compile(&self, p: &Program, pc: u32, mode_rm: u8) -> Option<Box<Block>> {
         let t0 = Instant::now();
         let plan = match plan(p, pc, mode_rm) {
             Ok(b) => b,
@@ -149,7 +142,30 @@ impl Jit {
         // SAFETY: `f` is the start of the code `emit` made for this signature, placed in
         // executable memory that lives as long as `self`.
         let f: BlockFn = unsafe { std::mem::transmute::<*const u8, BlockFn>(f) };
-        Some(Block { f, plan })
+        Some(Box::new(Block { f, plan }))
+    }
+
+    /// [`Slot::seg`] of the slot at `pc` (1 off the code), worked out on first use.
+    #[inline]
+    fn seg(&self, p: &Program, pc: u32) -> u32 {
+        let Some(slot) = self.slots.get((pc >> 2) as usize) else {
+            return 1;
+        };
+        let s = slot.seg.load(Relaxed);
+        if s != 0 {
+            return s;
+        }
+        let mut s = 0;
+        let mut at = pc & !3;
+        while s < MAX_SEG {
+            s += 1;
+            match p.inst_at(at) {
+                Some(i) if !is_control(i.id) && has_semantics(i.id) => at += i.size() as u32,
+                _ => break,
+            }
+        }
+        slot.seg.store(s, Relaxed);
+        s
     }
 
     /// The compiled block at `pc`, once it is hot (compiling it when it becomes so); an
@@ -161,16 +177,20 @@ impl Jit {
             return None;
         }
         if let Some(b) = slot.block.get() {
-            return b.as_ref();
+            return b.as_deref();
         }
         // A compile (tens of microseconds) pays only once the block has run some thousand
         // instructions: count what the interpreter retires from here, not the starts.
-        if slot.hits.fetch_add(seg, Relaxed).saturating_add(seg) < self.hot {
+        // A plain load and store, not an atomic add: warps on other threads may lose a
+        // count, which only delays a compile, and no locked instruction is paid per run.
+        let hits = slot.hits.load(Relaxed).saturating_add(seg);
+        if hits < self.hot {
+            slot.hits.store(hits, Relaxed);
             return None;
         }
         slot.block
             .get_or_init(|| self.compile(p, pc, w.mode().rm))
-            .as_ref()
+            .as_deref()
     }
 }
 
@@ -190,6 +210,25 @@ impl Engine for Jit {
             return w.run(p, max_steps);
         }
         let (mut n, mut compiled, mut side) = (0u64, 0u64, 0u64);
+        // Warming up: until the program has interpreted `hot` instructions (all warps
+        // together) no block can be hot, so the interpreter runs in one piece; short
+        // programs then pay nothing for the tier.
+        while n < max_steps {
+            let warm = self.warm.load(Relaxed);
+            if warm >= self.hot as u64 {
+                break;
+            }
+            let o = w.run(p, (self.hot as u64 - warm).min(max_steps - n));
+            n += o.steps;
+            self.warm.fetch_add(o.steps, Relaxed);
+            if o.status != RunStatus::StepLimit && n < max_steps {
+                self.interpreted_steps.fetch_add(n, Relaxed);
+                return RunOutcome {
+                    status: o.status,
+                    steps: n,
+                };
+            }
+        }
         let status = loop {
             if n >= max_steps {
                 break if w.pc() as usize == p.len() {
@@ -200,7 +239,7 @@ impl Engine for Jit {
             }
             let pc = w.pc();
             let room = max_steps - n;
-            let seg = self.seg.get((pc >> 2) as usize).copied().unwrap_or(1);
+            let seg = self.seg(p, pc);
             if let Some(b) = self
                 .block_at(p, w, pc, seg)
                 .filter(|b| runnable(b, w, room))
