@@ -139,7 +139,7 @@ pub fn run(a: RunArgs) -> Result<ExitCode, String> {
     let jit = match a.engine {
         EngineChoice::Interp => None,
         EngineChoice::Jit => Some(warpkit_jit::Jit::new(sim.program()).ok_or(
-            "--engine jit needs an x86-64 host with AVX-512 (F, DQ, BW, VL) and BMI2; \
+            "--engine jit needs an x86-64 host with AVX-512 (F, DQ, BW, VL, CD, VPOPCNTDQ), BMI2 and LZCNT; \
              use --engine interp",
         )?),
     };

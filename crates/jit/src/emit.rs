@@ -72,7 +72,12 @@ fn constants_of(p: &Plan) -> Vec<u32> {
     };
     for item in &p.items {
         match *item {
-            Item::V { op: VOp::Not, .. } => need(ONES),
+            Item::V {
+                op: VOp::Not | VOp::Ctz,
+                ..
+            } => need(ONES),
+            Item::V { op: VOp::ZextB, .. } => need(0xff),
+            Item::V { op: VOp::ZextH, .. } => need(0xffff),
             Item::V {
                 op: VOp::Sll | VOp::Srl | VOp::Sra,
                 ..
@@ -420,11 +425,16 @@ impl Em<'_> {
     /// Half `h` of `V[d] = op(a, b)` into `dst(d, h)`, merged under EXEC.
     fn vop(&mut self, op: VOp, d: u8, a: Src, b: Src, h: usize) -> Result<(), IcedError> {
         let reads_a = !matches!(op, VOp::MovB);
-        let reads_b = !matches!(op, VOp::Not | VOp::Neg | VOp::Abs);
+        let reads_b = !op.unary();
         let za = if reads_a { self.src(a, h, TA)? } else { TA };
         let zb = if reads_b { self.src(b, h, TB)? } else { TB };
         let zd = self.dst(d, h).k(h);
-        let ones = if op == VOp::Not { self.k_(ONES) } else { TC };
+        let ones = match op {
+            VOp::Not | VOp::Ctz => self.k_(ONES),
+            VOp::ZextB => self.k_(0xff),
+            VOp::ZextH => self.k_(0xffff),
+            _ => TC,
+        };
         let thirty_one = if matches!(op, VOp::Sll | VOp::Srl | VOp::Sra) {
             self.k_(THIRTY_ONE)
         } else {
@@ -474,6 +484,35 @@ impl Em<'_> {
                 x.vpsubd(zd, TC, za)?;
             }
             VOp::Abs => x.vpabsd(zd, za)?,
+            VOp::Clz => x.vplzcntd(zd, za)?,
+            VOp::Cpop => x.vpopcntd(zd, za)?,
+            VOp::Ctz => {
+                // ctz(a) = popcount(!a & (a - 1)); 32 for 0.
+                x.vpaddd(TC, za, ones)?;
+                x.vpandnd(TC, za, TC)?;
+                x.vpopcntd(zd, TC)?;
+            }
+            VOp::SextB | VOp::SextH => {
+                let k = if op == VOp::SextB { 24 } else { 16 };
+                x.vpslld(TC, za, k)?;
+                x.vpsrad(zd, TC, k)?;
+            }
+            // `ones` holds the byte or half mask here.
+            VOp::ZextB | VOp::ZextH => x.vpandd(zd, za, ones)?,
+            // The counts are taken modulo 32, as the ISA does.
+            VOp::Rol => x.vprolvd(zd, za, zb)?,
+            VOp::Ror => x.vprorvd(zd, za, zb)?,
+            VOp::CzeroEqz | VOp::CzeroNez => {
+                // k3: the lanes that keep `a`; the others get 0.
+                if op == VOp::CzeroEqz {
+                    x.vptestmd(k3, zb, zb)?;
+                } else {
+                    x.vptestnmd(k3, zb, zb)?;
+                }
+                x.vpxord(TC, TC, TC)?;
+                x.vmovdqa32(TC.k3(), za)?;
+                x.vmovdqa32(zd, TC)?;
+            }
         }
         Ok(())
     }
@@ -617,6 +656,30 @@ impl Em<'_> {
             }
             UOp::MovB => x.mov(eax, edx)?,
             UOp::Not => x.not(eax)?,
+            // 32 for 0, as the ISA's clz/ctz.
+            UOp::Clz => x.lzcnt(eax, eax)?,
+            UOp::Ctz => x.tzcnt(eax, eax)?,
+            UOp::Cpop => x.popcnt(eax, eax)?,
+            UOp::SextB => x.movsx(eax, al)?,
+            UOp::SextH => x.movsx(eax, ax)?,
+            UOp::Rol | UOp::Ror => {
+                // The count modulo 32 (the hardware masks 32-bit rotates the same way).
+                x.mov(ecx, edx)?;
+                if op == UOp::Rol {
+                    x.rol(eax, cl)?;
+                } else {
+                    x.ror(eax, cl)?;
+                }
+            }
+            UOp::CzeroEqz | UOp::CzeroNez => {
+                x.xor(ecx, ecx)?;
+                x.test(edx, edx)?;
+                if op == UOp::CzeroEqz {
+                    x.cmove(eax, ecx)?;
+                } else {
+                    x.cmovne(eax, ecx)?;
+                }
+            }
         }
         x.mov(umem(d), eax)
     }

@@ -14,7 +14,8 @@ use warpkit_sim::{fflag, has_semantics, Engine, Program, RunOutcome, RunStatus, 
 /// Longest interpreted run counted from one PC.
 const MAX_SEG: u32 = 64;
 
-/// Instructions the interpreter runs at once from a PC where no block compiles.
+/// Most instructions the interpreter runs at once from a PC where no block compiles (twice
+/// `hot`, so that with `hot` = 1 the tests see every PC where a block may start).
 const COLD_RUN: u32 = 4096;
 
 /// A compiled block.
@@ -288,7 +289,11 @@ impl Engine for Jit {
                 .slots
                 .get((pc >> 2) as usize)
                 .is_some_and(|s| matches!(s.block.get(), Some(None)));
-            let budget = if uncompiled { COLD_RUN.max(seg) } else { seg };
+            let budget = if uncompiled {
+                (2 * self.hot).min(COLD_RUN).max(seg)
+            } else {
+                seg
+            };
             let o = w.run(p, (budget as u64).min(room));
             n += o.steps;
             match o.status {

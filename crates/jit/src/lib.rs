@@ -122,7 +122,8 @@ impl std::fmt::Display for Stats {
     }
 }
 
-/// Whether this host can run the tier (x86-64 with AVX-512 F/DQ/BW/VL and BMI1/BMI2).
+/// Whether this host can run the tier (x86-64 with AVX-512 F/DQ/BW/VL/CD/VPOPCNTDQ, BMI1,
+/// BMI2, LZCNT and POPCNT).
 pub fn supported() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
@@ -130,8 +131,12 @@ pub fn supported() -> bool {
             && std::is_x86_feature_detected!("avx512dq")
             && std::is_x86_feature_detected!("avx512bw")
             && std::is_x86_feature_detected!("avx512vl")
+            && std::is_x86_feature_detected!("avx512cd")
+            && std::is_x86_feature_detected!("avx512vpopcntdq")
             && std::is_x86_feature_detected!("bmi1")
             && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("lzcnt")
+            && std::is_x86_feature_detected!("popcnt")
     }
     #[cfg(not(target_arch = "x86_64"))]
     {

@@ -42,6 +42,38 @@ pub(crate) enum VOp {
     Not,
     Neg,
     Abs,
+    Clz,
+    Ctz,
+    Cpop,
+    SextB,
+    SextH,
+    ZextB,
+    ZextH,
+    Rol,
+    Ror,
+    /// `b == 0 ? 0 : a`.
+    CzeroEqz,
+    /// `b != 0 ? 0 : a`.
+    CzeroNez,
+}
+
+impl VOp {
+    /// Reads only `a`.
+    pub(crate) fn unary(self) -> bool {
+        matches!(
+            self,
+            VOp::Not
+                | VOp::Neg
+                | VOp::Abs
+                | VOp::Clz
+                | VOp::Ctz
+                | VOp::Cpop
+                | VOp::SextB
+                | VOp::SextH
+                | VOp::ZextB
+                | VOp::ZextH
+        )
+    }
 }
 
 /// Binary32 operations (`Fma`: `a * b + c`).
@@ -82,6 +114,15 @@ pub(crate) enum UOp {
     MovB,
     /// `U[d] = !U[a]`.
     Not,
+    Clz,
+    Ctz,
+    Cpop,
+    SextB,
+    SextH,
+    Rol,
+    Ror,
+    CzeroEqz,
+    CzeroNez,
 }
 
 /// The new EXEC of `saveexec.*` from the old one and `U[a]`.
@@ -365,6 +406,17 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
             false,
         )
     };
+    let u1 = |op| {
+        Tr::Item(
+            Item::U {
+                op,
+                d,
+                a: s1,
+                b: U(s1),
+            },
+            false,
+        )
+    };
     let ui = |op| {
         Tr::Item(
             Item::U {
@@ -539,6 +591,17 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
             false,
         ),
         id::NOT => v1(VOp::Not),
+        id::CLZ => v1(VOp::Clz),
+        id::CTZ => v1(VOp::Ctz),
+        id::CPOP => v1(VOp::Cpop),
+        id::SEXT_B => v1(VOp::SextB),
+        id::SEXT_H => v1(VOp::SextH),
+        id::ZEXT_B => v1(VOp::ZextB),
+        id::ZEXT_H => v1(VOp::ZextH),
+        id::ROL => vv(VOp::Rol),
+        id::ROR => vv(VOp::Ror),
+        id::CZERO_EQZ => vv(VOp::CzeroEqz),
+        id::CZERO_NEZ => vv(VOp::CzeroNez),
         id::NEG => v1(VOp::Neg),
         id::ABS => v1(VOp::Abs),
         id::CMP_EQ_I32 => c(CMP_EQ, false, V(s2)),
@@ -614,6 +677,15 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
             },
             false,
         ),
+        id::UCLZ => u1(UOp::Clz),
+        id::UCTZ => u1(UOp::Ctz),
+        id::UCPOP => u1(UOp::Cpop),
+        id::USEXT_B => u1(UOp::SextB),
+        id::USEXT_H => u1(UOp::SextH),
+        id::UROL => uu(UOp::Rol),
+        id::UROR => uu(UOp::Ror),
+        id::UCZERO_EQZ => uu(UOp::CzeroEqz),
+        id::UCZERO_NEZ => uu(UOp::CzeroNez),
         id::UMOVI | id::UMOV_L => Tr::Item(
             Item::U {
                 op: UOp::MovB,
