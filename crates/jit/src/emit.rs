@@ -159,7 +159,7 @@ fn choose_cache(p: &Plan, pairs: usize) -> [Option<u8>; 128] {
                 read(b, &mut score);
                 read(c, &mut score);
             }
-            Item::Cmp { a, b, .. } => {
+            Item::Cmp { a, b, .. } | Item::FCmp { a, b, .. } => {
                 score[*a as usize & 127] += 1;
                 read(b, &mut score);
             }
@@ -398,6 +398,31 @@ impl Em<'_> {
                 self.a.shl(edx, 16)?;
                 self.a.or(eax, edx)?;
                 self.a.mov(umem(d), eax)?;
+            }
+            Item::FCmp { pred, d, a, b } => {
+                // NaN in an active lane of either operand: the interpreter.
+                for h in 0..2 {
+                    let za = self.src(Src::V(a), h, TA)?;
+                    let zb = self.src(b, h, TB)?;
+                    let k = [k3, k4][h];
+                    self.a.vfpclassps(k.k(h), za, 0x81)?;
+                    self.a.vfpclassps(k5.k(h), zb, 0x81)?;
+                    self.a.korw(k, k, k5)?;
+                }
+                let side = self.a.create_label();
+                self.a.kortestw(k3, k4)?;
+                self.a.jne(side)?;
+                for h in 0..2 {
+                    let za = self.src(Src::V(a), h, TA)?;
+                    let zb = self.src(b, h, TB)?;
+                    self.a.vcmpps([k3, k4][h].k(h), za, zb.sae(), pred as i32)?;
+                }
+                self.a.kmovw(eax, k3)?;
+                self.a.kmovw(edx, k4)?;
+                self.a.shl(edx, 16)?;
+                self.a.or(eax, edx)?;
+                self.a.mov(umem(d), eax)?;
+                return Ok(Some(side));
             }
             Item::U { op, d, a, b } => self.uop(op, d, a, b)?,
             Item::ExecGet { d } => self.a.mov(umem(d), r8d)?,

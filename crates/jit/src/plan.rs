@@ -171,6 +171,10 @@ pub(crate) enum Item {
         a: u8,
         b: Src,
     },
+    /// `U[d]` = the active lanes where the binary32 compare `pred` (a `vcmpps` predicate)
+    /// of `a` and `b` holds; a side exit when an active lane of either is a NaN (the only
+    /// case that raises a flag or tells the ordered and unordered predicates apart).
+    FCmp { pred: u32, d: u8, a: u8, b: Src },
     /// `U[d] = op(U[a], b)` (`b` a uniform register or an immediate).
     U { op: UOp, d: u8, a: u8, b: Src },
     /// `U[d] = EXEC`.
@@ -331,7 +335,7 @@ fn vreg_end(item: &Item) -> u8 {
     match item {
         Item::V { d, a, b, .. } | Item::Mac { d, a, b } => (d + 1).max(v(a)).max(v(b)),
         Item::F { d, a, b, c, .. } => (d + 1).max(v(a)).max(v(b)).max(v(c)),
-        Item::Cmp { a, b, .. } => (a + 1).max(v(b)),
+        Item::Cmp { a, b, .. } | Item::FCmp { a, b, .. } => (a + 1).max(v(b)),
         _ => 0,
     }
 }
@@ -730,6 +734,50 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         id::FMAC_F32_VL => f(FOp::Fma, Rnd::Mode, V(s1), Imm(imm), V(d)),
         id::FFMA_F32 => f(FOp::Fma, Rnd::Field, V(s1), V(s2), V(s3)),
         v if is_control(v) => Tr::No("register-indirect or linking jump"),
-        _ => Tr::No("not compiled by the tier"),
+        v => match fcmp(v) {
+            Some((pred, uniform)) => Tr::Item(
+                Item::FCmp {
+                    pred,
+                    d,
+                    a: s1,
+                    b: if uniform { U(s2) } else { V(s2) },
+                },
+                false,
+            ),
+            None => Tr::No("not compiled by the tier"),
+        },
     }
+}
+
+/// The `vcmpps` predicate of a binary32 compare into a mask, for operands that are not
+/// NaN (then an ordered predicate and its unordered twin agree, `o` is always true and `u`
+/// always false), and whether `b` is a uniform register.
+fn fcmp(v: InsnId) -> Option<(u32, bool)> {
+    const EQ: u32 = 0x00;
+    const LT: u32 = 0x11;
+    const LE: u32 = 0x12;
+    const NE: u32 = 0x0c;
+    const GT: u32 = 0x1e;
+    const GE: u32 = 0x1d;
+    const TRUE: u32 = 0x07;
+    const FALSE: u32 = 0x03;
+    Some(match v {
+        id::CMP_EQ_F32 | id::CMP_EQU_F32 => (EQ, false),
+        id::CMP_NE_F32 | id::CMP_NEU_F32 => (NE, false),
+        id::CMP_LT_F32 | id::CMP_LTU_F32 => (LT, false),
+        id::CMP_LE_F32 | id::CMP_LEU_F32 => (LE, false),
+        id::CMP_GT_F32 | id::CMP_GTU_F32 => (GT, false),
+        id::CMP_GE_F32 | id::CMP_GEU_F32 => (GE, false),
+        id::CMP_O_F32 => (TRUE, false),
+        id::CMP_U_F32 => (FALSE, false),
+        id::CMP_EQ_F32_VU | id::CMP_EQU_F32_VU => (EQ, true),
+        id::CMP_NE_F32_VU | id::CMP_NEU_F32_VU => (NE, true),
+        id::CMP_LT_F32_VU | id::CMP_LTU_F32_VU => (LT, true),
+        id::CMP_LE_F32_VU | id::CMP_LEU_F32_VU => (LE, true),
+        id::CMP_GT_F32_VU | id::CMP_GTU_F32_VU => (GT, true),
+        id::CMP_GE_F32_VU | id::CMP_GEU_F32_VU => (GE, true),
+        id::CMP_O_F32_VU => (TRUE, true),
+        id::CMP_U_F32_VU => (FALSE, true),
+        _ => return None,
+    })
 }
