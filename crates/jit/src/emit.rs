@@ -77,6 +77,10 @@ fn constants_of(p: &Plan) -> Vec<u32> {
                 ..
             } => need(ONES),
             Item::V { op: VOp::ZextB, .. } => need(0xff),
+            Item::V {
+                op: VOp::Fsgnj | VOp::Fsgnjn | VOp::Fsgnjx,
+                ..
+            } => need(ABS),
             Item::V { op: VOp::ZextH, .. } => need(0xffff),
             Item::V {
                 op: VOp::Sll | VOp::Srl | VOp::Sra,
@@ -458,6 +462,7 @@ impl Em<'_> {
             VOp::Not | VOp::Ctz => self.k_(ONES),
             VOp::ZextB => self.k_(0xff),
             VOp::ZextH => self.k_(0xffff),
+            VOp::Fsgnj | VOp::Fsgnjn | VOp::Fsgnjx => self.k_(ABS),
             _ => TC,
         };
         let thirty_one = if matches!(op, VOp::Sll | VOp::Srl | VOp::Sra) {
@@ -527,6 +532,18 @@ impl Em<'_> {
             // The counts are taken modulo 32, as the ISA does.
             VOp::Rol => x.vprolvd(zd, za, zb)?,
             VOp::Ror => x.vprorvd(zd, za, zb)?,
+            VOp::Fsgnj | VOp::Fsgnjn | VOp::Fsgnjx => {
+                // `ones` holds the magnitude mask C: C ? a : b, !b or a ^ b (truth tables
+                // over A = a, B = b, C).
+                let table = match op {
+                    VOp::Fsgnj => 0xe4,
+                    VOp::Fsgnjn => 0xb1,
+                    _ => 0xb4,
+                };
+                x.vmovdqa32(TC, za)?;
+                x.vpternlogd(TC, zb, ones, table)?;
+                x.vmovdqa32(zd, TC)?;
+            }
             VOp::CzeroEqz | VOp::CzeroNez => {
                 // k3: the lanes that keep `a`; the others get 0.
                 if op == VOp::CzeroEqz {

@@ -55,6 +55,10 @@ pub(crate) enum VOp {
     CzeroEqz,
     /// `b != 0 ? 0 : a`.
     CzeroNez,
+    /// binary32 sign injection (`fsgnj`, `fsgnjn`, `fsgnjx`): bits only, no flags.
+    Fsgnj,
+    Fsgnjn,
+    Fsgnjx,
 }
 
 impl VOp {
@@ -410,6 +414,14 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
             false,
         )
     };
+    // FP rows without modifiers (the interpreter applies neg/abs/sat).
+    let plain = |t: &dyn Fn() -> Tr| {
+        if i.neg | i.abs | i.sat != 0 {
+            Tr::No("neg/abs/sat modifiers")
+        } else {
+            t()
+        }
+    };
     let u1 = |op| {
         Tr::Item(
             Item::U {
@@ -733,6 +745,12 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         id::FMAC_F32_VU => f(FOp::Fma, Rnd::Mode, V(s1), U(s2), V(d)),
         id::FMAC_F32_VL => f(FOp::Fma, Rnd::Mode, V(s1), Imm(imm), V(d)),
         id::FFMA_F32 => f(FOp::Fma, Rnd::Field, V(s1), V(s2), V(s3)),
+        id::FSGNJ_F32 => plain(&|| vv(VOp::Fsgnj)),
+        id::FSGNJ_F32_VU => plain(&|| vu(VOp::Fsgnj)),
+        id::FSGNJN_F32 => plain(&|| vv(VOp::Fsgnjn)),
+        id::FSGNJN_F32_VU => plain(&|| vu(VOp::Fsgnjn)),
+        id::FSGNJX_F32 => plain(&|| vv(VOp::Fsgnjx)),
+        id::FSGNJX_F32_VU => plain(&|| vu(VOp::Fsgnjx)),
         v if is_control(v) => Tr::No("register-indirect or linking jump"),
         v => match fcmp(v) {
             Some((pred, uniform)) => Tr::Item(

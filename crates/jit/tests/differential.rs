@@ -213,6 +213,12 @@ const VARIANTS: &[InsnId] = &[
     id::CMP_LEU_F32_VU,
     id::CMP_GTU_F32_VU,
     id::CMP_GEU_F32_VU,
+    id::FSGNJ_F32,
+    id::FSGNJ_F32_VU,
+    id::FSGNJN_F32,
+    id::FSGNJN_F32_VU,
+    id::FSGNJX_F32,
+    id::FSGNJX_F32_VU,
     // Left to the interpreter.
     id::MULH,
     id::CLZ,
