@@ -4,7 +4,7 @@
 use crate::code::{CodeError, CodeMem};
 use crate::emit::{emit, BlockFn, EXIT_END, EXIT_SIDE, EXIT_TAKEN, PASS_SHIFT};
 use crate::plan::{is_control, plan, Plan};
-use crate::{Stats, DEFAULT_CODE_CAP, HOT};
+use crate::tier::{Stats, DEFAULT_CODE_CAP, HOT};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -58,7 +58,7 @@ pub struct Jit {
 }
 
 impl Jit {
-    /// The tier for `p`, or `None` when this host cannot run it ([`crate::supported`]).
+    /// The tier for `p`, or `None` when this host cannot run it ([`crate::tier::supported`]).
     pub fn new(p: &Program) -> Option<Arc<Jit>> {
         Jit::with_options(p, DEFAULT_CODE_CAP, HOT)
     }
@@ -67,7 +67,7 @@ impl Jit {
     /// the number of instructions interpreted from a PC after which the block there is
     /// compiled (`hot`, at least 1; tests use 1 to compile every block they reach).
     pub fn with_options(p: &Program, cap: usize, hot: u32) -> Option<Arc<Jit>> {
-        if !crate::supported() {
+        if !crate::tier::supported() {
             return None;
         }
         let n = p.len().div_ceil(4);
