@@ -233,6 +233,16 @@ const VARIANTS: &[InsnId] = &[
     id::FCVT_F32_I32,
 ];
 
+/// Whether this host runs the tier; the tests say so and pass vacuously where it does not
+/// (there `--engine jit` refuses to start and the interpreter is all there is).
+fn host() -> bool {
+    let ok = warpkit_jit::supported();
+    if !ok {
+        eprintln!("this host lacks AVX-512 (or BMI2/LZCNT): the tier is not tested here");
+    }
+    ok
+}
+
 /// A random program of `n` instructions (registers v0..v15, u0..u7) followed by a loop
 /// back to the start counted in u60..u62; branch targets are instruction starts.
 fn program(seed: u64, n: usize) -> Vec<u8> {
@@ -346,6 +356,9 @@ fn warp(rng: &mut XorShift) -> Warp {
 /// start), in several slices; every warp and outcome must agree. Returns the instructions
 /// the tier retired compiled and in all.
 fn check(seed: u64, n: usize) -> (u64, u64) {
+    if !host() {
+        return (0, 0);
+    }
     let code = program(seed, n);
     let p = Program::new(&code);
     let jit = Jit::with_options(&p, 1 << 24, 1).expect("this host runs the tier");
@@ -381,6 +394,9 @@ proptest! {
 /// the interpreter would leave the comparison toothless).
 #[test]
 fn random_programs_run_compiled() {
+    if !host() {
+        return;
+    }
     let (mut compiled, mut total) = (0, 0);
     for seed in 0..200 {
         let (c, t) = check(seed, 1 + seed as usize % 40);
@@ -399,6 +415,9 @@ fn random_programs_run_compiled() {
 /// through `Sim` both ways: the same state file.
 #[test]
 fn generated_programs_agree() {
+    if !host() {
+        return;
+    }
     for faults in [false, true] {
         let cfg = warpkit_gen::GenConfig {
             faults,
@@ -428,6 +447,9 @@ fn generated_programs_agree() {
 /// and retires all its instructions compiled once hot (`HOT` interpreted first).
 #[test]
 fn muladd_loop_runs_compiled() {
+    if !host() {
+        return;
+    }
     let src = include_str!("../../../tools/bench/muladd.s");
     let code = warpkit_asm::assemble(src).unwrap().code;
     let p = Program::new(&code);
@@ -454,6 +476,9 @@ fn muladd_loop_runs_compiled() {
 /// (and the kernel mix), any registers, backward branches; from random warps.
 #[test]
 fn any_variant_programs_agree() {
+    if !host() {
+        return;
+    }
     for seed in 0..300u64 {
         let code =
             warpkit_encoding::random::random_program(1 + (seed % 60) as usize, seed % 3 == 0, seed);
@@ -479,6 +504,9 @@ fn any_variant_programs_agree() {
 /// every block at its first start: the same state file as the interpreter's.
 #[test]
 fn examples_agree() {
+    if !host() {
+        return;
+    }
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples");
     let mut n = 0;
     for e in std::fs::read_dir(dir).unwrap() {
