@@ -157,6 +157,11 @@ fn choose_cache(p: &Plan, pairs: usize) -> [Option<u8>; 128] {
                 read(a, &mut score);
                 read(b, &mut score);
             }
+            Item::FMinMax { d, a, b, .. } => {
+                score[*d as usize & 127] += 4;
+                read(a, &mut score);
+                read(b, &mut score);
+            }
             Item::F { d, a, b, c, .. } => {
                 score[*d as usize & 127] += 4;
                 read(a, &mut score);
@@ -182,7 +187,11 @@ fn choose_cache(p: &Plan, pairs: usize) -> [Option<u8>; 128] {
 fn written(p: &Plan) -> [bool; 128] {
     let mut w = [false; 128];
     for item in &p.items {
-        if let Item::V { d, .. } | Item::Mac { d, .. } | Item::F { d, .. } = item {
+        if let Item::V { d, .. }
+        | Item::Mac { d, .. }
+        | Item::F { d, .. }
+        | Item::FMinMax { d, .. } = item
+        {
             w[*d as usize & 127] = true;
         }
     }
@@ -426,6 +435,30 @@ impl Em<'_> {
                 self.a.shl(edx, 16)?;
                 self.a.or(eax, edx)?;
                 self.a.mov(umem(d), eax)?;
+                return Ok(Some(side));
+            }
+            Item::FMinMax { max, d, a, b } => {
+                for h in 0..2 {
+                    let za = self.src(a, h, TA)?;
+                    let zb = self.src(b, h, TB)?;
+                    let k = [k3, k4][h];
+                    self.a.vfpclassps(k.k(h), za, 0x81)?;
+                    self.a.vfpclassps(k5.k(h), zb, 0x81)?;
+                    self.a.korw(k, k, k5)?;
+                    // vrangeps orders -0 below +0, as minimumNumber does (vminps does not);
+                    // imm8 bits 1:0 min/max, bits 3:2 = 01: the sign of the value chosen
+                    // (00 would take src1's sign).
+                    self.a.vrangeps(R[h].sae(), za, zb, 0b0100 | max as i32)?;
+                }
+                let side = self.a.create_label();
+                self.a.kortestw(k3, k4)?;
+                self.a.jne(side)?;
+                for h in 0..2 {
+                    match self.cached(d) {
+                        Some(z) => self.a.vmovaps(z[h].k(h), R[h])?,
+                        None => self.a.vmovdqu32(vmem(d, h).k(h), R[h])?,
+                    }
+                }
                 return Ok(Some(side));
             }
             Item::U { op, d, a, b } => self.uop(op, d, a, b)?,

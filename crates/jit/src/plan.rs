@@ -179,6 +179,9 @@ pub(crate) enum Item {
     /// of `a` and `b` holds; a side exit when an active lane of either is a NaN (the only
     /// case that raises a flag or tells the ordered and unordered predicates apart).
     FCmp { pred: u32, d: u8, a: u8, b: Src },
+    /// `V[d]` = binary32 minimumNumber / maximumNumber (`max`) of `a` and `b` under EXEC;
+    /// a side exit when an active lane of either is a NaN (NV, NaN rules).
+    FMinMax { max: bool, d: u8, a: Src, b: Src },
     /// `U[d] = op(U[a], b)` (`b` a uniform register or an immediate).
     U { op: UOp, d: u8, a: u8, b: Src },
     /// `U[d] = EXEC`.
@@ -339,6 +342,7 @@ fn vreg_end(item: &Item) -> u8 {
     match item {
         Item::V { d, a, b, .. } | Item::Mac { d, a, b } => (d + 1).max(v(a)).max(v(b)),
         Item::F { d, a, b, c, .. } => (d + 1).max(v(a)).max(v(b)).max(v(c)),
+        Item::FMinMax { d, a, b, .. } => (d + 1).max(v(a)).max(v(b)),
         Item::Cmp { a, b, .. } | Item::FCmp { a, b, .. } => (a + 1).max(v(b)),
         _ => 0,
     }
@@ -410,6 +414,17 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
                 d,
                 a: s1,
                 b: U(s2),
+            },
+            false,
+        )
+    };
+    let mm = |max, b| {
+        Tr::Item(
+            Item::FMinMax {
+                max,
+                d,
+                a: V(s1),
+                b,
             },
             false,
         )
@@ -745,6 +760,12 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         id::FMAC_F32_VU => f(FOp::Fma, Rnd::Mode, V(s1), U(s2), V(d)),
         id::FMAC_F32_VL => f(FOp::Fma, Rnd::Mode, V(s1), Imm(imm), V(d)),
         id::FFMA_F32 => f(FOp::Fma, Rnd::Field, V(s1), V(s2), V(s3)),
+        id::FMIN_F32 => plain(&|| mm(false, V(s2))),
+        id::FMIN_F32_VU => plain(&|| mm(false, U(s2))),
+        id::FMIN_F32_VL => plain(&|| mm(false, Imm(imm))),
+        id::FMAX_F32 => plain(&|| mm(true, V(s2))),
+        id::FMAX_F32_VU => plain(&|| mm(true, U(s2))),
+        id::FMAX_F32_VL => plain(&|| mm(true, Imm(imm))),
         id::FSGNJ_F32 => plain(&|| vv(VOp::Fsgnj)),
         id::FSGNJ_F32_VU => plain(&|| vu(VOp::Fsgnj)),
         id::FSGNJN_F32 => plain(&|| vv(VOp::Fsgnjn)),

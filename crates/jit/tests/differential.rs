@@ -219,6 +219,12 @@ const VARIANTS: &[InsnId] = &[
     id::FSGNJN_F32_VU,
     id::FSGNJX_F32,
     id::FSGNJX_F32_VU,
+    id::FMIN_F32,
+    id::FMIN_F32_VU,
+    id::FMIN_F32_VL,
+    id::FMAX_F32,
+    id::FMAX_F32_VU,
+    id::FMAX_F32_VL,
     // Left to the interpreter.
     id::MULH,
     id::CLZ,
