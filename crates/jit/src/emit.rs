@@ -18,7 +18,7 @@
 //! General registers: rdi `v`, rsi `u`, r9 `exec`, r10 the pass limit, r11 the passes
 //! done; rax, rcx, rdx scratch. Only caller-saved registers are used (nothing to save).
 
-use crate::plan::{Cond, ExecOp, FOp, Item, Plan, Src, UOp, VOp};
+use crate::plan::{Cond, ExecOp, FOp, Item, Plan, Src, UOp, V3Op, VOp};
 use iced_x86::code_asm::*;
 use iced_x86::IcedError;
 
@@ -157,6 +157,12 @@ fn choose_cache(p: &Plan, pairs: usize) -> [Option<u8>; 128] {
                 read(a, &mut score);
                 read(b, &mut score);
             }
+            Item::V3 { d, a, b, c, .. } => {
+                score[*d as usize & 127] += 4;
+                for r in [a, b, c] {
+                    score[*r as usize & 127] += 1;
+                }
+            }
             Item::FMinMax { d, a, b, .. } => {
                 score[*d as usize & 127] += 4;
                 read(a, &mut score);
@@ -190,7 +196,8 @@ fn written(p: &Plan) -> [bool; 128] {
         if let Item::V { d, .. }
         | Item::Mac { d, .. }
         | Item::F { d, .. }
-        | Item::FMinMax { d, .. } = item
+        | Item::FMinMax { d, .. }
+        | Item::V3 { d, .. } = item
         {
             w[*d as usize & 127] = true;
         }
@@ -436,6 +443,45 @@ impl Em<'_> {
                 self.a.or(eax, edx)?;
                 self.a.mov(umem(d), eax)?;
                 return Ok(Some(side));
+            }
+            Item::V3 { op, d, a, b, c } => {
+                for h in 0..2 {
+                    let za = self.src(Src::V(a), h, TA)?;
+                    let zb = self.src(Src::V(b), h, TB)?;
+                    // The other half's result register is free here (half 0's result was
+                    // stored before half 1 starts).
+                    let zc = self.src(Src::V(c), h, R[1 - h])?;
+                    let zd = self.dst(d, h).k(h);
+                    let x = &mut self.a;
+                    match op {
+                        V3Op::Mad => {
+                            x.vpmulld(TC, za, zb)?;
+                            x.vpaddd(zd, TC, zc)?;
+                        }
+                        V3Op::Med3I | V3Op::Med3U => {
+                            // min(max(a, b), max(min(a, b), c)).
+                            let signed = op == V3Op::Med3I;
+                            if signed {
+                                x.vpminsd(TC, za, zb)?;
+                                x.vpmaxsd(TC, TC, zc)?;
+                                x.vpmaxsd(TA, za, zb)?;
+                                x.vpminsd(zd, TA, TC)?;
+                            } else {
+                                x.vpminud(TC, za, zb)?;
+                                x.vpmaxud(TC, TC, zc)?;
+                                x.vpmaxud(TA, za, zb)?;
+                                x.vpminud(zd, TA, TC)?;
+                            }
+                        }
+                        V3Op::Sel => {
+                            x.vptestmd(k3, zc, zc)?;
+                            x.vmovdqa32(TC, zb)?;
+                            x.vmovdqa32(TC.k3(), za)?;
+                            x.vmovdqa32(zd, TC)?;
+                        }
+                    }
+                    self.finish(d, h)?;
+                }
             }
             Item::FMinMax { max, d, a, b } => {
                 for h in 0..2 {

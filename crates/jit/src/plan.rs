@@ -80,6 +80,18 @@ impl VOp {
     }
 }
 
+/// Three-source lane operations `d = op(a, b, c)` (X format).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum V3Op {
+    /// `a * b + c`.
+    Mad,
+    /// Median of three, signed / unsigned.
+    Med3I,
+    Med3U,
+    /// `c != 0 ? a : b`.
+    Sel,
+}
+
 /// Binary32 operations (`Fma`: `a * b + c`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum FOp {
@@ -156,6 +168,14 @@ pub(crate) enum Item {
     V { op: VOp, d: u8, a: Src, b: Src },
     /// `V[d] += a * b` under EXEC.
     Mac { d: u8, a: Src, b: Src },
+    /// `V[d] = op(V[a], V[b], V[c])` under EXEC.
+    V3 {
+        op: V3Op,
+        d: u8,
+        a: u8,
+        b: u8,
+        c: u8,
+    },
     /// `V[d] = op(a, b, c)` in binary32, rounding `rm` (0..=3), for a warp whose FFLAGS
     /// hold NX; a side exit (the interpreter runs it) when an active lane could raise
     /// another flag.
@@ -343,6 +363,7 @@ fn vreg_end(item: &Item) -> u8 {
         Item::V { d, a, b, .. } | Item::Mac { d, a, b } => (d + 1).max(v(a)).max(v(b)),
         Item::F { d, a, b, c, .. } => (d + 1).max(v(a)).max(v(b)).max(v(c)),
         Item::FMinMax { d, a, b, .. } => (d + 1).max(v(a)).max(v(b)),
+        Item::V3 { d, a, b, c, .. } => (d.max(a).max(b).max(c)) + 1,
         Item::Cmp { a, b, .. } | Item::FCmp { a, b, .. } => (a + 1).max(v(b)),
         _ => 0,
     }
@@ -414,6 +435,18 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
                 d,
                 a: s1,
                 b: U(s2),
+            },
+            false,
+        )
+    };
+    let v3 = |op| {
+        Tr::Item(
+            Item::V3 {
+                op,
+                d,
+                a: s1,
+                b: s2,
+                c: s3,
             },
             false,
         )
@@ -578,6 +611,10 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         id::MAXU => vv(VOp::Maxu),
         id::MAXU_VU => vu(VOp::Maxu),
         id::MAXU_VI => vi(VOp::Maxu),
+        id::MAD_U32 => v3(V3Op::Mad),
+        id::MED3_I32 => v3(V3Op::Med3I),
+        id::MED3_U32 => v3(V3Op::Med3U),
+        id::SEL => v3(V3Op::Sel),
         id::MAC => Tr::Item(
             Item::Mac {
                 d,
