@@ -623,6 +623,32 @@ impl Em<'_> {
                 x.vpternlogd(TC, zb, ones, table)?;
                 x.vmovdqa32(zd, TC)?;
             }
+            VOp::Mulh | VOp::Mulhu | VOp::Mulhsu => {
+                // Even lanes: the 64-bit products of lanes 0, 2, ...; odd lanes: of the
+                // operands shifted down a lane; the high halves blended (k3 = odd lanes).
+                let signed = op == VOp::Mulh;
+                x.vpsrlq(TC, za, 32)?;
+                x.vpsrlq(R[1 - h], zb, 32)?;
+                if signed {
+                    x.vpmuldq(TC, TC, R[1 - h])?;
+                    x.vpmuldq(R[1 - h], za, zb)?;
+                } else {
+                    x.vpmuludq(TC, TC, R[1 - h])?;
+                    x.vpmuludq(R[1 - h], za, zb)?;
+                }
+                x.vpsrlq(R[1 - h], R[1 - h], 32)?;
+                x.mov(eax, 0xaaaau32)?;
+                x.kmovw(k3, eax)?;
+                x.vmovdqa32(R[1 - h].k3(), TC)?;
+                if op == VOp::Mulhsu {
+                    // Signed a: subtract b where a < 0.
+                    x.vpsrad(TC, za, 31)?;
+                    x.vpandd(TC, TC, zb)?;
+                    x.vpsubd(zd, R[1 - h], TC)?;
+                } else {
+                    x.vmovdqa32(zd, R[1 - h])?;
+                }
+            }
             VOp::CzeroEqz | VOp::CzeroNez => {
                 // k3: the lanes that keep `a`; the others get 0.
                 if op == VOp::CzeroEqz {
@@ -791,6 +817,22 @@ impl Em<'_> {
                 } else {
                     x.ror(eax, cl)?;
                 }
+            }
+            UOp::Mulh | UOp::Mulhu | UOp::Mulhsu => {
+                // The 64-bit product of the widened operands (signed a by unsigned b fits
+                // in 64 signed bits), its high half.
+                if op == UOp::Mulhu {
+                    x.mov(eax, eax)?;
+                } else {
+                    x.movsxd(rax, eax)?;
+                }
+                if op == UOp::Mulh {
+                    x.movsxd(rdx, edx)?;
+                } else {
+                    x.mov(edx, edx)?;
+                }
+                x.imul_2(rax, rdx)?;
+                x.shr(rax, 32)?;
             }
             UOp::CzeroEqz | UOp::CzeroNez => {
                 x.xor(ecx, ecx)?;

@@ -55,6 +55,10 @@ pub(crate) enum VOp {
     CzeroEqz,
     /// `b != 0 ? 0 : a`.
     CzeroNez,
+    /// High halves of the 64-bit products: signed, unsigned, signed `a` by unsigned `b`.
+    Mulh,
+    Mulhu,
+    Mulhsu,
     /// binary32 sign injection (`fsgnj`, `fsgnjn`, `fsgnjx`): bits only, no flags.
     Fsgnj,
     Fsgnjn,
@@ -139,6 +143,9 @@ pub(crate) enum UOp {
     Ror,
     CzeroEqz,
     CzeroNez,
+    Mulh,
+    Mulhu,
+    Mulhsu,
 }
 
 /// The new EXEC of `saveexec.*` from the old one and `U[a]`.
@@ -611,6 +618,14 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         id::MAXU => vv(VOp::Maxu),
         id::MAXU_VU => vu(VOp::Maxu),
         id::MAXU_VI => vi(VOp::Maxu),
+        id::MULH => vv(VOp::Mulh),
+        id::MULH_VU => vu(VOp::Mulh),
+        id::MULHU => vv(VOp::Mulhu),
+        id::MULHU_VU => vu(VOp::Mulhu),
+        id::MULHSU => vv(VOp::Mulhsu),
+        id::UMULH => uu(UOp::Mulh),
+        id::UMULHU => uu(UOp::Mulhu),
+        id::UMULHSU => uu(UOp::Mulhsu),
         id::MAD_U32 => v3(V3Op::Mad),
         id::MED3_I32 => v3(V3Op::Med3I),
         id::MED3_U32 => v3(V3Op::Med3U),

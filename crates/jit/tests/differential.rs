@@ -230,8 +230,6 @@ const VARIANTS: &[InsnId] = &[
     id::MED3_U32,
     id::SEL,
     // Left to the interpreter.
-    id::MULH,
-    id::MULHU,
     id::BFE_U32,
     id::CNDMASK,
     id::LANEID,
