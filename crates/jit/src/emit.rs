@@ -157,6 +157,10 @@ fn choose_cache(p: &Plan, pairs: usize) -> [Option<u8>; 128] {
                 read(a, &mut score);
                 read(b, &mut score);
             }
+            Item::Cnd { d, a, .. } => {
+                score[*d as usize & 127] += 4;
+                score[*a as usize & 127] += 1;
+            }
             Item::V3 { d, a, b, c, .. } => {
                 score[*d as usize & 127] += 4;
                 for r in [a, b, c] {
@@ -197,7 +201,8 @@ fn written(p: &Plan) -> [bool; 128] {
         | Item::Mac { d, .. }
         | Item::F { d, .. }
         | Item::FMinMax { d, .. }
-        | Item::V3 { d, .. } = item
+        | Item::V3 { d, .. }
+        | Item::Cnd { d, .. } = item
         {
             w[*d as usize & 127] = true;
         }
@@ -443,6 +448,24 @@ impl Em<'_> {
                 self.a.or(eax, edx)?;
                 self.a.mov(umem(d), eax)?;
                 return Ok(Some(side));
+            }
+            Item::Cnd { d, a, m } => {
+                // k3/k4: the lanes of U[m] that are set, within EXEC.
+                self.a.mov(eax, umem(m))?;
+                self.a.kmovw(k3, eax)?;
+                self.a.shr(eax, 16)?;
+                self.a.kmovw(k4, eax)?;
+                self.a.kandw(k3, k3, k1)?;
+                self.a.kandw(k4, k4, k2)?;
+                for h in 0..2 {
+                    let za = self.src(Src::V(a), h, TA)?;
+                    match (self.cached(d), h) {
+                        (Some(z), 0) => self.a.vmovdqa32(z[0].k3(), za)?,
+                        (Some(z), _) => self.a.vmovdqa32(z[1].k4(), za)?,
+                        (None, 0) => self.a.vmovdqu32(vmem(d, 0).k3(), za)?,
+                        (None, _) => self.a.vmovdqu32(vmem(d, 1).k4(), za)?,
+                    }
+                }
             }
             Item::V3 { op, d, a, b, c } => {
                 for h in 0..2 {

@@ -231,7 +231,7 @@ const VARIANTS: &[InsnId] = &[
     id::SEL,
     // Left to the interpreter.
     id::BFE_U32,
-    id::CNDMASK,
+    id::MBCNT,
     id::LANEID,
     id::PKFMA_F16,
     id::FADD_F16,
