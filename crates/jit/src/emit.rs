@@ -106,6 +106,10 @@ pub(crate) type BlockFn = unsafe extern "sysv64" fn(*mut u32, *mut u32, *mut u32
 
 struct Em<'p> {
     a: CodeAssembler,
+    /// Labels of the lane tables placed after the code: lanes 0-15 and 16-31 of
+    /// `lane` and of `32 - lane`.
+    lane: [CodeLabel; 2],
+    below: [CodeLabel; 2],
     p: &'p Plan,
     /// The cached pair of each warp register, if any.
     cache: [Option<u8>; 128],
@@ -157,10 +161,11 @@ fn choose_cache(p: &Plan, pairs: usize) -> [Option<u8>; 128] {
                 read(a, &mut score);
                 read(b, &mut score);
             }
-            Item::Cnd { d, a, .. } => {
+            Item::Cnd { d, a, .. } | Item::Mbcnt { d, a, .. } => {
                 score[*d as usize & 127] += 4;
                 score[*a as usize & 127] += 1;
             }
+            Item::LaneId { d } => score[*d as usize & 127] += 4,
             Item::V3 { d, a, b, c, .. } => {
                 score[*d as usize & 127] += 4;
                 for r in [a, b, c] {
@@ -202,7 +207,9 @@ fn written(p: &Plan) -> [bool; 128] {
         | Item::F { d, .. }
         | Item::FMinMax { d, .. }
         | Item::V3 { d, .. }
-        | Item::Cnd { d, .. } = item
+        | Item::Cnd { d, .. }
+        | Item::Mbcnt { d, .. }
+        | Item::LaneId { d } = item
         {
             w[*d as usize & 127] = true;
         }
@@ -218,8 +225,13 @@ pub(crate) fn emit(p: &Plan) -> Result<Vec<u8>, IcedError> {
         .map(|(k, x)| (x, ZMM[CONST_TOP - k]))
         .collect();
     let pairs = (CONST_TOP + 1 - consts.len()) / 2;
+    let mut a = CodeAssembler::new(64)?;
+    let lane = [a.create_label(), a.create_label()];
+    let below = [a.create_label(), a.create_label()];
     let mut e = Em {
-        a: CodeAssembler::new(64)?,
+        a,
+        lane,
+        below,
         p,
         cache: choose_cache(p, pairs),
         consts,
@@ -366,7 +378,21 @@ impl Em<'_> {
         }
         self.a.mov(dword_ptr(r9), r8d)?;
         self.a.vzeroupper()?;
-        self.a.ret()
+        self.a.ret()?;
+        if p.items
+            .iter()
+            .any(|i| matches!(i, Item::LaneId { .. } | Item::Mbcnt { .. }))
+        {
+            for h in 0..2 {
+                let lanes: Vec<u32> = (16 * h as u32..16 * h as u32 + 16).collect();
+                self.a.set_label(&mut self.lane[h])?;
+                self.a.dd(&lanes)?;
+                let below: Vec<u32> = lanes.iter().map(|l| 32 - l).collect();
+                self.a.set_label(&mut self.below[h])?;
+                self.a.dd(&below)?;
+            }
+        }
+        Ok(())
     }
 
     /// The constant registers the block uses.
@@ -448,6 +474,27 @@ impl Em<'_> {
                 self.a.or(eax, edx)?;
                 self.a.mov(umem(d), eax)?;
                 return Ok(Some(side));
+            }
+            Item::LaneId { d } => {
+                for h in 0..2 {
+                    let zd = self.dst(d, h).k(h);
+                    self.a.vmovdqu32(zd, zmmword_ptr(self.lane[h]))?;
+                    self.finish(d, h)?;
+                }
+            }
+            Item::Mbcnt { d, a, m } => {
+                for h in 0..2 {
+                    // The bits of U[m] below the lane: U[m] << (32 - lane) (a count of 32
+                    // gives 0), counted.
+                    self.a.vpbroadcastd(TB, umem(m))?;
+                    self.a.vmovdqu32(TC, zmmword_ptr(self.below[h]))?;
+                    self.a.vpsllvd(TB, TB, TC)?;
+                    self.a.vpopcntd(TB, TB)?;
+                    let za = self.src(Src::V(a), h, TA)?;
+                    let zd = self.dst(d, h).k(h);
+                    self.a.vpaddd(zd, za, TB)?;
+                    self.finish(d, h)?;
+                }
             }
             Item::Cnd { d, a, m } => {
                 // k3/k4: the lanes of U[m] that are set, within EXEC.

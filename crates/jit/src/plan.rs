@@ -175,6 +175,10 @@ pub(crate) enum Item {
     V { op: VOp, d: u8, a: Src, b: Src },
     /// `V[d] += a * b` under EXEC.
     Mac { d: u8, a: Src, b: Src },
+    /// `V[d] = lane number` under EXEC (`laneid`).
+    LaneId { d: u8 },
+    /// `V[d] = V[a] + popcount(U[m] & ((1 << lane) - 1))` under EXEC (`mbcnt`).
+    Mbcnt { d: u8, a: u8, m: u8 },
     /// `V[d] = U[m][lane] ? V[a] : V[d]` under EXEC (`cndmask`).
     Cnd { d: u8, a: u8, m: u8 },
     /// `V[d] = op(V[a], V[b], V[c])` under EXEC.
@@ -372,7 +376,8 @@ fn vreg_end(item: &Item) -> u8 {
         Item::V { d, a, b, .. } | Item::Mac { d, a, b } => (d + 1).max(v(a)).max(v(b)),
         Item::F { d, a, b, c, .. } => (d + 1).max(v(a)).max(v(b)).max(v(c)),
         Item::FMinMax { d, a, b, .. } => (d + 1).max(v(a)).max(v(b)),
-        Item::Cnd { d, a, .. } => (*d).max(*a) + 1,
+        Item::Cnd { d, a, .. } | Item::Mbcnt { d, a, .. } => (*d).max(*a) + 1,
+        Item::LaneId { d } => d + 1,
         Item::V3 { d, a, b, c, .. } => (d.max(a).max(b).max(c)) + 1,
         Item::Cmp { a, b, .. } | Item::FCmp { a, b, .. } => (a + 1).max(v(b)),
         _ => 0,
@@ -630,6 +635,8 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         id::UMULHU => uu(UOp::Mulhu),
         id::UMULHSU => uu(UOp::Mulhsu),
         id::CNDMASK => Tr::Item(Item::Cnd { d, a: s1, m: s2 }, false),
+        id::LANEID => Tr::Item(Item::LaneId { d }, false),
+        id::MBCNT => Tr::Item(Item::Mbcnt { d, a: s1, m: s2 }, false),
         id::MAD_U32 => v3(V3Op::Mad),
         id::MED3_I32 => v3(V3Op::Med3I),
         id::MED3_U32 => v3(V3Op::Med3U),

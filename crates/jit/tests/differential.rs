@@ -231,8 +231,8 @@ const VARIANTS: &[InsnId] = &[
     id::SEL,
     // Left to the interpreter.
     id::BFE_U32,
-    id::MBCNT,
-    id::LANEID,
+    id::REV8,
+    id::BREV,
     id::PKFMA_F16,
     id::FADD_F16,
     id::JAL,
