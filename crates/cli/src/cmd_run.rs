@@ -9,8 +9,9 @@ use std::io::{self, Write};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 use warpkit_sim::state::{parse_state, parse_state_reader};
-use warpkit_sim::{Fields, Program, RunStatus, Sim, SimError, TraceFilter, TraceOptions};
+use warpkit_sim::{Engine, Fields, Program, RunStatus, Sim, SimError, TraceFilter, TraceOptions};
 
 /// Exit status of `--fail-on-fault` when a warp did not exit.
 const EXIT_NOT_EXITED: u8 = 3;
@@ -62,6 +63,16 @@ pub struct RunArgs {
     /// `v=f32,u=hex`, `v0-v3=f16,i32` (a bare kind is for the registers not named).
     #[arg(long = "as", value_parser = view::parse_num_as, value_name = "KIND|REGS=KIND,...")]
     num_as: Option<NumAsMap>,
+    /// How the warps run: `jit` compiles hot code to host vector code (x86-64 with
+    /// AVX-512; the same results as the interpreter), `interp` interprets every
+    /// instruction. A traced run (--trace) always interprets.
+    #[arg(long, value_enum, default_value = "interp")]
+    engine: EngineChoice,
+    /// After the run, print on standard error what the jit engine did: blocks compiled,
+    /// instructions covered, compile time, code memory, and the variants it left to the
+    /// interpreter.
+    #[arg(long)]
+    jit_stats: bool,
     /// Exit with status 3 when a warp did not exit (faulted, or stopped by --max-steps).
     #[arg(long)]
     fail_on_fault: bool,
@@ -69,6 +80,14 @@ pub struct RunArgs {
     /// warps that did not exit (default: one line for every such warp).
     #[arg(long, value_name = "N")]
     max_errors: Option<usize>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EngineChoice {
+    /// Compile hot blocks and loops (warpkit-jit).
+    Jit,
+    /// Interpret every instruction.
+    Interp,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -117,6 +136,14 @@ pub fn run(a: RunArgs) -> Result<ExitCode, String> {
     let mut launch = load_state(a.state.as_deref())?;
     loaded.prepare(&mut launch)?;
     let mut sim = Sim::from_launch(Program::new(code), launch);
+    let jit = match a.engine {
+        EngineChoice::Interp => None,
+        EngineChoice::Jit => Some(warpkit_jit::Jit::new(sim.program()).ok_or(
+            "--engine jit needs an x86-64 host with AVX-512 (F, DQ, BW, VL, CD, VPOPCNTDQ), BMI2 and LZCNT; \
+             use --engine interp",
+        )?),
+    };
+    sim.set_engine(jit.clone().map(|j| j as Arc<dyn Engine>));
     let n = sim.num_warps();
     let shown = a
         .warps
@@ -163,6 +190,12 @@ pub fn run(a: RunArgs) -> Result<ExitCode, String> {
     }
 
     print_state(&sim, &a, shown.as_deref())?;
+    if a.jit_stats {
+        match &jit {
+            Some(j) => eprint!("{}", j.stats()),
+            None => eprintln!("jit: not used (--engine interp)"),
+        }
+    }
     if ended == progress::Ended::Interrupted {
         eprintln!(
             "warpkit: interrupted after {} instructions; the state printed is where the warps \

@@ -72,6 +72,15 @@ fn tag_branches(tag: u8) {
     }
 }
 
+/// Another way to execute a warp's instructions (the compiling tier, `warpkit-jit`), chosen
+/// per [`Sim`](crate::Sim) with [`Sim::set_engine`](crate::Sim::set_engine). It must leave
+/// the warp, and return, exactly what [`Warp::run`] would (state, outcome, step count),
+/// and may run [`Warp::run`] itself for what it does not handle.
+pub trait Engine: Send + Sync {
+    /// [`Warp::run`]: execute up to `max_steps` instructions of `p` on `w`.
+    fn run(&self, w: &mut Warp, p: &Program, max_steps: u64) -> RunOutcome;
+}
+
 /// Watches a run instruction by instruction ([`Warp::run_watched`]): for observers (the
 /// coverage collector) that look at the warp just before and just after each instruction.
 /// Called inline, so a watcher costs only what its own methods do.

@@ -5,17 +5,20 @@
 use crate::commit::Commit;
 use crate::launch::par_map;
 use crate::program::Program;
-use crate::run::{RunOutcome, RunStatus, StepResult};
+use crate::run::{Engine, RunOutcome, RunStatus, StepResult};
 use crate::state::{parse_state, write_state, write_state_to, Fields, Launch, SimError};
 use crate::trace_line::{AsmFn, TraceLine};
 use crate::warp::Warp;
 use std::io::Write;
+use std::sync::Arc;
 
 /// A program and its launched warps, each with how its run stands.
 pub struct Sim {
     pub(crate) program: Program,
     code_base: u64,
     pub(crate) warps: Vec<LaunchWarp>,
+    /// What [`Sim::run`] executes with (`None`: the interpreter, [`Warp::run`]).
+    engine: Option<Arc<dyn Engine>>,
 }
 
 /// A warp and how an earlier run left it (`None`: fresh).
@@ -73,6 +76,7 @@ impl Sim {
             program,
             code_base: launch.code_base,
             warps: launch_warps(launch),
+            engine: None,
         }
     }
 
@@ -83,6 +87,17 @@ impl Sim {
         self.code_base = l.code_base;
         self.warps = launch_warps(l);
         Ok(())
+    }
+
+    /// Run with `engine` instead of the interpreter ([`Sim::run`], [`Sim::run_sliced`];
+    /// stepping, logged and traced runs always interpret); `None`: the interpreter.
+    pub fn set_engine(&mut self, engine: Option<Arc<dyn Engine>>) {
+        self.engine = engine;
+    }
+
+    /// The engine [`Sim::run`] uses, if not the interpreter.
+    pub fn engine(&self) -> Option<&Arc<dyn Engine>> {
+        self.engine.as_ref()
     }
 
     pub fn program(&self) -> &Program {
@@ -168,9 +183,13 @@ impl Sim {
     /// run).
     pub fn run(&mut self, max_steps: u64) {
         let p = &self.program;
+        let engine = self.engine.as_deref();
         let warps = std::mem::take(&mut self.warps);
         self.warps = par_map(warps, |mut lw| {
-            lw.continue_fast(p, max_steps);
+            match engine {
+                Some(e) => lw.continue_with(max_steps, |w, n| e.run(w, p, n)),
+                None => lw.continue_fast(p, max_steps),
+            }
             lw
         });
     }

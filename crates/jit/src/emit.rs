@@ -1,0 +1,919 @@
+//! Machine code for a [`Plan`]: x86-64 with AVX-512 (F, DQ, BW), BMI1/BMI2, emitted with
+//! `iced-x86`'s code assembler.
+//!
+//! The compiled function is `extern "sysv64" fn(v, u, exec, max_iters) -> u64`: `v` the
+//! warp's 128 vector registers (32 u32 each, 64-byte aligned), `u` its 64 uniform
+//! registers, `exec` a pointer to EXEC (read at entry, written at exit), `max_iters` the
+//! passes through the block the step budget allows (at least 1). It returns
+//! `passes << 20 | code`: code [`EXIT_END`] (left at the block's end or by its branch not
+//! taken), [`EXIT_TAKEN`] (by its branch taken), or [`EXIT_SIDE`] + i (stopped before item
+//! i, which did nothing: the interpreter runs it), with `passes` the whole passes done
+//! (before the current one for a side exit).
+//!
+//! Register use. Vector registers: up to [`CACHED`] warp registers live in zmm0..zmm21
+//! (two zmm each, lanes 0-15 and 16-31), loaded at entry and stored at exit; the others
+//! are read from and written to the register file in memory. zmm22..zmm26 are
+//! temporaries, zmm27..zmm31 constants. EXEC is in r8d and as masks k1 (lanes 0-15) and
+//! k2 (16-31): every write merges under them, as the interpreter blends under EXEC.
+//! General registers: rdi `v`, rsi `u`, r9 `exec`, r10 the pass limit, r11 the passes
+//! done; rax, rcx, rdx scratch. Only caller-saved registers are used (nothing to save).
+
+use crate::plan::{Cond, ExecOp, FOp, Item, Plan, Src, UOp, V3Op, VOp};
+use iced_x86::code_asm::*;
+use iced_x86::IcedError;
+
+pub(crate) const EXIT_END: u64 = 0;
+pub(crate) const EXIT_TAKEN: u64 = 1;
+pub(crate) const EXIT_SIDE: u64 = 2;
+/// Bits of the return value below the pass count.
+pub(crate) const PASS_SHIFT: u32 = 20;
+
+/// Most warp registers kept in zmm registers across the block (zmm0..zmm25, less the
+/// constants a block needs, which are taken from zmm26 down).
+pub(crate) const CACHED: usize = 13;
+
+const ZMM: [AsmRegisterZmm; 32] = [
+    zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7, zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14,
+    zmm15, zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23, zmm24, zmm25, zmm26, zmm27,
+    zmm28, zmm29, zmm30, zmm31,
+];
+const TA: AsmRegisterZmm = zmm27;
+const TB: AsmRegisterZmm = zmm28;
+const TC: AsmRegisterZmm = zmm29;
+/// Results of the two halves (and the destination of an uncached register).
+const R: [AsmRegisterZmm; 2] = [zmm30, zmm31];
+/// The first register (counting down) for constants.
+const CONST_TOP: usize = 26;
+
+/// Constants (broadcast to every lane).
+const ONES: u32 = u32::MAX;
+const THIRTY_ONE: u32 = 31;
+const ABS: u32 = 0x7fff_ffff;
+/// A result's magnitude at or above this (per rounding) could raise a flag besides NX:
+/// NaN and infinity in rne; also the largest finite value in a directed mode.
+fn limit(rm: u8) -> u32 {
+    if rm == 0 {
+        0x7f80_0000
+    } else {
+        0x7f7f_ffff
+    }
+}
+/// Products at or below the smallest normal could underflow: magnitude - BIAS (wrapping)
+/// must be below `limit - BIAS`.
+const BIAS: u32 = 0x0080_0001;
+
+/// The constants a block uses, in the order they are given registers.
+fn constants_of(p: &Plan) -> Vec<u32> {
+    let mut c = Vec::new();
+    let mut need = |x: u32| {
+        if !c.contains(&x) {
+            c.push(x);
+        }
+    };
+    for item in &p.items {
+        match *item {
+            Item::V {
+                op: VOp::Not | VOp::Ctz,
+                ..
+            } => need(ONES),
+            Item::V { op: VOp::ZextB, .. } => need(0xff),
+            Item::V {
+                op: VOp::Fsgnj | VOp::Fsgnjn | VOp::Fsgnjx,
+                ..
+            } => need(ABS),
+            Item::V { op: VOp::ZextH, .. } => need(0xffff),
+            Item::V {
+                op: VOp::Sll | VOp::Srl | VOp::Sra,
+                ..
+            } => need(THIRTY_ONE),
+            Item::F { op, rm, .. } => {
+                need(ABS);
+                if matches!(op, FOp::Mul | FOp::Fma) {
+                    need(BIAS);
+                    need(limit(rm).wrapping_sub(BIAS));
+                } else {
+                    need(limit(rm));
+                }
+            }
+            _ => {}
+        }
+    }
+    c
+}
+
+/// The compiled function's type.
+pub(crate) type BlockFn = unsafe extern "sysv64" fn(*mut u32, *mut u32, *mut u32, u64) -> u64;
+
+struct Em<'p> {
+    a: CodeAssembler,
+    /// Labels of the lane tables placed after the code: lanes 0-15 and 16-31 of
+    /// `lane` and of `32 - lane`.
+    lane: [CodeLabel; 2],
+    below: [CodeLabel; 2],
+    p: &'p Plan,
+    /// The cached pair of each warp register, if any.
+    cache: [Option<u8>; 128],
+    /// The constants and their registers.
+    consts: Vec<(u32, AsmRegisterZmm)>,
+}
+
+/// An operand merged under the EXEC mask of half `h` (k1 or k2).
+trait Masked: Sized {
+    fn k(self, h: usize) -> Self;
+}
+
+macro_rules! masked {
+    ($($t:ty),*) => {$(
+        impl Masked for $t {
+            fn k(self, h: usize) -> Self {
+                if h == 0 {
+                    self.k1()
+                } else {
+                    self.k2()
+                }
+            }
+        }
+    )*};
+}
+masked!(AsmRegisterZmm, AsmRegisterK, AsmMemoryOperand);
+
+fn vmem(r: u8, h: usize) -> AsmMemoryOperand {
+    zmmword_ptr(rdi + (r as i32 * 128 + h as i32 * 64))
+}
+
+fn umem(r: u8) -> AsmMemoryOperand {
+    dword_ptr(rsi + (r as i32 & 63) * 4)
+}
+
+/// The registers to keep in zmm: the most used, writes counted four times (an uncached
+/// write is a load, a merge and a store).
+fn choose_cache(p: &Plan, pairs: usize) -> [Option<u8>; 128] {
+    let mut score = [0u32; 128];
+    let read = |s: &Src, score: &mut [u32; 128]| {
+        if let Src::V(r) = s {
+            score[*r as usize & 127] += 1;
+        }
+    };
+    for item in &p.items {
+        match item {
+            Item::V { d, a, b, .. } | Item::Mac { d, a, b } => {
+                score[*d as usize & 127] += 4;
+                read(a, &mut score);
+                read(b, &mut score);
+            }
+            Item::Cnd { d, a, .. } | Item::Mbcnt { d, a, .. } => {
+                score[*d as usize & 127] += 4;
+                score[*a as usize & 127] += 1;
+            }
+            Item::LaneId { d } => score[*d as usize & 127] += 4,
+            Item::V3 { d, a, b, c, .. } => {
+                score[*d as usize & 127] += 4;
+                for r in [a, b, c] {
+                    score[*r as usize & 127] += 1;
+                }
+            }
+            Item::FMinMax { d, a, b, .. } => {
+                score[*d as usize & 127] += 4;
+                read(a, &mut score);
+                read(b, &mut score);
+            }
+            Item::F { d, a, b, c, .. } => {
+                score[*d as usize & 127] += 4;
+                read(a, &mut score);
+                read(b, &mut score);
+                read(c, &mut score);
+            }
+            Item::Cmp { a, b, .. } | Item::FCmp { a, b, .. } => {
+                score[*a as usize & 127] += 1;
+                read(b, &mut score);
+            }
+            _ => {}
+        }
+    }
+    let mut regs: Vec<usize> = (0..128).filter(|&r| score[r] > 0).collect();
+    regs.sort_by_key(|&r| (std::cmp::Reverse(score[r]), r));
+    let mut cache = [None; 128];
+    for (k, &r) in regs.iter().take(pairs.min(CACHED)).enumerate() {
+        cache[r] = Some(k as u8);
+    }
+    cache
+}
+
+fn written(p: &Plan) -> [bool; 128] {
+    let mut w = [false; 128];
+    for item in &p.items {
+        if let Item::V { d, .. }
+        | Item::Mac { d, .. }
+        | Item::F { d, .. }
+        | Item::FMinMax { d, .. }
+        | Item::V3 { d, .. }
+        | Item::Cnd { d, .. }
+        | Item::Mbcnt { d, .. }
+        | Item::LaneId { d } = item
+        {
+            w[*d as usize & 127] = true;
+        }
+    }
+    w
+}
+
+/// Machine code for `p` (position-independent).
+pub(crate) fn emit(p: &Plan) -> Result<Vec<u8>, IcedError> {
+    let consts: Vec<(u32, AsmRegisterZmm)> = constants_of(p)
+        .into_iter()
+        .enumerate()
+        .map(|(k, x)| (x, ZMM[CONST_TOP - k]))
+        .collect();
+    let pairs = (CONST_TOP + 1 - consts.len()) / 2;
+    let mut a = CodeAssembler::new(64)?;
+    let lane = [a.create_label(), a.create_label()];
+    let below = [a.create_label(), a.create_label()];
+    let mut e = Em {
+        a,
+        lane,
+        below,
+        p,
+        cache: choose_cache(p, pairs),
+        consts,
+    };
+    e.body()?;
+    e.a.assemble(0)
+}
+
+impl Em<'_> {
+    /// The register holding constant `x` (made at entry by [`Em::constants`]).
+    fn k_(&self, x: u32) -> AsmRegisterZmm {
+        self.consts
+            .iter()
+            .find(|c| c.0 == x)
+            .map(|c| c.1)
+            .expect("constants_of lists every constant the block uses")
+    }
+
+    fn cached(&self, r: u8) -> Option<[AsmRegisterZmm; 2]> {
+        self.cache[r as usize & 127].map(|k| [ZMM[2 * k as usize], ZMM[2 * k as usize + 1]])
+    }
+
+    /// Half `h` of a source in a register: its cached zmm, or loaded into `tmp`.
+    fn src(&mut self, s: Src, h: usize, tmp: AsmRegisterZmm) -> Result<AsmRegisterZmm, IcedError> {
+        Ok(match s {
+            Src::V(r) => match self.cached(r) {
+                Some(z) => z[h],
+                None => {
+                    self.a.vmovdqu32(tmp, vmem(r, h))?;
+                    tmp
+                }
+            },
+            Src::U(r) => {
+                self.a.vpbroadcastd(tmp, umem(r))?;
+                tmp
+            }
+            Src::Imm(x) => {
+                self.a.mov(eax, x)?;
+                self.a.vpbroadcastd(tmp, eax)?;
+                tmp
+            }
+        })
+    }
+
+    /// Where half `h` of `V[d]` is computed: its cached zmm, or `R[h]`.
+    fn dst(&self, d: u8, h: usize) -> AsmRegisterZmm {
+        self.cached(d).map_or(R[h], |z| z[h])
+    }
+
+    /// After half `h` of `V[d]` was computed into `dst(d, h)` under EXEC: store it when
+    /// the register is not cached.
+    fn finish(&mut self, d: u8, h: usize) -> Result<(), IcedError> {
+        if self.cached(d).is_none() {
+            self.a.vmovdqu32(vmem(d, h).k(h), R[h])?;
+        }
+        Ok(())
+    }
+
+    fn reload_exec(&mut self) -> Result<(), IcedError> {
+        self.a.kmovw(k1, r8d)?;
+        self.a.mov(eax, r8d)?;
+        self.a.shr(eax, 16)?;
+        self.a.kmovw(k2, eax)
+    }
+
+    fn body(&mut self) -> Result<(), IcedError> {
+        let p = self.p;
+        let a = &mut self.a;
+        a.mov(r9, rdx)?;
+        a.mov(r8d, dword_ptr(r9))?;
+        a.mov(r10, rcx)?;
+        a.xor(r11d, r11d)?;
+        self.reload_exec()?;
+        self.constants()?;
+        for r in 0..128u8 {
+            if let Some(z) = self.cached(r) {
+                self.a.vmovdqu32(z[0], vmem(r, 0))?;
+                self.a.vmovdqu32(z[1], vmem(r, 1))?;
+            }
+        }
+        let mut top = self.a.create_label();
+        let mut exit = self.a.create_label();
+        self.a.set_label(&mut top)?;
+        let mut sides = Vec::new();
+        for (i, item) in p.items.iter().enumerate() {
+            if let Some(l) = self.item(item)? {
+                sides.push((i, l));
+            }
+        }
+        self.a.inc(r11)?;
+        match p.term {
+            None => {
+                self.a.mov(eax, EXIT_END as u32)?;
+                self.a.jmp(exit)?;
+            }
+            Some(t) => {
+                let mut taken = self.a.create_label();
+                match t.cond {
+                    Cond::Always => {
+                        self.a.jmp(taken)?;
+                    }
+                    Cond::ExecZero | Cond::ExecNonzero => {
+                        self.a.test(r8d, r8d)?;
+                    }
+                    Cond::UZero | Cond::UNonzero => {
+                        self.a.mov(eax, umem(t.u))?;
+                        self.a.test(eax, eax)?;
+                    }
+                    Cond::NoneActive | Cond::AnyActive => {
+                        self.a.mov(eax, umem(t.u))?;
+                        self.a.test(eax, r8d)?;
+                    }
+                }
+                match t.cond {
+                    Cond::Always => {}
+                    Cond::ExecZero | Cond::UZero | Cond::NoneActive => self.a.je(taken)?,
+                    _ => self.a.jne(taken)?,
+                }
+                self.a.mov(eax, EXIT_END as u32)?;
+                self.a.jmp(exit)?;
+                self.a.set_label(&mut taken)?;
+                if p.is_loop() {
+                    self.a.cmp(r11, r10)?;
+                    self.a.jb(top)?;
+                }
+                self.a.mov(eax, EXIT_TAKEN as u32)?;
+                self.a.jmp(exit)?;
+            }
+        }
+        for (i, mut l) in sides {
+            self.a.set_label(&mut l)?;
+            self.a.mov(eax, (EXIT_SIDE + i as u64) as u32)?;
+            self.a.jmp(exit)?;
+        }
+        self.a.set_label(&mut exit)?;
+        self.a.shl(r11, PASS_SHIFT)?;
+        self.a.or(rax, r11)?;
+        let w = written(p);
+        for r in 0..128u8 {
+            if let (Some(z), true) = (self.cached(r), w[r as usize]) {
+                self.a.vmovdqu32(vmem(r, 0), z[0])?;
+                self.a.vmovdqu32(vmem(r, 1), z[1])?;
+            }
+        }
+        self.a.mov(dword_ptr(r9), r8d)?;
+        self.a.vzeroupper()?;
+        self.a.ret()?;
+        if p.items
+            .iter()
+            .any(|i| matches!(i, Item::LaneId { .. } | Item::Mbcnt { .. }))
+        {
+            for h in 0..2 {
+                let lanes: Vec<u32> = (16 * h as u32..16 * h as u32 + 16).collect();
+                self.a.set_label(&mut self.lane[h])?;
+                self.a.dd(&lanes)?;
+                let below: Vec<u32> = lanes.iter().map(|l| 32 - l).collect();
+                self.a.set_label(&mut self.below[h])?;
+                self.a.dd(&below)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The constant registers the block uses.
+    fn constants(&mut self) -> Result<(), IcedError> {
+        for &(x, reg) in &self.consts {
+            self.a.mov(eax, x)?;
+            self.a.vpbroadcastd(reg, eax)?;
+        }
+        Ok(())
+    }
+
+    /// One item; the label of its side exit, if it has one.
+    fn item(&mut self, item: &Item) -> Result<Option<CodeLabel>, IcedError> {
+        match *item {
+            Item::V { op, d, a, b } => {
+                for h in 0..2 {
+                    self.vop(op, d, a, b, h)?;
+                    self.finish(d, h)?;
+                }
+            }
+            Item::Mac { d, a, b } => {
+                for h in 0..2 {
+                    let za = self.src(a, h, TA)?;
+                    let zb = self.src(b, h, TB)?;
+                    self.a.vpmulld(TC, za, zb)?;
+                    let zd = self.dst(d, h);
+                    if self.cached(d).is_none() {
+                        self.a.vmovdqu32(zd, vmem(d, h))?;
+                    }
+                    self.a.vpaddd(zd.k(h), zd, TC)?;
+                    self.finish(d, h)?;
+                }
+            }
+            Item::F { op, rm, d, a, b, c } => return self.fop(op, rm, d, a, b, c).map(Some),
+            Item::Cmp {
+                pred,
+                unsigned,
+                d,
+                a,
+                b,
+            } => {
+                for h in 0..2 {
+                    let za = self.src(Src::V(a), h, TA)?;
+                    let zb = self.src(b, h, TB)?;
+                    let k = [k3, k4][h].k(h);
+                    if unsigned {
+                        self.a.vpcmpud(k, za, zb, pred)?;
+                    } else {
+                        self.a.vpcmpd(k, za, zb, pred)?;
+                    }
+                }
+                self.a.kmovw(eax, k3)?;
+                self.a.kmovw(edx, k4)?;
+                self.a.shl(edx, 16)?;
+                self.a.or(eax, edx)?;
+                self.a.mov(umem(d), eax)?;
+            }
+            Item::FCmp { pred, d, a, b } => {
+                // NaN in an active lane of either operand: the interpreter.
+                for h in 0..2 {
+                    let za = self.src(Src::V(a), h, TA)?;
+                    let zb = self.src(b, h, TB)?;
+                    let k = [k3, k4][h];
+                    self.a.vfpclassps(k.k(h), za, 0x81)?;
+                    self.a.vfpclassps(k5.k(h), zb, 0x81)?;
+                    self.a.korw(k, k, k5)?;
+                }
+                let side = self.a.create_label();
+                self.a.kortestw(k3, k4)?;
+                self.a.jne(side)?;
+                for h in 0..2 {
+                    let za = self.src(Src::V(a), h, TA)?;
+                    let zb = self.src(b, h, TB)?;
+                    self.a.vcmpps([k3, k4][h].k(h), za, zb.sae(), pred as i32)?;
+                }
+                self.a.kmovw(eax, k3)?;
+                self.a.kmovw(edx, k4)?;
+                self.a.shl(edx, 16)?;
+                self.a.or(eax, edx)?;
+                self.a.mov(umem(d), eax)?;
+                return Ok(Some(side));
+            }
+            Item::LaneId { d } => {
+                for h in 0..2 {
+                    let zd = self.dst(d, h).k(h);
+                    self.a.vmovdqu32(zd, zmmword_ptr(self.lane[h]))?;
+                    self.finish(d, h)?;
+                }
+            }
+            Item::Mbcnt { d, a, m } => {
+                for h in 0..2 {
+                    // The bits of U[m] below the lane: U[m] << (32 - lane) (a count of 32
+                    // gives 0), counted.
+                    self.a.vpbroadcastd(TB, umem(m))?;
+                    self.a.vmovdqu32(TC, zmmword_ptr(self.below[h]))?;
+                    self.a.vpsllvd(TB, TB, TC)?;
+                    self.a.vpopcntd(TB, TB)?;
+                    let za = self.src(Src::V(a), h, TA)?;
+                    let zd = self.dst(d, h).k(h);
+                    self.a.vpaddd(zd, za, TB)?;
+                    self.finish(d, h)?;
+                }
+            }
+            Item::Cnd { d, a, m } => {
+                // k3/k4: the lanes of U[m] that are set, within EXEC.
+                self.a.mov(eax, umem(m))?;
+                self.a.kmovw(k3, eax)?;
+                self.a.shr(eax, 16)?;
+                self.a.kmovw(k4, eax)?;
+                self.a.kandw(k3, k3, k1)?;
+                self.a.kandw(k4, k4, k2)?;
+                for h in 0..2 {
+                    let za = self.src(Src::V(a), h, TA)?;
+                    match (self.cached(d), h) {
+                        (Some(z), 0) => self.a.vmovdqa32(z[0].k3(), za)?,
+                        (Some(z), _) => self.a.vmovdqa32(z[1].k4(), za)?,
+                        (None, 0) => self.a.vmovdqu32(vmem(d, 0).k3(), za)?,
+                        (None, _) => self.a.vmovdqu32(vmem(d, 1).k4(), za)?,
+                    }
+                }
+            }
+            Item::V3 { op, d, a, b, c } => {
+                for h in 0..2 {
+                    let za = self.src(Src::V(a), h, TA)?;
+                    let zb = self.src(Src::V(b), h, TB)?;
+                    // The other half's result register is free here (half 0's result was
+                    // stored before half 1 starts).
+                    let zc = self.src(Src::V(c), h, R[1 - h])?;
+                    let zd = self.dst(d, h).k(h);
+                    let x = &mut self.a;
+                    match op {
+                        V3Op::Mad => {
+                            x.vpmulld(TC, za, zb)?;
+                            x.vpaddd(zd, TC, zc)?;
+                        }
+                        V3Op::Med3I | V3Op::Med3U => {
+                            // min(max(a, b), max(min(a, b), c)).
+                            let signed = op == V3Op::Med3I;
+                            if signed {
+                                x.vpminsd(TC, za, zb)?;
+                                x.vpmaxsd(TC, TC, zc)?;
+                                x.vpmaxsd(TA, za, zb)?;
+                                x.vpminsd(zd, TA, TC)?;
+                            } else {
+                                x.vpminud(TC, za, zb)?;
+                                x.vpmaxud(TC, TC, zc)?;
+                                x.vpmaxud(TA, za, zb)?;
+                                x.vpminud(zd, TA, TC)?;
+                            }
+                        }
+                        V3Op::Sel => {
+                            x.vptestmd(k3, zc, zc)?;
+                            x.vmovdqa32(TC, zb)?;
+                            x.vmovdqa32(TC.k3(), za)?;
+                            x.vmovdqa32(zd, TC)?;
+                        }
+                    }
+                    self.finish(d, h)?;
+                }
+            }
+            Item::FMinMax { max, d, a, b } => {
+                for h in 0..2 {
+                    let za = self.src(a, h, TA)?;
+                    let zb = self.src(b, h, TB)?;
+                    let k = [k3, k4][h];
+                    self.a.vfpclassps(k.k(h), za, 0x81)?;
+                    self.a.vfpclassps(k5.k(h), zb, 0x81)?;
+                    self.a.korw(k, k, k5)?;
+                    // vrangeps orders -0 below +0, as minimumNumber does (vminps does not);
+                    // imm8 bits 1:0 min/max, bits 3:2 = 01: the sign of the value chosen
+                    // (00 would take src1's sign).
+                    self.a.vrangeps(R[h].sae(), za, zb, 0b0100 | max as i32)?;
+                }
+                let side = self.a.create_label();
+                self.a.kortestw(k3, k4)?;
+                self.a.jne(side)?;
+                for h in 0..2 {
+                    match self.cached(d) {
+                        Some(z) => self.a.vmovaps(z[h].k(h), R[h])?,
+                        None => self.a.vmovdqu32(vmem(d, h).k(h), R[h])?,
+                    }
+                }
+                return Ok(Some(side));
+            }
+            Item::U { op, d, a, b } => self.uop(op, d, a, b)?,
+            Item::ExecGet { d } => self.a.mov(umem(d), r8d)?,
+            Item::ExecSet { a } => {
+                self.a.mov(r8d, umem(a))?;
+                self.reload_exec()?;
+            }
+            Item::SaveExec { op, d, a } => {
+                self.a.mov(edx, umem(a))?;
+                self.a.mov(umem(d), r8d)?;
+                match op {
+                    ExecOp::And => self.a.and(r8d, edx)?,
+                    ExecOp::Or => self.a.or(r8d, edx)?,
+                    ExecOp::Xor => self.a.xor(r8d, edx)?,
+                    ExecOp::Andn1 => self.a.andn(r8d, r8d, edx)?,
+                    ExecOp::Andn2 => self.a.andn(r8d, edx, r8d)?,
+                    ExecOp::Take2 => self.a.mov(r8d, edx)?,
+                }
+                self.reload_exec()?;
+            }
+        }
+        Ok(None)
+    }
+
+    /// Half `h` of `V[d] = op(a, b)` into `dst(d, h)`, merged under EXEC.
+    fn vop(&mut self, op: VOp, d: u8, a: Src, b: Src, h: usize) -> Result<(), IcedError> {
+        let reads_a = !matches!(op, VOp::MovB);
+        let reads_b = !op.unary();
+        let za = if reads_a { self.src(a, h, TA)? } else { TA };
+        let zb = if reads_b { self.src(b, h, TB)? } else { TB };
+        let zd = self.dst(d, h).k(h);
+        let ones = match op {
+            VOp::Not | VOp::Ctz => self.k_(ONES),
+            VOp::ZextB => self.k_(0xff),
+            VOp::ZextH => self.k_(0xffff),
+            VOp::Fsgnj | VOp::Fsgnjn | VOp::Fsgnjx => self.k_(ABS),
+            _ => TC,
+        };
+        let thirty_one = if matches!(op, VOp::Sll | VOp::Srl | VOp::Sra) {
+            self.k_(THIRTY_ONE)
+        } else {
+            TC
+        };
+        let x = &mut self.a;
+        match op {
+            VOp::Add => x.vpaddd(zd, za, zb)?,
+            VOp::Sub => x.vpsubd(zd, za, zb)?,
+            VOp::Mul => x.vpmulld(zd, za, zb)?,
+            VOp::And => x.vpandd(zd, za, zb)?,
+            VOp::Or => x.vpord(zd, za, zb)?,
+            VOp::Xor => x.vpxord(zd, za, zb)?,
+            VOp::Andn => x.vpandnd(zd, zb, za)?,
+            VOp::Orn | VOp::Xnor => {
+                // vpternlogd's truth table over (TC = a, b, b): a | !b, !(a ^ b).
+                let table = if op == VOp::Orn { 0xf3 } else { 0xc3 };
+                x.vmovdqa32(TC, za)?;
+                x.vpternlogd(TC, zb, zb, table)?;
+                x.vmovdqa32(zd, TC)?;
+            }
+            VOp::Sll | VOp::Srl | VOp::Sra => {
+                x.vpandd(TC, zb, thirty_one)?;
+                match op {
+                    VOp::Sll => x.vpsllvd(zd, za, TC)?,
+                    VOp::Srl => x.vpsrlvd(zd, za, TC)?,
+                    _ => x.vpsravd(zd, za, TC)?,
+                }
+            }
+            VOp::Min => x.vpminsd(zd, za, zb)?,
+            VOp::Max => x.vpmaxsd(zd, za, zb)?,
+            VOp::Minu => x.vpminud(zd, za, zb)?,
+            VOp::Maxu => x.vpmaxud(zd, za, zb)?,
+            VOp::Slt | VOp::Sltu => {
+                if op == VOp::Slt {
+                    x.vpcmpd(k3, za, zb, crate::plan::CMP_LT)?;
+                } else {
+                    x.vpcmpud(k3, za, zb, crate::plan::CMP_LT)?;
+                }
+                x.vpmovm2d(TC, k3)?;
+                x.vpsrld(zd, TC, 31)?;
+            }
+            VOp::MovB => x.vmovdqa32(zd, zb)?,
+            VOp::Not => x.vpxord(zd, za, ones)?,
+            VOp::Neg => {
+                x.vpxord(TC, TC, TC)?;
+                x.vpsubd(zd, TC, za)?;
+            }
+            VOp::Abs => x.vpabsd(zd, za)?,
+            VOp::Clz => x.vplzcntd(zd, za)?,
+            VOp::Cpop => x.vpopcntd(zd, za)?,
+            VOp::Ctz => {
+                // ctz(a) = popcount(!a & (a - 1)); 32 for 0.
+                x.vpaddd(TC, za, ones)?;
+                x.vpandnd(TC, za, TC)?;
+                x.vpopcntd(zd, TC)?;
+            }
+            VOp::SextB | VOp::SextH => {
+                let k = if op == VOp::SextB { 24 } else { 16 };
+                x.vpslld(TC, za, k)?;
+                x.vpsrad(zd, TC, k)?;
+            }
+            // `ones` holds the byte or half mask here.
+            VOp::ZextB | VOp::ZextH => x.vpandd(zd, za, ones)?,
+            // The counts are taken modulo 32, as the ISA does.
+            VOp::Rol => x.vprolvd(zd, za, zb)?,
+            VOp::Ror => x.vprorvd(zd, za, zb)?,
+            VOp::Fsgnj | VOp::Fsgnjn | VOp::Fsgnjx => {
+                // `ones` holds the magnitude mask C: C ? a : b, !b or a ^ b (truth tables
+                // over A = a, B = b, C).
+                let table = match op {
+                    VOp::Fsgnj => 0xe4,
+                    VOp::Fsgnjn => 0xb1,
+                    _ => 0xb4,
+                };
+                x.vmovdqa32(TC, za)?;
+                x.vpternlogd(TC, zb, ones, table)?;
+                x.vmovdqa32(zd, TC)?;
+            }
+            VOp::Mulh | VOp::Mulhu | VOp::Mulhsu => {
+                // Even lanes: the 64-bit products of lanes 0, 2, ...; odd lanes: of the
+                // operands shifted down a lane; the high halves blended (k3 = odd lanes).
+                let signed = op == VOp::Mulh;
+                x.vpsrlq(TC, za, 32)?;
+                x.vpsrlq(R[1 - h], zb, 32)?;
+                if signed {
+                    x.vpmuldq(TC, TC, R[1 - h])?;
+                    x.vpmuldq(R[1 - h], za, zb)?;
+                } else {
+                    x.vpmuludq(TC, TC, R[1 - h])?;
+                    x.vpmuludq(R[1 - h], za, zb)?;
+                }
+                x.vpsrlq(R[1 - h], R[1 - h], 32)?;
+                x.mov(eax, 0xaaaau32)?;
+                x.kmovw(k3, eax)?;
+                x.vmovdqa32(R[1 - h].k3(), TC)?;
+                if op == VOp::Mulhsu {
+                    // Signed a: subtract b where a < 0.
+                    x.vpsrad(TC, za, 31)?;
+                    x.vpandd(TC, TC, zb)?;
+                    x.vpsubd(zd, R[1 - h], TC)?;
+                } else {
+                    x.vmovdqa32(zd, R[1 - h])?;
+                }
+            }
+            VOp::CzeroEqz | VOp::CzeroNez => {
+                // k3: the lanes that keep `a`; the others get 0.
+                if op == VOp::CzeroEqz {
+                    x.vptestmd(k3, zb, zb)?;
+                } else {
+                    x.vptestnmd(k3, zb, zb)?;
+                }
+                x.vpxord(TC, TC, TC)?;
+                x.vmovdqa32(TC.k3(), za)?;
+                x.vmovdqa32(zd, TC)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Binary32 `V[d] = op(a, b, c)` in `rm`: both halves computed, then the side exit
+    /// taken when an active lane could raise a flag other than NX (the tests of
+    /// `warpkit_fp::lanes`' direct kernels: a NaN or infinite result, the largest finite
+    /// magnitude in a directed mode, a product at or below the smallest normal; here as
+    /// one unsigned range check of the magnitude), and only then merged into `d`.
+    fn fop(
+        &mut self,
+        op: FOp,
+        rm: u8,
+        d: u8,
+        a: Src,
+        b: Src,
+        c: Src,
+    ) -> Result<CodeLabel, IcedError> {
+        let round = |r: AsmRegisterZmm| match rm {
+            0 => r.rn_sae(),
+            1 => r.rz_sae(),
+            2 => r.rd_sae(),
+            _ => r.ru_sae(),
+        };
+        let product = matches!(op, FOp::Mul | FOp::Fma);
+        let abs = self.k_(ABS);
+        let (bias, lim) = if product {
+            (Some(self.k_(BIAS)), self.k_(limit(rm).wrapping_sub(BIAS)))
+        } else {
+            (None, self.k_(limit(rm)))
+        };
+        for h in 0..2 {
+            if op == FOp::Fma {
+                // r = c, then r = a * b + r: the addend goes straight into the result.
+                match (c, self.cached_src(c)) {
+                    (_, Some(z)) => self.a.vmovaps(R[h], z[h])?,
+                    (c, None) => {
+                        self.src_into(c, h, R[h])?;
+                    }
+                }
+            }
+            let za = self.src(a, h, TA)?;
+            let zb = self.src(b, h, TB)?;
+            match op {
+                FOp::Add => self.a.vaddps(round(R[h]), za, zb)?,
+                FOp::Sub => self.a.vsubps(round(R[h]), za, zb)?,
+                FOp::Mul => self.a.vmulps(round(R[h]), za, zb)?,
+                FOp::Fma => self.a.vfmadd231ps(round(R[h]), za, zb)?,
+            }
+            self.a.vpandd(TA, R[h], abs)?;
+            if let Some(bias) = bias {
+                self.a.vpsubd(TA, TA, bias)?;
+            }
+            self.a
+                .vpcmpud([k3, k4][h].k(h), TA, lim, crate::plan::CMP_GE)?;
+        }
+        let side = self.a.create_label();
+        // ZF is clear when either mask has a lane set.
+        self.a.kortestw(k3, k4)?;
+        self.a.jne(side)?;
+        for h in 0..2 {
+            match self.cached(d) {
+                Some(z) => self.a.vmovaps(z[h].k(h), R[h])?,
+                None => self.a.vmovdqu32(vmem(d, h).k(h), R[h])?,
+            }
+        }
+        Ok(side)
+    }
+
+    fn cached_src(&self, s: Src) -> Option<[AsmRegisterZmm; 2]> {
+        match s {
+            Src::V(r) => self.cached(r),
+            _ => None,
+        }
+    }
+
+    /// Half `h` of an uncached source loaded into `dst`.
+    fn src_into(&mut self, s: Src, h: usize, dst: AsmRegisterZmm) -> Result<(), IcedError> {
+        let z = self.src(s, h, dst)?;
+        if z != dst {
+            self.a.vmovaps(dst, z)?;
+        }
+        Ok(())
+    }
+
+    /// `U[d] = op(U[a], b)` in eax/edx.
+    fn uop(&mut self, op: UOp, d: u8, a: u8, b: Src) -> Result<(), IcedError> {
+        let x = &mut self.a;
+        x.mov(eax, umem(a))?;
+        match b {
+            Src::U(r) => x.mov(edx, umem(r))?,
+            Src::Imm(v) => x.mov(edx, v)?,
+            Src::V(_) => unreachable!("uniform operations have no vector source"),
+        }
+        let set = |x: &mut CodeAssembler, cc: fn(&mut CodeAssembler) -> Result<(), IcedError>| {
+            x.cmp(eax, edx)?;
+            cc(x)?;
+            x.movzx(eax, al)
+        };
+        match op {
+            UOp::Add => x.add(eax, edx)?,
+            UOp::Sub => x.sub(eax, edx)?,
+            UOp::And => x.and(eax, edx)?,
+            UOp::Or => x.or(eax, edx)?,
+            UOp::Xor => x.xor(eax, edx)?,
+            UOp::Andn => x.andn(eax, edx, eax)?,
+            UOp::Orn => {
+                x.not(edx)?;
+                x.or(eax, edx)?;
+            }
+            UOp::Xnor => {
+                x.xor(eax, edx)?;
+                x.not(eax)?;
+            }
+            UOp::Mul => x.imul_2(eax, edx)?,
+            // shlx/shrx/sarx take the count modulo 32, as the ISA does.
+            UOp::Sll => x.shlx(eax, eax, edx)?,
+            UOp::Srl => x.shrx(eax, eax, edx)?,
+            UOp::Sra => x.sarx(eax, eax, edx)?,
+            UOp::Slt => set(x, |x| x.setl(al))?,
+            UOp::Sltu => set(x, |x| x.setb(al))?,
+            UOp::Seq => set(x, |x| x.sete(al))?,
+            UOp::Sne => set(x, |x| x.setne(al))?,
+            UOp::Sge => set(x, |x| x.setge(al))?,
+            UOp::Sgeu => set(x, |x| x.setae(al))?,
+            UOp::Min => {
+                x.cmp(eax, edx)?;
+                x.cmovg(eax, edx)?;
+            }
+            UOp::Max => {
+                x.cmp(eax, edx)?;
+                x.cmovl(eax, edx)?;
+            }
+            UOp::Minu => {
+                x.cmp(eax, edx)?;
+                x.cmova(eax, edx)?;
+            }
+            UOp::Maxu => {
+                x.cmp(eax, edx)?;
+                x.cmovb(eax, edx)?;
+            }
+            UOp::MovB => x.mov(eax, edx)?,
+            UOp::Not => x.not(eax)?,
+            // 32 for 0, as the ISA's clz/ctz.
+            UOp::Clz => x.lzcnt(eax, eax)?,
+            UOp::Ctz => x.tzcnt(eax, eax)?,
+            UOp::Cpop => x.popcnt(eax, eax)?,
+            UOp::SextB => x.movsx(eax, al)?,
+            UOp::SextH => x.movsx(eax, ax)?,
+            UOp::Rol | UOp::Ror => {
+                // The count modulo 32 (the hardware masks 32-bit rotates the same way).
+                x.mov(ecx, edx)?;
+                if op == UOp::Rol {
+                    x.rol(eax, cl)?;
+                } else {
+                    x.ror(eax, cl)?;
+                }
+            }
+            UOp::Mulh | UOp::Mulhu | UOp::Mulhsu => {
+                // The 64-bit product of the widened operands (signed a by unsigned b fits
+                // in 64 signed bits), its high half.
+                if op == UOp::Mulhu {
+                    x.mov(eax, eax)?;
+                } else {
+                    x.movsxd(rax, eax)?;
+                }
+                if op == UOp::Mulh {
+                    x.movsxd(rdx, edx)?;
+                } else {
+                    x.mov(edx, edx)?;
+                }
+                x.imul_2(rax, rdx)?;
+                x.shr(rax, 32)?;
+            }
+            UOp::CzeroEqz | UOp::CzeroNez => {
+                x.xor(ecx, ecx)?;
+                x.test(edx, edx)?;
+                if op == UOp::CzeroEqz {
+                    x.cmove(eax, ecx)?;
+                } else {
+                    x.cmovne(eax, ecx)?;
+                }
+            }
+        }
+        x.mov(umem(d), eax)
+    }
+}

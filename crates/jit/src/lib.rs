@@ -1,0 +1,67 @@
+//! `warpkit-jit`: the compiling tier of the simulator. Hot straight runs of §6.1 integer,
+//! uniform, EXEC and branch instructions and §6.2 binary32 add/sub/mul/fma (rne, rtz, rdn,
+//! rup) are translated to x86-64 AVX-512 code that keeps warp registers in zmm registers
+//! across the block, applies EXEC as mask registers, and runs a block that branches back
+//! to its own start as a loop in place. Everything else is left to the interpreter, per
+//! instruction, with the warp's state exact at the hand-over.
+//!
+//! [`Jit`] implements [`warpkit_sim::Engine`]: install it with
+//! [`Sim::set_engine`](warpkit_sim::Sim::set_engine). It gives exactly what
+//! [`Warp::run`] gives (registers, EXEC, FFLAGS, PC, outcome, step count; faults at the
+//! same step), which `tests/differential.rs` checks on random programs.
+//!
+//! Tiering: code is interpreted (in runs that end at the next instruction that may jump)
+//! until the runs starting at a PC have retired [`HOT`] instructions; then the block there
+//! is compiled (once, shared by every warp). A block runs only when the warp's
+//! `vgprs` covers its registers, its step budget covers one pass, and (when it has
+//! binary32 arithmetic) FFLAGS holds NX and MODE.rm is the one it was compiled for;
+//! otherwise the interpreter runs.
+//!
+//! Layout: `tier` (threshold, cap, statistics, host check), `code` (W^X code memory) →
+//! `plan` (what a block is) → `emit` (its machine code) → `engine`.
+
+#[cfg(target_arch = "x86_64")]
+mod code;
+#[cfg(target_arch = "x86_64")]
+mod emit;
+#[cfg(target_arch = "x86_64")]
+mod plan;
+
+#[cfg(target_arch = "x86_64")]
+mod engine;
+mod tier;
+
+pub use tier::{supported, Stats, DEFAULT_CODE_CAP, HOT};
+
+#[cfg(target_arch = "x86_64")]
+pub use engine::Jit;
+
+/// Off x86-64 the tier does not exist: [`Jit::new`] says so with `None`, and the
+/// interpreter runs.
+#[cfg(not(target_arch = "x86_64"))]
+pub struct Jit(());
+
+#[cfg(not(target_arch = "x86_64"))]
+impl Jit {
+    pub fn new(_: &warpkit_sim::Program) -> Option<std::sync::Arc<Jit>> {
+        None
+    }
+    pub fn with_options(_: &warpkit_sim::Program, _: usize, _: u32) -> Option<std::sync::Arc<Jit>> {
+        None
+    }
+    pub fn stats(&self) -> Stats {
+        Stats::default()
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+impl warpkit_sim::Engine for Jit {
+    fn run(
+        &self,
+        w: &mut warpkit_sim::Warp,
+        p: &warpkit_sim::Program,
+        max_steps: u64,
+    ) -> warpkit_sim::RunOutcome {
+        w.run(p, max_steps)
+    }
+}

@@ -1,0 +1,885 @@
+//! What a block compiles to, before any machine code: the straight run of instructions
+//! from a PC that the tier translates (each as an [`Item`]), the branch that ends it, and
+//! the variant that stopped it when it is one the tier leaves to the interpreter. The
+//! semantics of every item are those of the interpreter's row for the variant
+//! (`crates/sim/src/semantics.rs`); `tests/differential.rs` compares the two.
+
+use warpkit_encoding::Inst;
+use warpkit_isa::{id, InsnId};
+use warpkit_sim::Program;
+
+/// A 32-bit source: a vector register, a uniform register broadcast, or an immediate
+/// broadcast.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Src {
+    V(u8),
+    U(u8),
+    Imm(u32),
+}
+
+/// Lane operations `d = op(a, b)` (unary ones read `a` only, `MovB` reads `b` only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum VOp {
+    Add,
+    Sub,
+    Mul,
+    And,
+    Or,
+    Xor,
+    Andn,
+    Orn,
+    Xnor,
+    Sll,
+    Srl,
+    Sra,
+    Min,
+    Max,
+    Minu,
+    Maxu,
+    Slt,
+    Sltu,
+    MovB,
+    Not,
+    Neg,
+    Abs,
+    Clz,
+    Ctz,
+    Cpop,
+    SextB,
+    SextH,
+    ZextB,
+    ZextH,
+    Rol,
+    Ror,
+    /// `b == 0 ? 0 : a`.
+    CzeroEqz,
+    /// `b != 0 ? 0 : a`.
+    CzeroNez,
+    /// High halves of the 64-bit products: signed, unsigned, signed `a` by unsigned `b`.
+    Mulh,
+    Mulhu,
+    Mulhsu,
+    /// binary32 sign injection (`fsgnj`, `fsgnjn`, `fsgnjx`): bits only, no flags.
+    Fsgnj,
+    Fsgnjn,
+    Fsgnjx,
+}
+
+impl VOp {
+    /// Reads only `a`.
+    pub(crate) fn unary(self) -> bool {
+        matches!(
+            self,
+            VOp::Not
+                | VOp::Neg
+                | VOp::Abs
+                | VOp::Clz
+                | VOp::Ctz
+                | VOp::Cpop
+                | VOp::SextB
+                | VOp::SextH
+                | VOp::ZextB
+                | VOp::ZextH
+        )
+    }
+}
+
+/// Three-source lane operations `d = op(a, b, c)` (X format).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum V3Op {
+    /// `a * b + c`.
+    Mad,
+    /// Median of three, signed / unsigned.
+    Med3I,
+    Med3U,
+    /// `c != 0 ? a : b`.
+    Sel,
+}
+
+/// Binary32 operations (`Fma`: `a * b + c`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum FOp {
+    Add,
+    Sub,
+    Mul,
+    Fma,
+}
+
+/// Uniform operations `U[d] = op(U[a], b)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum UOp {
+    Add,
+    Sub,
+    And,
+    Or,
+    Xor,
+    Andn,
+    Orn,
+    Xnor,
+    Mul,
+    Sll,
+    Srl,
+    Sra,
+    Slt,
+    Sltu,
+    Seq,
+    Sne,
+    Sge,
+    Sgeu,
+    Min,
+    Max,
+    Minu,
+    Maxu,
+    /// `U[d] = b`.
+    MovB,
+    /// `U[d] = !U[a]`.
+    Not,
+    Clz,
+    Ctz,
+    Cpop,
+    SextB,
+    SextH,
+    Rol,
+    Ror,
+    CzeroEqz,
+    CzeroNez,
+    Mulh,
+    Mulhu,
+    Mulhsu,
+}
+
+/// The new EXEC of `saveexec.*` from the old one and `U[a]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ExecOp {
+    And,
+    Or,
+    Xor,
+    /// `s & !exec`.
+    Andn1,
+    /// `exec & !s`.
+    Andn2,
+    /// `s`.
+    Take2,
+}
+
+/// Integer compare predicates (AVX-512 `vpcmp` immediates).
+pub(crate) const CMP_EQ: u32 = 0;
+pub(crate) const CMP_LT: u32 = 1;
+pub(crate) const CMP_NE: u32 = 4;
+pub(crate) const CMP_GE: u32 = 5;
+pub(crate) const CMP_GT: u32 = 6;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Item {
+    /// `V[d] = op(a, b)` under EXEC.
+    V { op: VOp, d: u8, a: Src, b: Src },
+    /// `V[d] += a * b` under EXEC.
+    Mac { d: u8, a: Src, b: Src },
+    /// `V[d] = lane number` under EXEC (`laneid`).
+    LaneId { d: u8 },
+    /// `V[d] = V[a] + popcount(U[m] & ((1 << lane) - 1))` under EXEC (`mbcnt`).
+    Mbcnt { d: u8, a: u8, m: u8 },
+    /// `V[d] = U[m][lane] ? V[a] : V[d]` under EXEC (`cndmask`).
+    Cnd { d: u8, a: u8, m: u8 },
+    /// `V[d] = op(V[a], V[b], V[c])` under EXEC.
+    V3 {
+        op: V3Op,
+        d: u8,
+        a: u8,
+        b: u8,
+        c: u8,
+    },
+    /// `V[d] = op(a, b, c)` in binary32, rounding `rm` (0..=3), for a warp whose FFLAGS
+    /// hold NX; a side exit (the interpreter runs it) when an active lane could raise
+    /// another flag.
+    F {
+        op: FOp,
+        rm: u8,
+        d: u8,
+        a: Src,
+        b: Src,
+        c: Src,
+    },
+    /// `U[d]` = the active lanes where `a pred b` (`unsigned` compare or signed).
+    Cmp {
+        pred: u32,
+        unsigned: bool,
+        d: u8,
+        a: u8,
+        b: Src,
+    },
+    /// `U[d]` = the active lanes where the binary32 compare `pred` (a `vcmpps` predicate)
+    /// of `a` and `b` holds; a side exit when an active lane of either is a NaN (the only
+    /// case that raises a flag or tells the ordered and unordered predicates apart).
+    FCmp { pred: u32, d: u8, a: u8, b: Src },
+    /// `V[d]` = binary32 minimumNumber / maximumNumber (`max`) of `a` and `b` under EXEC;
+    /// a side exit when an active lane of either is a NaN (NV, NaN rules).
+    FMinMax { max: bool, d: u8, a: Src, b: Src },
+    /// `U[d] = op(U[a], b)` (`b` a uniform register or an immediate).
+    U { op: UOp, d: u8, a: u8, b: Src },
+    /// `U[d] = EXEC`.
+    ExecGet { d: u8 },
+    /// `EXEC = U[a]`.
+    ExecSet { a: u8 },
+    /// `U[d] = EXEC; EXEC = op(old EXEC, U[a])` (`U[a]` read first).
+    SaveExec { op: ExecOp, d: u8, a: u8 },
+}
+
+/// When a branch is taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cond {
+    Always,
+    ExecZero,
+    ExecNonzero,
+    UZero,
+    UNonzero,
+    /// `U[u] & EXEC == 0`.
+    NoneActive,
+    AnyActive,
+}
+
+/// The branch that ends a block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Term {
+    pub cond: Cond,
+    pub u: u8,
+    pub target: u32,
+}
+
+/// A block: `items` from `pc` (item `i` at `pcs[i]`), then `term` if any; after the last
+/// instruction (not taken) control goes to `next_pc`.
+#[derive(Clone, Debug)]
+pub(crate) struct Plan {
+    pub pc: u32,
+    pub items: Vec<Item>,
+    pub pcs: Vec<u32>,
+    pub term: Option<Term>,
+    pub next_pc: u32,
+    /// One past the highest vector register named.
+    pub vreg_end: u8,
+    /// The MODE.rm the block was compiled for, when an item rounds by MODE.
+    pub mode: Option<u8>,
+    /// Some item is binary32 arithmetic (the block needs NX in FFLAGS).
+    pub fp: bool,
+    /// The variant that ended the block because the tier does not compile it (and the
+    /// reason), if that is why it ended.
+    pub stop: Option<(InsnId, &'static str)>,
+}
+
+impl Plan {
+    /// Instructions one pass through the block retires (the branch included).
+    pub(crate) fn len(&self) -> u64 {
+        self.items.len() as u64 + self.term.is_some() as u64
+    }
+
+    /// Whether the block branches back to its own start (a loop the code runs in place).
+    pub(crate) fn is_loop(&self) -> bool {
+        self.term.is_some_and(|t| t.target == self.pc)
+    }
+}
+
+/// Longest block (instructions).
+pub(crate) const MAX_ITEMS: usize = 512;
+
+/// Whether `v` may change control flow (ends an interpreted run).
+pub(crate) fn is_control(v: InsnId) -> bool {
+    matches!(
+        v,
+        id::JMP
+            | id::BEXECZ
+            | id::BEXECNZ
+            | id::JAL
+            | id::BZ
+            | id::BNZ
+            | id::BNONE
+            | id::BANY
+            | id::JR
+            | id::JALR
+    )
+}
+
+/// What an instruction becomes: an item, a branch, or why the tier leaves it to the
+/// interpreter.
+enum Tr {
+    Item(Item, bool),
+    Term(Term),
+    No(&'static str),
+}
+
+/// Where the rounding mode of an FP row comes from.
+#[derive(Clone, Copy)]
+enum Rnd {
+    Mode,
+    Field,
+}
+
+/// The block the tier compiles at `pc` for a warp whose MODE.rm is `mode_rm`; `None` when
+/// the first instruction is not compiled (then the reason, with the variant).
+pub(crate) fn plan(
+    p: &Program,
+    pc: u32,
+    mode_rm: u8,
+) -> Result<Plan, Option<(InsnId, &'static str)>> {
+    let mut b = Plan {
+        pc,
+        items: Vec::new(),
+        pcs: Vec::new(),
+        term: None,
+        next_pc: pc,
+        vreg_end: 0,
+        mode: None,
+        fp: false,
+        stop: None,
+    };
+    let mut at = pc;
+    while b.items.len() < MAX_ITEMS {
+        let Some(inst) = p.inst_at(at) else { break };
+        let size = inst.size() as u32;
+        if at as usize + size as usize > p.len() {
+            break;
+        }
+        match translate(&inst, at, mode_rm) {
+            Tr::Item(item, by_mode) => {
+                if by_mode {
+                    b.mode = Some(mode_rm);
+                }
+                b.fp |= matches!(item, Item::F { .. });
+                b.vreg_end = b.vreg_end.max(vreg_end(&item));
+                b.items.push(item);
+                b.pcs.push(at);
+                at = at.wrapping_add(size);
+                b.next_pc = at;
+            }
+            Tr::Term(t) => {
+                b.term = Some(t);
+                b.next_pc = at.wrapping_add(size);
+                break;
+            }
+            Tr::No(why) => {
+                b.stop = Some((inst.id, why));
+                break;
+            }
+        }
+    }
+    if b.items.is_empty() && b.term.is_none() {
+        return Err(b.stop);
+    }
+    Ok(b)
+}
+
+fn vreg_end(item: &Item) -> u8 {
+    let v = |s: &Src| match s {
+        Src::V(r) => r + 1,
+        _ => 0,
+    };
+    match item {
+        Item::V { d, a, b, .. } | Item::Mac { d, a, b } => (d + 1).max(v(a)).max(v(b)),
+        Item::F { d, a, b, c, .. } => (d + 1).max(v(a)).max(v(b)).max(v(c)),
+        Item::FMinMax { d, a, b, .. } => (d + 1).max(v(a)).max(v(b)),
+        Item::Cnd { d, a, .. } | Item::Mbcnt { d, a, .. } => (*d).max(*a) + 1,
+        Item::LaneId { d } => d + 1,
+        Item::V3 { d, a, b, c, .. } => (d.max(a).max(b).max(c)) + 1,
+        Item::Cmp { a, b, .. } | Item::FCmp { a, b, .. } => (a + 1).max(v(b)),
+        _ => 0,
+    }
+}
+
+fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
+    use Src::{Imm, U, V};
+    let (d, s1, s2, s3, imm) = (i.rd, i.rs1, i.rs2, i.rs3, i.imm as u32);
+    let vv = |op| {
+        Tr::Item(
+            Item::V {
+                op,
+                d,
+                a: V(s1),
+                b: V(s2),
+            },
+            false,
+        )
+    };
+    let vu = |op| {
+        Tr::Item(
+            Item::V {
+                op,
+                d,
+                a: V(s1),
+                b: U(s2),
+            },
+            false,
+        )
+    };
+    let vi = |op| {
+        Tr::Item(
+            Item::V {
+                op,
+                d,
+                a: V(s1),
+                b: Imm(imm),
+            },
+            false,
+        )
+    };
+    let v1 = |op| {
+        Tr::Item(
+            Item::V {
+                op,
+                d,
+                a: V(s1),
+                b: V(s1),
+            },
+            false,
+        )
+    };
+    let c = |pred, unsigned, b| {
+        Tr::Item(
+            Item::Cmp {
+                pred,
+                unsigned,
+                d,
+                a: s1,
+                b,
+            },
+            false,
+        )
+    };
+    let uu = |op| {
+        Tr::Item(
+            Item::U {
+                op,
+                d,
+                a: s1,
+                b: U(s2),
+            },
+            false,
+        )
+    };
+    let v3 = |op| {
+        Tr::Item(
+            Item::V3 {
+                op,
+                d,
+                a: s1,
+                b: s2,
+                c: s3,
+            },
+            false,
+        )
+    };
+    let mm = |max, b| {
+        Tr::Item(
+            Item::FMinMax {
+                max,
+                d,
+                a: V(s1),
+                b,
+            },
+            false,
+        )
+    };
+    // FP rows without modifiers (the interpreter applies neg/abs/sat).
+    let plain = |t: &dyn Fn() -> Tr| {
+        if i.neg | i.abs | i.sat != 0 {
+            Tr::No("neg/abs/sat modifiers")
+        } else {
+            t()
+        }
+    };
+    let u1 = |op| {
+        Tr::Item(
+            Item::U {
+                op,
+                d,
+                a: s1,
+                b: U(s1),
+            },
+            false,
+        )
+    };
+    let ui = |op| {
+        Tr::Item(
+            Item::U {
+                op,
+                d,
+                a: s1,
+                b: Imm(imm),
+            },
+            false,
+        )
+    };
+    let br = |cond| {
+        Tr::Term(Term {
+            cond,
+            u: s1,
+            target: pc.wrapping_add(imm),
+        })
+    };
+    let se = |op| Tr::Item(Item::SaveExec { op, d, a: s1 }, false);
+    // FP rows: modifiers, rmm and reserved modes are left to the interpreter.
+    let f = |op, rnd: Rnd, a: Src, b: Src, c: Src| {
+        if i.neg | i.abs | i.sat != 0 {
+            return Tr::No("neg/abs/sat modifiers");
+        }
+        let (rm, by_mode) = match rnd {
+            Rnd::Mode => (mode_rm, true),
+            Rnd::Field if i.rm == 7 => (mode_rm, true),
+            Rnd::Field => (i.rm, false),
+        };
+        if rm > 3 {
+            return Tr::No("rounding mode rmm or reserved (no host rounding)");
+        }
+        Tr::Item(Item::F { op, rm, d, a, b, c }, by_mode)
+    };
+    let z = Imm(0);
+    match i.id {
+        id::ADD => vv(VOp::Add),
+        id::ADD_VU => vu(VOp::Add),
+        id::ADD_VI | id::ADD_VL => vi(VOp::Add),
+        id::SUB => vv(VOp::Sub),
+        id::SUB_VU => vu(VOp::Sub),
+        id::SUBR_VU => Tr::Item(
+            Item::V {
+                op: VOp::Sub,
+                d,
+                a: U(s2),
+                b: V(s1),
+            },
+            false,
+        ),
+        id::SUBR_VI | id::SUBR_VL => Tr::Item(
+            Item::V {
+                op: VOp::Sub,
+                d,
+                a: Imm(imm),
+                b: V(s1),
+            },
+            false,
+        ),
+        id::MUL => vv(VOp::Mul),
+        id::MUL_VU => vu(VOp::Mul),
+        id::MUL_VI | id::MUL_VL => vi(VOp::Mul),
+        id::AND => vv(VOp::And),
+        id::AND_VU => vu(VOp::And),
+        id::AND_VI | id::AND_VL => vi(VOp::And),
+        id::OR => vv(VOp::Or),
+        id::OR_VU => vu(VOp::Or),
+        id::OR_VI | id::OR_VL => vi(VOp::Or),
+        id::XOR => vv(VOp::Xor),
+        id::XOR_VU => vu(VOp::Xor),
+        id::XOR_VI | id::XOR_VL => vi(VOp::Xor),
+        id::ANDN => vv(VOp::Andn),
+        id::ANDN_VU => vu(VOp::Andn),
+        id::ORN => vv(VOp::Orn),
+        id::ORN_VU => vu(VOp::Orn),
+        id::XNOR => vv(VOp::Xnor),
+        id::SLL => vv(VOp::Sll),
+        id::SLL_VU => vu(VOp::Sll),
+        id::SLL_VI => vi(VOp::Sll),
+        id::SRL => vv(VOp::Srl),
+        id::SRL_VU => vu(VOp::Srl),
+        id::SRL_VI => vi(VOp::Srl),
+        id::SRA => vv(VOp::Sra),
+        id::SRA_VU => vu(VOp::Sra),
+        id::SRA_VI => vi(VOp::Sra),
+        id::SLLR_VU => Tr::Item(
+            Item::V {
+                op: VOp::Sll,
+                d,
+                a: U(s2),
+                b: V(s1),
+            },
+            false,
+        ),
+        id::SRLR_VU => Tr::Item(
+            Item::V {
+                op: VOp::Srl,
+                d,
+                a: U(s2),
+                b: V(s1),
+            },
+            false,
+        ),
+        id::SRAR_VU => Tr::Item(
+            Item::V {
+                op: VOp::Sra,
+                d,
+                a: U(s2),
+                b: V(s1),
+            },
+            false,
+        ),
+        id::SLT => vv(VOp::Slt),
+        id::SLT_VU => vu(VOp::Slt),
+        id::SLT_VI => vi(VOp::Slt),
+        id::SLTU => vv(VOp::Sltu),
+        id::SLTU_VU => vu(VOp::Sltu),
+        id::SLTU_VI => vi(VOp::Sltu),
+        id::MIN => vv(VOp::Min),
+        id::MIN_VU => vu(VOp::Min),
+        id::MIN_VI => vi(VOp::Min),
+        id::MAX => vv(VOp::Max),
+        id::MAX_VU => vu(VOp::Max),
+        id::MAX_VI => vi(VOp::Max),
+        id::MINU => vv(VOp::Minu),
+        id::MINU_VU => vu(VOp::Minu),
+        id::MINU_VI => vi(VOp::Minu),
+        id::MAXU => vv(VOp::Maxu),
+        id::MAXU_VU => vu(VOp::Maxu),
+        id::MAXU_VI => vi(VOp::Maxu),
+        id::MULH => vv(VOp::Mulh),
+        id::MULH_VU => vu(VOp::Mulh),
+        id::MULHU => vv(VOp::Mulhu),
+        id::MULHU_VU => vu(VOp::Mulhu),
+        id::MULHSU => vv(VOp::Mulhsu),
+        id::UMULH => uu(UOp::Mulh),
+        id::UMULHU => uu(UOp::Mulhu),
+        id::UMULHSU => uu(UOp::Mulhsu),
+        id::CNDMASK => Tr::Item(Item::Cnd { d, a: s1, m: s2 }, false),
+        id::LANEID => Tr::Item(Item::LaneId { d }, false),
+        id::MBCNT => Tr::Item(Item::Mbcnt { d, a: s1, m: s2 }, false),
+        id::MAD_U32 => v3(V3Op::Mad),
+        id::MED3_I32 => v3(V3Op::Med3I),
+        id::MED3_U32 => v3(V3Op::Med3U),
+        id::SEL => v3(V3Op::Sel),
+        id::MAC => Tr::Item(
+            Item::Mac {
+                d,
+                a: V(s1),
+                b: V(s2),
+            },
+            false,
+        ),
+        id::MAC_VU => Tr::Item(
+            Item::Mac {
+                d,
+                a: V(s1),
+                b: U(s2),
+            },
+            false,
+        ),
+        id::MOV => Tr::Item(
+            Item::V {
+                op: VOp::MovB,
+                d,
+                a: V(s1),
+                b: V(s1),
+            },
+            false,
+        ),
+        id::MOV_VU => Tr::Item(
+            Item::V {
+                op: VOp::MovB,
+                d,
+                a: z,
+                b: U(s1),
+            },
+            false,
+        ),
+        id::MOVI | id::MOV_VL => Tr::Item(
+            Item::V {
+                op: VOp::MovB,
+                d,
+                a: z,
+                b: Imm(imm),
+            },
+            false,
+        ),
+        id::NOT => v1(VOp::Not),
+        id::CLZ => v1(VOp::Clz),
+        id::CTZ => v1(VOp::Ctz),
+        id::CPOP => v1(VOp::Cpop),
+        id::SEXT_B => v1(VOp::SextB),
+        id::SEXT_H => v1(VOp::SextH),
+        id::ZEXT_B => v1(VOp::ZextB),
+        id::ZEXT_H => v1(VOp::ZextH),
+        id::ROL => vv(VOp::Rol),
+        id::ROR => vv(VOp::Ror),
+        id::CZERO_EQZ => vv(VOp::CzeroEqz),
+        id::CZERO_NEZ => vv(VOp::CzeroNez),
+        id::NEG => v1(VOp::Neg),
+        id::ABS => v1(VOp::Abs),
+        id::CMP_EQ_I32 => c(CMP_EQ, false, V(s2)),
+        id::CMP_NE_I32 => c(CMP_NE, false, V(s2)),
+        id::CMP_LT_I32 => c(CMP_LT, false, V(s2)),
+        id::CMP_GE_I32 => c(CMP_GE, false, V(s2)),
+        id::CMP_LT_U32 => c(CMP_LT, true, V(s2)),
+        id::CMP_GE_U32 => c(CMP_GE, true, V(s2)),
+        id::CMP_EQ_I32_VU => c(CMP_EQ, false, U(s2)),
+        id::CMP_NE_I32_VU => c(CMP_NE, false, U(s2)),
+        id::CMP_LT_I32_VU => c(CMP_LT, false, U(s2)),
+        id::CMP_GE_I32_VU => c(CMP_GE, false, U(s2)),
+        id::CMP_LT_U32_VU => c(CMP_LT, true, U(s2)),
+        id::CMP_GE_U32_VU => c(CMP_GE, true, U(s2)),
+        id::CMP_EQ_I32_VI => c(CMP_EQ, false, Imm(imm)),
+        id::CMP_NE_I32_VI => c(CMP_NE, false, Imm(imm)),
+        id::CMP_LT_I32_VI => c(CMP_LT, false, Imm(imm)),
+        id::CMP_GE_I32_VI => c(CMP_GE, false, Imm(imm)),
+        id::CMP_LT_U32_VI => c(CMP_LT, true, Imm(imm)),
+        id::CMP_GE_U32_VI => c(CMP_GE, true, Imm(imm)),
+        id::CMP_GT_I32_VI => c(CMP_GT, false, Imm(imm)),
+        id::CMP_GT_U32_VI => c(CMP_GT, true, Imm(imm)),
+        // ---- uniform
+        id::UADD => uu(UOp::Add),
+        id::USUB => uu(UOp::Sub),
+        id::USLL => uu(UOp::Sll),
+        id::USLT => uu(UOp::Slt),
+        id::USLTU => uu(UOp::Sltu),
+        id::UXOR => uu(UOp::Xor),
+        id::USRL => uu(UOp::Srl),
+        id::USRA => uu(UOp::Sra),
+        id::UOR => uu(UOp::Or),
+        id::UAND => uu(UOp::And),
+        id::UMIN => uu(UOp::Min),
+        id::UMAX => uu(UOp::Max),
+        id::UMINU => uu(UOp::Minu),
+        id::UMAXU => uu(UOp::Maxu),
+        id::UANDN => uu(UOp::Andn),
+        id::UORN => uu(UOp::Orn),
+        id::UXNOR => uu(UOp::Xnor),
+        id::UMUL => uu(UOp::Mul),
+        id::USEQ => uu(UOp::Seq),
+        id::USNE => uu(UOp::Sne),
+        id::USGE => uu(UOp::Sge),
+        id::USGEU => uu(UOp::Sgeu),
+        id::UADDI | id::UADD_L => ui(UOp::Add),
+        id::UANDI | id::UAND_L => ui(UOp::And),
+        id::UORI | id::UOR_L => ui(UOp::Or),
+        id::UXORI | id::UXOR_L => ui(UOp::Xor),
+        id::USLLI => ui(UOp::Sll),
+        id::USRLI => ui(UOp::Srl),
+        id::USRAI => ui(UOp::Sra),
+        id::USLTI | id::USLT_L => ui(UOp::Slt),
+        id::USLTIU | id::USLTU_L => ui(UOp::Sltu),
+        id::USEQI | id::USEQ_L => ui(UOp::Seq),
+        id::USNEI => ui(UOp::Sne),
+        id::UMULI | id::UMUL_L => ui(UOp::Mul),
+        id::UMOV => Tr::Item(
+            Item::U {
+                op: UOp::MovB,
+                d,
+                a: s1,
+                b: U(s1),
+            },
+            false,
+        ),
+        id::UNOT => Tr::Item(
+            Item::U {
+                op: UOp::Not,
+                d,
+                a: s1,
+                b: U(s1),
+            },
+            false,
+        ),
+        id::UCLZ => u1(UOp::Clz),
+        id::UCTZ => u1(UOp::Ctz),
+        id::UCPOP => u1(UOp::Cpop),
+        id::USEXT_B => u1(UOp::SextB),
+        id::USEXT_H => u1(UOp::SextH),
+        id::UROL => uu(UOp::Rol),
+        id::UROR => uu(UOp::Ror),
+        id::UCZERO_EQZ => uu(UOp::CzeroEqz),
+        id::UCZERO_NEZ => uu(UOp::CzeroNez),
+        id::UMOVI | id::UMOV_L => Tr::Item(
+            Item::U {
+                op: UOp::MovB,
+                d,
+                a: s1,
+                b: Imm(imm),
+            },
+            false,
+        ),
+        // ---- EXEC
+        id::EXEC_GET => Tr::Item(Item::ExecGet { d }, false),
+        id::EXEC_SET => Tr::Item(Item::ExecSet { a: s1 }, false),
+        id::SAVEEXEC_AND => se(ExecOp::And),
+        id::SAVEEXEC_OR => se(ExecOp::Or),
+        id::SAVEEXEC_XOR => se(ExecOp::Xor),
+        id::SAVEEXEC_ANDN1 => se(ExecOp::Andn1),
+        id::SAVEEXEC_ANDN2 => se(ExecOp::Andn2),
+        id::SAVEEXEC_MOV => se(ExecOp::Take2),
+        // ---- branches (PC-relative)
+        id::JMP => br(Cond::Always),
+        id::BEXECZ => br(Cond::ExecZero),
+        id::BEXECNZ => br(Cond::ExecNonzero),
+        id::BZ => br(Cond::UZero),
+        id::BNZ => br(Cond::UNonzero),
+        id::BNONE => br(Cond::NoneActive),
+        id::BANY => br(Cond::AnyActive),
+        // ---- binary32 arithmetic
+        id::FADD_F32 => f(FOp::Add, Rnd::Mode, V(s1), V(s2), z),
+        id::FADD_F32_VU => f(FOp::Add, Rnd::Mode, V(s1), U(s2), z),
+        id::FADD_F32_M => f(FOp::Add, Rnd::Field, V(s1), V(s2), z),
+        id::FADD_F32_VL => f(FOp::Add, Rnd::Mode, V(s1), Imm(imm), z),
+        id::FSUB_F32 => f(FOp::Sub, Rnd::Mode, V(s1), V(s2), z),
+        id::FSUB_F32_VU => f(FOp::Sub, Rnd::Mode, V(s1), U(s2), z),
+        id::FSUBR_F32_VU => f(FOp::Sub, Rnd::Mode, U(s2), V(s1), z),
+        id::FSUBR_F32_VL => f(FOp::Sub, Rnd::Mode, Imm(imm), V(s1), z),
+        id::FMUL_F32 => f(FOp::Mul, Rnd::Mode, V(s1), V(s2), z),
+        id::FMUL_F32_VU => f(FOp::Mul, Rnd::Mode, V(s1), U(s2), z),
+        id::FMUL_F32_M => f(FOp::Mul, Rnd::Field, V(s1), V(s2), z),
+        id::FMUL_F32_VL => f(FOp::Mul, Rnd::Mode, V(s1), Imm(imm), z),
+        id::FMAC_F32 => f(FOp::Fma, Rnd::Mode, V(s1), V(s2), V(d)),
+        id::FMAC_F32_VU => f(FOp::Fma, Rnd::Mode, V(s1), U(s2), V(d)),
+        id::FMAC_F32_VL => f(FOp::Fma, Rnd::Mode, V(s1), Imm(imm), V(d)),
+        id::FFMA_F32 => f(FOp::Fma, Rnd::Field, V(s1), V(s2), V(s3)),
+        id::FMIN_F32 => plain(&|| mm(false, V(s2))),
+        id::FMIN_F32_VU => plain(&|| mm(false, U(s2))),
+        id::FMIN_F32_VL => plain(&|| mm(false, Imm(imm))),
+        id::FMAX_F32 => plain(&|| mm(true, V(s2))),
+        id::FMAX_F32_VU => plain(&|| mm(true, U(s2))),
+        id::FMAX_F32_VL => plain(&|| mm(true, Imm(imm))),
+        id::FSGNJ_F32 => plain(&|| vv(VOp::Fsgnj)),
+        id::FSGNJ_F32_VU => plain(&|| vu(VOp::Fsgnj)),
+        id::FSGNJN_F32 => plain(&|| vv(VOp::Fsgnjn)),
+        id::FSGNJN_F32_VU => plain(&|| vu(VOp::Fsgnjn)),
+        id::FSGNJX_F32 => plain(&|| vv(VOp::Fsgnjx)),
+        id::FSGNJX_F32_VU => plain(&|| vu(VOp::Fsgnjx)),
+        v if is_control(v) => Tr::No("register-indirect or linking jump"),
+        v => match fcmp(v) {
+            Some((pred, uniform)) => Tr::Item(
+                Item::FCmp {
+                    pred,
+                    d,
+                    a: s1,
+                    b: if uniform { U(s2) } else { V(s2) },
+                },
+                false,
+            ),
+            None => Tr::No("not compiled by the tier"),
+        },
+    }
+}
+
+/// The `vcmpps` predicate of a binary32 compare into a mask, for operands that are not
+/// NaN (then an ordered predicate and its unordered twin agree, `o` is always true and `u`
+/// always false), and whether `b` is a uniform register.
+fn fcmp(v: InsnId) -> Option<(u32, bool)> {
+    const EQ: u32 = 0x00;
+    const LT: u32 = 0x11;
+    const LE: u32 = 0x12;
+    const NE: u32 = 0x0c;
+    const GT: u32 = 0x1e;
+    const GE: u32 = 0x1d;
+    const TRUE: u32 = 0x07;
+    const FALSE: u32 = 0x03;
+    Some(match v {
+        id::CMP_EQ_F32 | id::CMP_EQU_F32 => (EQ, false),
+        id::CMP_NE_F32 | id::CMP_NEU_F32 => (NE, false),
+        id::CMP_LT_F32 | id::CMP_LTU_F32 => (LT, false),
+        id::CMP_LE_F32 | id::CMP_LEU_F32 => (LE, false),
+        id::CMP_GT_F32 | id::CMP_GTU_F32 => (GT, false),
+        id::CMP_GE_F32 | id::CMP_GEU_F32 => (GE, false),
+        id::CMP_O_F32 => (TRUE, false),
+        id::CMP_U_F32 => (FALSE, false),
+        id::CMP_EQ_F32_VU | id::CMP_EQU_F32_VU => (EQ, true),
+        id::CMP_NE_F32_VU | id::CMP_NEU_F32_VU => (NE, true),
+        id::CMP_LT_F32_VU | id::CMP_LTU_F32_VU => (LT, true),
+        id::CMP_LE_F32_VU | id::CMP_LEU_F32_VU => (LE, true),
+        id::CMP_GT_F32_VU | id::CMP_GTU_F32_VU => (GT, true),
+        id::CMP_GE_F32_VU | id::CMP_GEU_F32_VU => (GE, true),
+        id::CMP_O_F32_VU => (TRUE, true),
+        id::CMP_U_F32_VU => (FALSE, true),
+        _ => return None,
+    })
+}

@@ -1,0 +1,83 @@
+//! What the engine is tuned by and reports: the tiering threshold, the code-memory cap,
+//! the statistics, and whether this host runs the tier.
+
+/// Instructions interpreted from a PC before the block there is compiled: a compile costs
+/// about 20 us, what the interpreter spends on a few thousand instructions (measured with
+/// `examples/gen_programs.rs`, BENCHMARKS.md).
+pub const HOT: u32 = 2000;
+
+/// Default cap on code memory (bytes).
+pub const DEFAULT_CODE_CAP: usize = 64 << 20;
+
+/// What the tier did (`warpkit run --jit-stats`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Blocks compiled.
+    pub blocks: u64,
+    /// Instructions in them (each counted once per block).
+    pub insns: u64,
+    /// Time spent compiling (ns).
+    pub compile_ns: u64,
+    /// Bytes of code memory mapped.
+    pub code_bytes: u64,
+    /// Instructions retired by compiled code.
+    pub compiled_steps: u64,
+    /// Instructions retired by the interpreter.
+    pub interpreted_steps: u64,
+    /// Side exits of binary32 items (a lane that could raise a flag other than NX).
+    pub side_exits: u64,
+    /// Blocks refused because the code-memory cap was reached.
+    pub refused: u64,
+    /// Variants that ended a block (or could not start one) because the tier does not
+    /// compile them: (mnemonic, reason, times met at compile time), most frequent first.
+    pub fallbacks: Vec<(String, String, u64)>,
+}
+
+impl std::fmt::Display for Stats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(
+            f,
+            "jit: {} blocks compiled ({} instructions) in {:.3} ms, {} KiB of code",
+            self.blocks,
+            self.insns,
+            self.compile_ns as f64 / 1e6,
+            self.code_bytes / 1024
+        )?;
+        let total = (self.compiled_steps + self.interpreted_steps).max(1);
+        writeln!(
+            f,
+            "jit: {} instructions retired compiled ({:.1}%), {} interpreted, {} side exits, {} blocks refused (code cap)",
+            self.compiled_steps,
+            100.0 * self.compiled_steps as f64 / total as f64,
+            self.interpreted_steps,
+            self.side_exits,
+            self.refused
+        )?;
+        for (name, why, n) in &self.fallbacks {
+            writeln!(f, "jit: fallback {name}: {n} ({why})")?;
+        }
+        Ok(())
+    }
+}
+
+/// Whether this host can run the tier (x86-64 with AVX-512 F/DQ/BW/VL/CD/VPOPCNTDQ, BMI1,
+/// BMI2, LZCNT and POPCNT).
+pub fn supported() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("avx512f")
+            && std::is_x86_feature_detected!("avx512dq")
+            && std::is_x86_feature_detected!("avx512bw")
+            && std::is_x86_feature_detected!("avx512vl")
+            && std::is_x86_feature_detected!("avx512cd")
+            && std::is_x86_feature_detected!("avx512vpopcntdq")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("lzcnt")
+            && std::is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
