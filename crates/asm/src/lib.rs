@@ -8,9 +8,11 @@
 //! `tests/layers.rs` checks the table.
 
 mod asm;
+pub mod cpp;
 mod diagnostic;
 mod directives;
 mod disasm;
+pub mod editor;
 pub mod expr;
 mod fast;
 pub mod float;
