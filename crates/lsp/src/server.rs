@@ -407,13 +407,29 @@ impl<W: Write> LspServer<W> {
                 push(l, &mut out);
             }
         }
-        let Some(p) = file_path(key) else {
-            return out;
-        };
+        // The open documents that include the document or the file defining the name (a
+        // header's macro is used by every file that includes the header).
+        let mut files: Vec<PathBuf> = file_path(key).into_iter().collect();
+        if let Some(an) = self.docs.get(key).and_then(|o| o.analysis.as_ref()) {
+            let def_file = match named {
+                Named::Symbol => an.definition(name).and_then(|d| d.0),
+                Named::Macro => an.macro_named(name).and_then(|m| m.file),
+            };
+            files.extend(
+                def_file
+                    .and_then(|f| an.files.get(f))
+                    .map(|f| f.path.clone()),
+            );
+        }
         let users: Vec<String> = self
             .docs
             .iter()
-            .filter(|(k, o)| k.as_str() != key && o.deps.contains(&p))
+            .filter(|(k, o)| {
+                k.as_str() != key
+                    && files
+                        .iter()
+                        .any(|f| o.deps.contains(f) || o.path.as_ref() == Some(f))
+            })
             .map(|(k, _)| k.clone())
             .collect();
         for k in users {
