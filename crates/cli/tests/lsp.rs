@@ -91,7 +91,7 @@ fn diagnostics_have_the_assemblers_text_and_exact_utf16_ranges() {
     let d = c.diagnostics("e.s", Some(2));
     assert_eq!(
         summary(&d),
-        vec![((((4, 5), (4, 10)), 1)), (((5, 24), (5, 25)), 2)]
+        vec![(((4, 5), (4, 10)), 1), (((5, 24), (5, 25)), 2)]
     );
     // An edit that breaks a line shows its new error; fixing everything clears the list.
     c.notify(
