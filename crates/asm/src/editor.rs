@@ -108,26 +108,41 @@ fn line_start(text: &str, off: usize) -> usize {
         .map_or(0, |p| p + 1)
 }
 
-/// The file place of an offset of the expanded text.
-fn place(files: &[SourceFile], s: &Segment, off: usize) -> Option<Place> {
-    let text = &files.get(s.file as usize)?.text;
-    let src = s.src_start.min(text.len());
-    let mut o = (src + (off - s.out_start)).min(text.len());
-    let line_end = |from: usize| text[from..].find('\n').map_or(text.len(), |p| from + p);
-    if !s.verbatim {
-        // A substituted line: the same column inside the written line.
-        o = o.min(line_end(src));
+/// Places offsets of the expanded text in the files; the line count is carried from one
+/// call to the next within a segment (callers go forward), so placing every line of a
+/// long file stays linear.
+#[derive(Default)]
+struct Placer {
+    /// (segment start in the output, file offset, line) of the last place.
+    last: Option<(usize, usize, u32)>,
+}
+
+impl Placer {
+    fn place(&mut self, files: &[SourceFile], s: &Segment, off: usize) -> Option<Place> {
+        let text = &files.get(s.file as usize)?.text;
+        let src = s.src_start.min(text.len());
+        let mut o = (src + (off - s.out_start)).min(text.len());
+        if !s.verbatim {
+            // A substituted line: the same column inside the written line.
+            o = o.min(text[src..].find('\n').map_or(text.len(), |p| src + p));
+        }
+        while !text.is_char_boundary(o) {
+            o -= 1;
+        }
+        let ls = line_start(text, o).max(src);
+        let (from, base) = match self.last {
+            Some((seg, at, line)) if seg == s.out_start && at <= ls => (at, line),
+            _ => (src, s.line),
+        };
+        let line = base
+            .saturating_add(memchr::memchr_iter(b'\n', &text.as_bytes()[from..ls]).count() as u32);
+        self.last = Some((s.out_start, ls, line));
+        Some(Place {
+            file: s.file,
+            off: o,
+            line,
+        })
     }
-    while !text.is_char_boundary(o) {
-        o -= 1;
-    }
-    let extra = memchr::memchr_iter(b'\n', &text.as_bytes()[src..line_start(text, o).max(src)])
-        .count() as u32;
-    Some(Place {
-        file: s.file,
-        off: o,
-        line: s.line.saturating_add(extra),
-    })
 }
 
 /// Where `name` is written on the line holding `at`: the place itself when the name is
@@ -169,13 +184,14 @@ pub fn outline_unit(main: SourceFile, loader: &mut dyn Loader, externals: bool) 
         .ok()
         .map(|(a, _)| a.code);
     let mut lines = Vec::with_capacity(outline.placements.len());
+    let mut placer = Placer::default();
     for p in &outline.placements {
         let Some(s) = segment(&exp.segments, p.line_start) else {
             continue;
         };
         let (at, expanded) = match use_site(&exp.ctxs, s.ctx) {
             Some(u) => (u, true),
-            None => match place(&files, s, p.line_start) {
+            None => match placer.place(&files, s, p.line_start) {
                 Some(at) => (at, false),
                 None => continue,
             },
@@ -199,6 +215,7 @@ pub fn outline_unit(main: SourceFile, loader: &mut dyn Loader, externals: bool) 
         });
     }
     let mut symbols = Vec::with_capacity(outline.symbols.len());
+    let mut placer = Placer::default();
     for d in outline.symbols {
         if d.name.starts_with(SYNTH_PREFIX) {
             continue;
@@ -206,7 +223,7 @@ pub fn outline_unit(main: SourceFile, loader: &mut dyn Loader, externals: bool) 
         let Some(s) = segment(&exp.segments, d.start) else {
             continue;
         };
-        let Some(mut at) = place(&files, s, d.start) else {
+        let Some(mut at) = placer.place(&files, s, d.start) else {
             continue;
         };
         let ftext = &files[at.file as usize].text;
