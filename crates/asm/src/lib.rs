@@ -16,6 +16,7 @@ pub mod editor;
 pub mod expr;
 mod fast;
 pub mod float;
+pub mod lexline;
 pub mod lines;
 pub mod listing;
 mod operand;
