@@ -8,6 +8,7 @@
 use crate::diagnostic::{Diagnostic, Reporter, Span};
 use crate::expr::{eval, is_ident_char, is_ident_start, ExprErr, Sym, Symbols};
 use crate::float::{self, BINARY16, BINARY32};
+use crate::lexline::{lead, Lead};
 use crate::operand::{
     bad_expr, bad_name_char, float_error, immediate, non_ascii_in, split_operands, Operands,
 };
@@ -145,18 +146,9 @@ impl<'s> Asm<'s> {
         let mut pos = 0;
         // Labels: `name:` at the start, possibly several. The name scanned last, when no
         // colon follows, is the mnemonic.
-        let mut word_end = None;
-        loop {
-            while pos < b.len() && b[pos].is_ascii_whitespace() {
-                pos += 1;
-            }
-            let st = pos;
-            let mut p = pos;
-            if p < b.len() && is_ident_start(b[p]) {
-                while p < b.len() && is_ident_char(b[p]) {
-                    p += 1;
-                }
-                if p < b.len() && b[p] == b':' {
+        let word_end = loop {
+            match lead(b, pos) {
+                Lead::Label(st, p) => {
                     let name = &text[st..p];
                     let span = Span {
                         start: line_start + st,
@@ -172,14 +164,13 @@ impl<'s> Asm<'s> {
                         self.label_order.push((name, self.pc as u32));
                     }
                     pos = p + 1;
-                    continue;
                 }
-                if p == b.len() || b[p].is_ascii_whitespace() {
-                    word_end = Some(p);
+                Lead::Word { start, end } => {
+                    pos = start;
+                    break end;
                 }
             }
-            break;
-        }
+        };
         if pos >= b.len() {
             return;
         }

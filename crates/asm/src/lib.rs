@@ -8,12 +8,15 @@
 //! `tests/layers.rs` checks the table.
 
 mod asm;
+pub mod cpp;
 mod diagnostic;
 mod directives;
 mod disasm;
+pub mod editor;
 pub mod expr;
 mod fast;
 pub mod float;
+pub mod lexline;
 pub mod lines;
 pub mod listing;
 mod operand;

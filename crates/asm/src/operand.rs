@@ -5,7 +5,7 @@
 use crate::diagnostic::{Reporter, Span};
 use crate::expr::{eval, is_operand_break, parse_int, ExprErr, Symbols};
 use crate::float::{self, FloatError, BINARY32};
-use crate::syntax::{k32_is_float, toff_join, DIM_NAMES, RM_NAMES};
+use crate::syntax::{k32_is_float, syntax_of, toff_join, DIM_NAMES, RM_NAMES};
 use warpkit_encoding::{check_operand, Inst, OperandError};
 use warpkit_isa::{lookup, InsnDesc, InsnId, OpType, Operand, RegFile, Slot};
 
@@ -361,19 +361,6 @@ pub(crate) fn bad_name_char(c: char) -> (String, Option<String>) {
         format!("`{c}` (U+{:04X}) cannot be part of a name", c as u32),
         Some("names (labels, .equ) use ASCII letters, digits, `_`, `.` and `$`".into()),
     )
-}
-
-fn syntax_of(d: &InsnDesc) -> String {
-    let mut s = d.mnemonic.to_string();
-    for (i, o) in d.operands.iter().enumerate() {
-        s.push_str(if i == 0 { " " } else { ", " });
-        if o.slot.is_modifier() {
-            s.push_str(&format!("[{}:{}]", o.slot.name(), o.ty.name()));
-        } else {
-            s.push_str(&format!("{}:{}", o.slot.name(), o.ty.name()));
-        }
-    }
-    s
 }
 
 fn reg_example(ty: OpType, n: u32) -> String {

@@ -103,37 +103,8 @@ type Word<'a> = (usize, usize, &'a str);
 /// The labels (start, end) of a line and its first word after them; `None` for a line of
 /// labels only.
 fn split_line(text: &str) -> (Vec<(usize, usize)>, Option<Word<'_>>) {
-    let b = text.as_bytes();
-    let mut labels = Vec::new();
-    let mut pos = 0;
-    loop {
-        while pos < b.len() && b[pos].is_ascii_whitespace() {
-            pos += 1;
-        }
-        let st = pos;
-        let mut p = pos;
-        if p < b.len() && (b[p].is_ascii_alphabetic() || b[p] == b'_' || b[p] == b'.') {
-            while p < b.len()
-                && (b[p].is_ascii_alphanumeric() || matches!(b[p], b'_' | b'.' | b'$'))
-            {
-                p += 1;
-            }
-            if p < b.len() && b[p] == b':' {
-                labels.push((st, p));
-                pos = p + 1;
-                continue;
-            }
-        }
-        break;
-    }
-    if pos >= b.len() {
-        return (labels, None);
-    }
-    let st = pos;
-    while pos < b.len() && !b[pos].is_ascii_whitespace() {
-        pos += 1;
-    }
-    (labels, Some((st, pos, &text[pos..])))
+    let (labels, word) = crate::lexline::labels_and_word(text);
+    (labels, word.map(|(s, e)| (s, e, &text[e..])))
 }
 
 /// The text before a `;` or `//` comment (outside double quotes).

@@ -1,6 +1,6 @@
 //! Names shared by the assembler and the disassembler, so both speak one syntax.
 
-use warpkit_isa::{Flags, InsnDesc, OpType};
+use warpkit_isa::{Flags, InsnDesc, OpType, Operand};
 
 /// `rm` values by name (5 and 6 are reserved).
 pub const RM_NAMES: &[(&str, u8)] = &[
@@ -33,6 +33,36 @@ pub fn rm_name(v: u8) -> Option<&'static str> {
 /// A `k32` literal of a floating-point instruction also accepts float literals.
 pub fn k32_is_float(d: &InsnDesc) -> bool {
     d.flags.has(Flags::FM)
+}
+
+/// An operand as the syntax line writes it: `rd:v`, or `[rm:rm]` for a modifier (which may
+/// be left out).
+pub fn operand_label(o: &Operand) -> String {
+    if o.slot.is_modifier() {
+        format!("[{}:{}]", o.slot.name(), o.ty.name())
+    } else {
+        format!("{}:{}", o.slot.name(), o.ty.name())
+    }
+}
+
+/// The one syntax line of a variant, `fadd.f32 rd:v, rs1:v, rs2:v, [rm:rm]` (the
+/// assembler's hints, the language server's signature help), and the byte range of each
+/// operand in it.
+pub fn syntax_parts(d: &InsnDesc) -> (String, Vec<(usize, usize)>) {
+    let mut s = d.mnemonic.to_string();
+    let mut parts = Vec::with_capacity(d.operands.len());
+    for (i, o) in d.operands.iter().enumerate() {
+        s.push_str(if i == 0 { " " } else { ", " });
+        let at = s.len();
+        s.push_str(&operand_label(o));
+        parts.push((at, s.len()));
+    }
+    (s, parts)
+}
+
+/// The syntax line alone (see [`syntax_parts`]).
+pub fn syntax_of(d: &InsnDesc) -> String {
+    syntax_parts(d).0
 }
 
 /// Default value of a modifier when it is omitted.

@@ -46,6 +46,16 @@ fn malformed_messages_get_errors_and_the_session_goes_on() {
             .as_str()
             .is_some_and(|m| m.contains("no Content-Length"))
     });
+    // A Content-Length over the limit (here a lie: no such body follows) is answered at
+    // once, and the next frame is read.
+    c.raw(b"Content-Length: 99999999999\r\n\r\n");
+    c.wait_for(|v| {
+        v["error"]["code"] == -32600
+            && v["error"]["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("larger than the limit"))
+    });
+    alive(&mut c);
     // Not UTF-8 inside a body.
     c.raw(b"Content-Length: 4\r\n\r\n\xff\xfe\xfd\xfc");
     c.wait_for(|v| v["error"]["code"] == -32700 && v["id"].is_null());

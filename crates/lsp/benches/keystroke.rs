@@ -1,5 +1,7 @@
 //! A keystroke in a 10,000-line file: apply the incremental edit, assemble the document,
-//! and build the diagnostics the server publishes (as JSON, ready to write).
+//! and build the diagnostics the server publishes (as JSON, ready to write). Once for plain
+//! instructions, once for a file that uses the front stage throughout (macros with `.irp`
+//! in their bodies' callers, `.if`, `.kernel`, a branch to an undefined name).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use warpkit_lsp::analysis::Analysis;
@@ -41,12 +43,33 @@ fn source(lines: usize) -> String {
     s
 }
 
-fn keystroke(c: &mut Criterion) {
-    let text = source(10_000);
-    assert!(warpkit_asm::assemble(&text).is_ok());
+/// The plain source wrapped in the front stage: a macro used every 10 lines, an `.irp`
+/// every 50, an `.if` per block, kernels, and calls to a helper defined elsewhere.
+fn macro_source(lines: usize) -> String {
+    let plain = source(lines);
+    let mut s = String::from(
+        ".equ WIDE, 1\n.macro madd d, a, b\n    add \\d, \\d, \\a\n    add \\d, \\d, \\b\n.endm\n\
+         .globl k0\n.kernel k0\n",
+    );
+    for (i, l) in plain.lines().enumerate() {
+        match i % 50 {
+            10 => s.push_str("    madd v1, v2, v3\n"),
+            20 => s.push_str(".irp r, v4, v5\n    add \\r, \\r, v6\n.endr\n"),
+            30 => s.push_str(".if WIDE\n    jal u62, helper\n.endif\n"),
+            _ => {
+                s.push_str(l);
+                s.push('\n');
+            }
+        }
+    }
+    s.push_str(".end_kernel\n");
+    s
+}
+
+fn one_file(c: &mut Criterion, name: &str, text: String) {
     let mut doc = Document::new(text);
     let mut n = 0u32;
-    c.bench_function("keystroke_10000_lines", |b| {
+    c.bench_function(name, |b| {
         b.iter(|| {
             // Type a character into, then out of, line 5,000's operands: one error, then
             // none (a keystroke each; the mean is per keystroke).
@@ -64,11 +87,25 @@ fn keystroke(c: &mut Criterion) {
                 doc.replace(at - 1, at, "");
             }
             n += 1;
-            let an = Analysis::of(doc.text());
-            let d = diagnostics("file:///bench.s", &doc, &an);
+            let an = Analysis::of_file(doc.text(), Some(std::path::Path::new("/bench/k.s")));
+            let d = diagnostics("file:///bench/k.s", &doc, &an);
             black_box(serde_json::to_vec(&d).unwrap())
         })
     });
+}
+
+fn keystroke(c: &mut Criterion) {
+    let text = source(10_000);
+    assert!(warpkit_asm::assemble(&text).is_ok());
+    one_file(c, "keystroke_10000_lines", text);
+    let text = macro_source(10_000);
+    let an = Analysis::of_file(&text, Some(std::path::Path::new("/bench/k.s")));
+    assert!(
+        an.diagnostics.is_empty() && !an.uses.is_empty(),
+        "{:?}",
+        an.diagnostics.first()
+    );
+    one_file(c, "keystroke_10000_lines_with_macros", text);
 }
 
 criterion_group!(benches, keystroke);

@@ -251,12 +251,10 @@ pub fn signature(doc: &Document, offset: usize) -> Option<Signature> {
         return None;
     }
     let d = facts::insn(&text[ws..we])?;
-    let mut label = d.mnemonic.to_string();
+    // The assembler's own syntax line, with where each operand is in it.
+    let (label, parts) = warpkit_asm::syntax::syntax_parts(d);
     let mut params = Vec::new();
-    for (i, o) in d.operands.iter().enumerate() {
-        label.push_str(if i == 0 { " " } else { ", " });
-        let s = label.len();
-        label.push_str(&facts::operand_label(o));
+    for (o, &(s, e)) in d.operands.iter().zip(&parts) {
         let what = if o.slot.is_modifier() {
             facts::modifier_values(o)
         } else {
@@ -272,7 +270,7 @@ pub fn signature(doc: &Document, offset: usize) -> Option<Signature> {
                 )
             })
         };
-        params.push((s, label.len(), what));
+        params.push((s, e, what));
     }
     let op_start = operand_start(text, l.operands_start, offset);
     let current = text[op_start..offset].trim_start();

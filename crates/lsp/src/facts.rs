@@ -31,24 +31,9 @@ pub fn modifiers(d: &InsnDesc) -> impl Iterator<Item = &'static Operand> {
     d.operands.iter().filter(|o| o.slot.is_modifier())
 }
 
-/// `slot:type`, as the assembler's hints write an operand.
-pub fn operand_label(o: &Operand) -> String {
-    if o.slot.is_modifier() {
-        format!("[{}:{}]", o.slot.name(), o.ty.name())
-    } else {
-        format!("{}:{}", o.slot.name(), o.ty.name())
-    }
-}
-
-/// The assembler's syntax line: `fadd.f32 rd:v, rs1:v, rs2:v, [rm:rm]`.
-pub fn syntax(d: &InsnDesc) -> String {
-    let ops: Vec<String> = d.operands.iter().map(operand_label).collect();
-    if ops.is_empty() {
-        d.mnemonic.to_string()
-    } else {
-        format!("{} {}", d.mnemonic, ops.join(", "))
-    }
-}
+/// How the assembler's syntax line writes an operand, and the line itself (one definition,
+/// in the assembler).
+pub use warpkit_asm::syntax::{operand_label, syntax_of as syntax};
 
 /// The values a modifier takes, in words.
 pub fn modifier_values(o: &Operand) -> String {

@@ -14,6 +14,13 @@ pub const COMMENT_COLUMN: usize = 44;
 
 /// The formatted text, or why the document cannot be formatted.
 pub fn format(text: &str, an: &Analysis) -> Result<String, String> {
+    if an.cpp {
+        return Err(
+            "a .S file is not formatted: its text is C-preprocessor input, and the canonical \
+             form could drop what cpp macros and comments mean"
+                .into(),
+        );
+    }
     let Some(code) = an.code.as_deref() else {
         return Err("the document has errors: formatting needs text that assembles".into());
     };

@@ -63,10 +63,10 @@ pub fn hover(doc: &Document, an: &Analysis, offset: usize) -> Option<Hover> {
     let t = token_at(doc, &l, offset)?;
     let word = &text[t.start..t.end];
     let markdown = match t.kind {
-        PieceKind::Mnemonic => {
-            let d = facts::insn(word)?;
-            format!("```text\n{}```", docs::describe(d))
-        }
+        PieceKind::Mnemonic => match facts::insn(word) {
+            Some(d) => format!("```text\n{}```", docs::describe(d)),
+            None => macro_text(doc, an, &l, word)?,
+        },
         PieceKind::Directive => {
             let (name, doc) = directives::find(word)?;
             format!("`{name}`: {doc}")
@@ -100,6 +100,7 @@ pub fn hover(doc: &Document, an: &Analysis, offset: usize) -> Option<Hover> {
                 facts::modifier_values(o)
             )
         }
+        PieceKind::Name if an.symbol(word).is_none() => macro_text(doc, an, &l, word)?,
         PieceKind::LabelDef | PieceKind::Name => {
             let s = an.symbol(word)?;
             match s.kind {
@@ -119,4 +120,26 @@ pub fn hover(doc: &Document, an: &Analysis, offset: usize) -> Option<Hover> {
         start: t.start,
         end: t.end,
     })
+}
+
+/// A macro: its parameters, where it is defined, and what a use on this line expanded to.
+fn macro_text(doc: &Document, an: &Analysis, l: &LexedLine, word: &str) -> Option<String> {
+    let m = an.macro_named(word)?;
+    let text = match m.file {
+        None => doc.text(),
+        Some(f) => an.file_text(f),
+    };
+    let line = 1 + memchr::memchr_iter(b'\n', &text.as_bytes()[..m.start.min(text.len())]).count();
+    let file = m
+        .file
+        .and_then(|f| an.files.get(f))
+        .map_or("this file".to_string(), |f| f.path.display().to_string());
+    let mut s = format!("macro `{} {}`, defined at {file}:{line}", m.name, m.params);
+    if let Some(p) = an.use_at(l.start) {
+        s.push_str(&format!(
+            "\n\nthis use expands to {} bytes at byte offset `0x{:x}`",
+            p.size, p.pc
+        ));
+    }
+    Some(s)
 }

@@ -27,6 +27,13 @@ pub fn hints(text: &str, an: &Analysis, first: usize, last: usize) -> Vec<Hint> 
             continue;
         }
         let Some(d) = facts::insn(&text[ws..we]) else {
+            // A macro use: the bytes its expansion made.
+            if let Some(p) = an.use_at(s) {
+                out.push(Hint {
+                    at: l.code_end,
+                    label: format!("  {} B @0x{:x}", p.size, p.pc),
+                });
+            }
             continue;
         };
         let Some(p) = an.outline.placement_at(s) else {

@@ -5,6 +5,7 @@
 
 use warpkit_asm::expr;
 use warpkit_asm::float::{self, BINARY32};
+use warpkit_asm::lexline::{lead, Lead};
 use warpkit_asm::syntax::{DIM_NAMES, RM_NAMES};
 
 /// What a piece of a line is.
@@ -108,28 +109,19 @@ pub fn line(text: &str, start: usize, end: usize) -> LexedLine {
     l.code_end = start + n;
     let b = &raw[..n];
     let mut pos = 0;
-    let mut word_end = None;
-    loop {
-        while pos < b.len() && b[pos].is_ascii_whitespace() {
-            pos += 1;
-        }
-        let st = pos;
-        let mut p = pos;
-        if p < b.len() && is_name_start(b[p]) {
-            while p < b.len() && is_name_char(b[p]) {
-                p += 1;
+    // Labels and the word as the assembler reads them (its one label lexer).
+    let word_end = loop {
+        match lead(b, pos) {
+            Lead::Label(s, e) => {
+                l.labels.push((start + s, start + e));
+                pos = e + 1;
             }
-            if p < b.len() && b[p] == b':' {
-                l.labels.push((start + st, start + p));
-                pos = p + 1;
-                continue;
-            }
-            if p == b.len() || b[p].is_ascii_whitespace() {
-                word_end = Some(p);
+            Lead::Word { start: s, end } => {
+                pos = s;
+                break end;
             }
         }
-        break;
-    }
+    };
     if pos >= b.len() {
         l.operands_start = start + b.len();
         return l;

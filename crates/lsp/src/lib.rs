@@ -17,6 +17,7 @@ pub mod lex;
 pub mod navigate;
 pub mod semantic;
 pub mod server;
+pub mod stress;
 pub mod text;
 pub mod transport;
 

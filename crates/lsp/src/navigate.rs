@@ -1,27 +1,93 @@
-//! Labels and `.equ` names: definition, references, rename, document symbols.
+//! Labels, `.equ` names and macros: definition (also of an `.include`'s file),
+//! references and rename across the files of the unit, document symbols.
 
-use crate::analysis::{line_at, occurrences, token_at, Analysis};
+use crate::analysis::{line_at, occurrences, occurrences_of, token_at, Analysis};
 use crate::facts;
 use crate::lex::{self, is_name_char, is_name_start, PieceKind};
 use crate::text::Document;
+use std::path::{Path, PathBuf};
 use warpkit_asm::SymbolKind;
 
-/// The defined name under the cursor and its range there.
-pub fn name_at(doc: &Document, an: &Analysis, offset: usize) -> Option<(String, usize, usize)> {
-    let l = line_at(doc, offset);
-    let t = token_at(doc, &l, offset)?;
-    if !matches!(t.kind, PieceKind::Name | PieceKind::LabelDef) {
-        return None;
-    }
-    let name = &doc.text()[t.start..t.end];
-    an.symbol(name)?;
-    Some((name.to_string(), t.start, t.end))
+/// A place the editor can show: a range of the document, of one of the unit's files
+/// ([`Analysis::files`]), or the start of a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    Doc(usize, usize),
+    File(usize, usize, usize),
+    Path(PathBuf),
 }
 
-pub fn definition(doc: &Document, an: &Analysis, offset: usize) -> Option<(usize, usize)> {
-    let (name, _, _) = name_at(doc, an, offset)?;
-    let s = an.symbol(&name)?;
-    Some((s.start, s.end))
+/// What a name under the cursor names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Named {
+    Symbol,
+    Macro,
+}
+
+/// The defined name under the cursor, what it names, and its range there.
+pub fn name_at(
+    doc: &Document,
+    an: &Analysis,
+    offset: usize,
+) -> Option<(String, Named, usize, usize)> {
+    let l = line_at(doc, offset);
+    let t = token_at(doc, &l, offset)?;
+    let name = &doc.text()[t.start..t.end];
+    let named = match t.kind {
+        PieceKind::Name | PieceKind::LabelDef if an.symbol(name).is_some() => Named::Symbol,
+        PieceKind::Name | PieceKind::Mnemonic if an.macro_named(name).is_some() => Named::Macro,
+        _ => return None,
+    };
+    let name = match named {
+        Named::Macro => an.macro_named(name)?.name.clone(),
+        Named::Symbol => name.to_string(),
+    };
+    Some((name, named, t.start, t.end))
+}
+
+fn target(file: Option<usize>, s: usize, e: usize) -> Target {
+    match file {
+        None => Target::Doc(s, e),
+        Some(f) => Target::File(f, s, e),
+    }
+}
+
+fn def_of(an: &Analysis, name: &str, named: Named) -> Option<Target> {
+    match named {
+        Named::Symbol => an.definition(name).map(|(f, s, e)| target(f, s, e)),
+        Named::Macro => an.macro_named(name).map(|m| target(m.file, m.start, m.end)),
+    }
+}
+
+/// Where the name under the cursor is defined; on an `.include`'s path, its file.
+pub fn definition(
+    doc: &Document,
+    an: &Analysis,
+    path: Option<&Path>,
+    offset: usize,
+) -> Option<Target> {
+    if let Some(p) = path.and_then(|p| an.include_at(doc, p, offset)) {
+        return Some(Target::Path(p));
+    }
+    let (name, named, _, _) = name_at(doc, an, offset)?;
+    def_of(an, &name, named)
+}
+
+/// Every place `name` is written in the document and the unit's files.
+pub fn occurrences_in_unit(doc: &str, an: &Analysis, name: &str, named: Named) -> Vec<Target> {
+    let words = named == Named::Macro;
+    let mut out: Vec<Target> = occurrences_of(doc, name, words)
+        .into_iter()
+        .map(|t| Target::Doc(t.start, t.end))
+        .collect();
+    for (i, f) in an.files.iter().enumerate() {
+        out.extend(
+            occurrences_of(&f.text, name, words)
+                .into_iter()
+                .map(|t| Target::File(i, t.start, t.end)),
+        );
+    }
+    out
 }
 
 pub fn references(
@@ -29,15 +95,14 @@ pub fn references(
     an: &Analysis,
     offset: usize,
     with_definition: bool,
-) -> Vec<(usize, usize)> {
-    let Some((name, _, _)) = name_at(doc, an, offset) else {
+) -> Vec<Target> {
+    let Some((name, named, _, _)) = name_at(doc, an, offset) else {
         return Vec::new();
     };
-    let def = an.symbol(&name).map(|s| (s.start, s.end));
-    occurrences(doc.text(), &name)
+    let def = def_of(an, &name, named);
+    occurrences_in_unit(doc.text(), an, &name, named)
         .into_iter()
-        .map(|t| (t.start, t.end))
-        .filter(|r| with_definition || Some(*r) != def)
+        .filter(|r| with_definition || Some(r) != def.as_ref())
         .collect()
 }
 
@@ -47,10 +112,17 @@ pub fn rename(
     an: &Analysis,
     offset: usize,
     new: &str,
-) -> Result<Vec<(usize, usize)>, String> {
-    let Some((name, _, _)) = name_at(doc, an, offset) else {
-        return Err("no label or .equ name here".into());
+) -> Result<Vec<Target>, String> {
+    let Some((name, named, _, _)) = name_at(doc, an, offset) else {
+        return Err("no label, .equ name or macro here".into());
     };
+    check_new_name(an, &name, new)?;
+    let _ = named;
+    Ok(references(doc, an, offset, true))
+}
+
+/// Why `new` cannot replace `name`, if it cannot.
+pub fn check_new_name(an: &Analysis, name: &str, new: &str) -> Result<(), String> {
     let b = new.as_bytes();
     if !b.first().is_some_and(|&c| is_name_start(c)) || !b.iter().all(|&c| is_name_char(c)) {
         return Err(format!(
@@ -62,16 +134,17 @@ pub fn rename(
             "`{new}` reads as a register, mnemonic or modifier value; choose another name"
         ));
     }
-    if new != name && an.symbol(new).is_some() {
+    if new != name && (an.symbol(new).is_some() || an.macro_named(new).is_some()) {
         return Err(format!("`{new}` is already defined"));
     }
-    Ok(references(doc, an, offset, true))
+    Ok(())
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SymbolRole {
-    /// A label named by `.globl`/`.global`: an entry point.
+    /// A label named by `.globl`/`.global` or `.kernel`: an entry point.
     Kernel,
+    Macro,
     Label,
     Equ,
 }
@@ -88,35 +161,47 @@ pub struct DocSymbol {
     pub full_end: usize,
 }
 
+/// The symbols defined in the document.
 pub fn document_symbols(doc: &Document, an: &Analysis) -> Vec<DocSymbol> {
+    symbols_of(doc, an, None)
+}
+
+/// The labels, `.equ` names and macros defined in the document (`file` `None`) or in one of
+/// the unit's files (`doc` is then that file's text).
+pub fn symbols_of(doc: &Document, an: &Analysis, file: Option<usize>) -> Vec<DocSymbol> {
     let text = doc.text();
-    // Names declared global (`.globl name`, `.global name`) are kernels.
-    let mut globals = Vec::new();
-    for s in an
+    let here: Vec<&warpkit_asm::SymbolDef> = an
         .outline
         .symbols
         .iter()
-        .filter(|s| s.kind == SymbolKind::Label)
-    {
+        .zip(&an.symbol_files)
+        .filter(|(s, f)| **f == file && s.end <= text.len())
+        .map(|(s, _)| s)
+        .collect();
+    // Names declared global (`.globl name`, `.global name`) or kernels are entry points.
+    let mut globals = Vec::new();
+    for s in here.iter().filter(|s| s.kind == SymbolKind::Label) {
         for t in occurrences(text, &s.name) {
-            let l = line_at(doc, t.start);
+            let (ls, le) = doc.line_range(doc.line_of(t.start)).unwrap_or((0, 0));
+            let l = lex::line(text, ls, le);
             if let Some((ws, we)) = l.word {
                 let w = &text[ws..we];
-                if w.eq_ignore_ascii_case(".globl") || w.eq_ignore_ascii_case(".global") {
+                if [".globl", ".global", ".kernel"]
+                    .iter()
+                    .any(|d| w.eq_ignore_ascii_case(d))
+                {
                     globals.push(s.name.as_str());
                 }
             }
         }
     }
-    let labels: Vec<usize> = an
-        .outline
-        .symbols
+    let labels: Vec<usize> = here
         .iter()
         .filter(|s| s.kind == SymbolKind::Label)
         .map(|s| s.start)
         .collect();
-    an.outline
-        .symbols
+    let line_end = |at: usize| doc.line_range(doc.line_of(at)).map_or(at, |(_, e)| e);
+    let mut out: Vec<DocSymbol> = here
         .iter()
         .map(|s| {
             let (role, detail, full_end) = match s.kind {
@@ -133,12 +218,7 @@ pub fn document_symbols(doc: &Document, an: &Analysis) -> Vec<DocSymbol> {
                     };
                     (role, format!("offset 0x{:x}", s.value), end)
                 }
-                SymbolKind::Equ => {
-                    let end = doc
-                        .line_range(doc.line_of(s.start))
-                        .map_or(s.end, |(_, e)| e);
-                    (SymbolRole::Equ, format!("= {}", s.value), end)
-                }
+                SymbolKind::Equ => (SymbolRole::Equ, format!("= {}", s.value), line_end(s.start)),
             };
             DocSymbol {
                 name: s.name.clone(),
@@ -149,5 +229,40 @@ pub fn document_symbols(doc: &Document, an: &Analysis) -> Vec<DocSymbol> {
                 full_end: full_end.max(s.end),
             }
         })
-        .collect()
+        .collect();
+    for m in an
+        .macros
+        .iter()
+        .filter(|m| m.file == file && m.end <= text.len())
+    {
+        out.push(DocSymbol {
+            name: m.name.clone(),
+            role: SymbolRole::Macro,
+            detail: format!("macro {}", m.params),
+            start: m.start,
+            end: m.end,
+            full_end: macro_end(text, m.end).max(m.end),
+        });
+    }
+    out.sort_by_key(|d| d.start);
+    out
+}
+
+/// The end of the `.endm` line that closes a macro whose name ends at `from`.
+fn macro_end(text: &str, from: usize) -> usize {
+    let mut depth = 0;
+    for (s, e) in lex::line_ranges(&text[from..]) {
+        let l = lex::line(&text[from..], s, e);
+        let Some((ws, we)) = l.word else { continue };
+        let w = &text[from + ws..from + we];
+        if w.eq_ignore_ascii_case(".macro") {
+            depth += 1;
+        } else if w.eq_ignore_ascii_case(".endm") {
+            if depth == 0 {
+                return from + e;
+            }
+            depth -= 1;
+        }
+    }
+    text.len()
 }

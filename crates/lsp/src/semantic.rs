@@ -17,6 +17,7 @@ pub const TYPES: &[&str] = &[
     "property",   // .equ name
     "operator",
     "comment",
+    "function", // macro
 ];
 /// Token modifiers, in legend order.
 pub const MODIFIERS: &[&str] = &["declaration", "readonly"];
@@ -48,9 +49,19 @@ pub fn tokens(text: &str, an: &Analysis, first: usize, last: usize) -> Vec<Token
                     || w.eq_ignore_ascii_case(".set")
                     || w.eq_ignore_ascii_case(".equiv")
             });
+        let macro_line = l.is_directive(text)
+            && l.word
+                .is_some_and(|(ws, we)| text[ws..we].eq_ignore_ascii_case(".macro"));
         for (i, t) in toks.iter().enumerate() {
             let (ty, modifiers) = match t.kind {
-                PieceKind::Mnemonic => (0, 0),
+                PieceKind::Mnemonic => {
+                    let w = &text[t.start..t.end];
+                    if crate::facts::insn(w).is_none() && an.macro_named(w).is_some() {
+                        (10, 0)
+                    } else {
+                        (0, 0)
+                    }
+                }
                 PieceKind::Directive => (1, 0),
                 PieceKind::Register => (2, 0),
                 PieceKind::ModKey => (3, 0),
@@ -63,6 +74,13 @@ pub fn tokens(text: &str, an: &Analysis, first: usize, last: usize) -> Vec<Token
                         // The name a `.equ` defines is its first operand.
                         let defines = equ_line && i == 1;
                         (7, 2 | defines as u32)
+                    }
+                    // The name a `.macro` line defines.
+                    None if i == 1
+                        && macro_line
+                        && an.macro_named(&text[t.start..t.end]).is_some() =>
+                    {
+                        (10, 1)
                     }
                     None => continue,
                 },

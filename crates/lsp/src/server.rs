@@ -5,7 +5,7 @@
 
 use crate::analysis::Analysis;
 use crate::complete::{self, CompletionKind};
-use crate::navigate::{self, SymbolRole};
+use crate::navigate::{self, Named, SymbolRole, Target};
 use crate::text::{Document, Pos};
 use crate::transport::{self, Incoming};
 use crate::{format, hover, inlay, semantic};
@@ -15,7 +15,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 use std::collections::{BTreeSet, HashMap};
 use std::io::{BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 
 /// At most this many diagnostics are published per document, then one that says how many
@@ -31,14 +31,30 @@ struct Open {
     analysis: Option<Analysis>,
     /// The file the document is, for `.include` (none for other URI schemes).
     path: Option<PathBuf>,
+    /// The files its last assembly read (a change to one of them, open, re-checks it).
+    deps: Vec<PathBuf>,
 }
 
 impl Open {
+    /// Its assembly (made by `LspServer::ensure` before any request reads it).
     fn analysis(&mut self) -> &Analysis {
         let (doc, path) = (&self.doc, self.path.as_deref());
         self.analysis
             .get_or_insert_with(|| Analysis::of_file(doc.text(), path))
     }
+}
+
+/// The `file:` URI of a path (bytes outside the unreserved set and `/` escaped).
+pub fn file_uri(path: &Path) -> Option<lt::Uri> {
+    let mut s = String::from("file://");
+    for &b in path.to_str()?.as_bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
+            s.push(b as char);
+        } else {
+            s.push_str(&format!("%{b:02X}"));
+        }
+    }
+    s.parse().ok()
 }
 
 /// The path of a `file:` URI (`file:///dir/a%20b.s`, or with `localhost` as the host);
@@ -165,6 +181,7 @@ pub fn capabilities() -> lt::ServerCapabilities {
             ),
         ),
         inlay_hint_provider: Some(lt::OneOf::Left(true)),
+        workspace_symbol_provider: Some(lt::OneOf::Left(true)),
         ..Default::default()
     }
 }
@@ -178,9 +195,9 @@ pub fn serve<R: BufRead + Send + 'static, W: Write>(
     let reader = std::thread::Builder::new()
         .name("lsp-reader".into())
         .spawn(move || {
-            let mut input = input;
+            let mut input = transport::FrameReader::new(input);
             // The loop ends at the end of input, on a read error, or when the server is gone.
-            while let Ok(Some(m)) = transport::read(&mut input) {
+            while let Ok(Some(m)) = input.read() {
                 let exit =
                     matches!(&m, Incoming::Message(Message::Notification(n)) if n.method == "exit");
                 if tx.send(m).is_err() || exit {
@@ -302,7 +319,140 @@ impl<W: Write> LspServer<W> {
         self.send(Message::Response(resp))
     }
 
+    /// Assemble an open document if its text changed, reading its open includes from the
+    /// editor.
+    fn ensure(&mut self, key: &str) {
+        if self.docs.get(key).is_none_or(|o| o.analysis.is_some()) {
+            return;
+        }
+        let Some(mut o) = self.docs.remove(key) else {
+            return;
+        };
+        let docs = &self.docs;
+        let open = |p: &Path| {
+            docs.values()
+                .find(|d| d.path.as_deref() == Some(p))
+                .map(|d| d.doc.text().to_string())
+        };
+        let an = Analysis::of_project(o.doc.text(), o.path.as_deref(), &open);
+        o.deps = an.files.iter().map(|f| f.path.clone()).collect();
+        o.analysis = Some(an);
+        self.docs.insert(key.to_string(), o);
+    }
+
+    /// A document's text changed (or it opened or closed): the open documents that include
+    /// it are assembled again.
+    fn recheck_includers(&mut self, key: &str) {
+        let Some(p) = file_path(key) else { return };
+        let users: Vec<String> = self
+            .docs
+            .iter()
+            .filter(|(k, o)| k.as_str() != key && o.deps.contains(&p))
+            .map(|(k, _)| k.clone())
+            .collect();
+        for k in users {
+            if let Some(o) = self.docs.get_mut(&k) {
+                o.analysis = None;
+            }
+            self.mark_dirty(k);
+        }
+    }
+
+    /// The URI the editor knows a path by (an open document's own), else its `file:` URI.
+    fn uri_of(&self, p: &Path) -> Option<lt::Uri> {
+        self.docs
+            .iter()
+            .find(|(_, o)| o.path.as_deref() == Some(p))
+            .and_then(|(k, _)| k.parse().ok())
+            .or_else(|| file_uri(p))
+    }
+
+    /// A target of a document's analysis as a protocol location.
+    fn location(&self, key: &str, t: &Target) -> Option<lt::Location> {
+        let o = self.docs.get(key)?;
+        let an = o.analysis.as_ref()?;
+        Some(match t {
+            Target::Doc(s, e) => lt::Location::new(key.parse().ok()?, range(&o.doc, *s, *e)),
+            Target::File(f, s, e) => {
+                let file = an.files.get(*f)?;
+                let d = Document::new(file.text.clone());
+                lt::Location::new(self.uri_of(&file.path)?, range(&d, *s, *e))
+            }
+            Target::Path(p) => lt::Location::new(
+                self.uri_of(p)?,
+                lt::Range::new(lt::Position::new(0, 0), lt::Position::new(0, 0)),
+            ),
+        })
+    }
+
+    /// Every place a name is written: in the document's unit, and in the units of the open
+    /// documents that include the document; one location per place.
+    fn all_occurrences(&mut self, key: &str, name: &str, named: Named) -> Vec<lt::Location> {
+        let mut out: Vec<lt::Location> = Vec::new();
+        let push = |l: lt::Location, out: &mut Vec<lt::Location>| {
+            if !out.contains(&l) {
+                out.push(l);
+            }
+        };
+        let mine = match self
+            .docs
+            .get(key)
+            .and_then(|o| Some((o, o.analysis.as_ref()?)))
+        {
+            Some((o, an)) => navigate::occurrences_in_unit(o.doc.text(), an, name, named),
+            None => Vec::new(),
+        };
+        for t in &mine {
+            if let Some(l) = self.location(key, t) {
+                push(l, &mut out);
+            }
+        }
+        // The open documents that include the document or the file defining the name (a
+        // header's macro is used by every file that includes the header).
+        let mut files: Vec<PathBuf> = file_path(key).into_iter().collect();
+        if let Some(an) = self.docs.get(key).and_then(|o| o.analysis.as_ref()) {
+            let def_file = match named {
+                Named::Symbol => an.definition(name).and_then(|d| d.0),
+                Named::Macro => an.macro_named(name).and_then(|m| m.file),
+            };
+            files.extend(
+                def_file
+                    .and_then(|f| an.files.get(f))
+                    .map(|f| f.path.clone()),
+            );
+        }
+        let users: Vec<String> = self
+            .docs
+            .iter()
+            .filter(|(k, o)| {
+                k.as_str() != key
+                    && files
+                        .iter()
+                        .any(|f| o.deps.contains(f) || o.path.as_ref() == Some(f))
+            })
+            .map(|(k, _)| k.clone())
+            .collect();
+        for k in users {
+            self.ensure(&k);
+            let ts = match self
+                .docs
+                .get(&k)
+                .and_then(|o| Some((o, o.analysis.as_ref()?)))
+            {
+                Some((o, an)) => navigate::occurrences_in_unit(o.doc.text(), an, name, named),
+                None => continue,
+            };
+            for t in &ts {
+                if let Some(l) = self.location(&k, t) {
+                    push(l, &mut out);
+                }
+            }
+        }
+        out
+    }
+
     fn doc(&mut self, uri: &lt::Uri) -> Result<&mut Open, Failure> {
+        self.ensure(uri.as_str());
         self.docs
             .get_mut(uri.as_str())
             .ok_or_else(|| invalid(format!("document not open: {}", uri.as_str())))
@@ -411,37 +561,63 @@ impl<W: Write> LspServer<W> {
             }
             "textDocument/definition" => {
                 let p: lt::GotoDefinitionParams = params(p)?;
-                let uri = p.text_document_position_params.text_document.uri.clone();
+                let key = p
+                    .text_document_position_params
+                    .text_document
+                    .uri
+                    .as_str()
+                    .to_string();
                 let (o, off) = self.at(&p.text_document_position_params)?;
                 let Some(off) = off else {
                     return Ok(Value::Null);
                 };
                 o.analysis();
-                let Open { doc, analysis, .. } = o;
-                let def =
-                    navigate::definition(doc, analysis.as_ref().expect("assembled above"), off);
-                to_value(def.map(|(s, e)| {
-                    lt::GotoDefinitionResponse::Scalar(lt::Location::new(uri, range(doc, s, e)))
-                }))
+                let Open {
+                    doc,
+                    analysis,
+                    path,
+                    ..
+                } = o;
+                let an = analysis.as_ref().expect("assembled above");
+                let def = navigate::definition(doc, an, path.as_deref(), off);
+                to_value(
+                    def.and_then(|t| self.location(&key, &t))
+                        .map(lt::GotoDefinitionResponse::Scalar),
+                )
             }
             "textDocument/references" => {
                 let p: lt::ReferenceParams = params(p)?;
-                let uri = p.text_document_position.text_document.uri.clone();
+                let key = p
+                    .text_document_position
+                    .text_document
+                    .uri
+                    .as_str()
+                    .to_string();
                 let (o, off) = self.at(&p.text_document_position)?;
                 let Some(off) = off else {
                     return Ok(Value::Array(Vec::new()));
                 };
                 o.analysis();
                 let Open { doc, analysis, .. } = o;
-                let refs = navigate::references(
-                    doc,
-                    analysis.as_ref().expect("assembled above"),
-                    off,
-                    p.context.include_declaration,
-                );
+                let an = analysis.as_ref().expect("assembled above");
+                let Some((name, named, _, _)) = navigate::name_at(doc, an, off) else {
+                    return Ok(Value::Array(Vec::new()));
+                };
+                let def = match named {
+                    Named::Symbol => an.definition(&name).map(|(f, s, e)| match f {
+                        None => Target::Doc(s, e),
+                        Some(f) => Target::File(f, s, e),
+                    }),
+                    Named::Macro => an.macro_named(&name).map(|m| match m.file {
+                        None => Target::Doc(m.start, m.end),
+                        Some(f) => Target::File(f, m.start, m.end),
+                    }),
+                };
+                let def = def.and_then(|t| self.location(&key, &t));
+                let all = self.all_occurrences(&key, &name, named);
                 to_value(
-                    refs.into_iter()
-                        .map(|(s, e)| lt::Location::new(uri.clone(), range(doc, s, e)))
+                    all.into_iter()
+                        .filter(|l| p.context.include_declaration || Some(l) != def.as_ref())
                         .collect::<Vec<_>>(),
                 )
             }
@@ -454,29 +630,46 @@ impl<W: Write> LspServer<W> {
                 o.analysis();
                 let Open { doc, analysis, .. } = o;
                 let n = navigate::name_at(doc, analysis.as_ref().expect("assembled above"), off);
-                to_value(n.map(|(_, s, e)| lt::PrepareRenameResponse::Range(range(doc, s, e))))
+                to_value(n.map(|(_, _, s, e)| lt::PrepareRenameResponse::Range(range(doc, s, e))))
             }
             "textDocument/rename" => {
                 let p: lt::RenameParams = params(p)?;
-                let uri = p.text_document_position.text_document.uri.clone();
+                let key = p
+                    .text_document_position
+                    .text_document
+                    .uri
+                    .as_str()
+                    .to_string();
                 let (o, off) = self.at(&p.text_document_position)?;
                 let Some(off) = off else {
                     return Err(invalid("the position is not in the document"));
                 };
                 o.analysis();
                 let Open { doc, analysis, .. } = o;
-                let places = navigate::rename(
-                    doc,
-                    analysis.as_ref().expect("assembled above"),
-                    off,
-                    &p.new_name,
-                )
-                .map_err(|e| Failure(ErrorCode::RequestFailed as i32, e))?;
-                let edits = places
-                    .into_iter()
-                    .map(|(s, e)| lt::TextEdit::new(range(doc, s, e), p.new_name.clone()))
-                    .collect();
-                to_value(lt::WorkspaceEdit::new(HashMap::from([(uri, edits)])))
+                let an = analysis.as_ref().expect("assembled above");
+                let Some((name, named, _, _)) = navigate::name_at(doc, an, off) else {
+                    return Err(Failure(
+                        ErrorCode::RequestFailed as i32,
+                        "no label, .equ name or macro here".into(),
+                    ));
+                };
+                navigate::check_new_name(an, &name, &p.new_name)
+                    .map_err(|e| Failure(ErrorCode::RequestFailed as i32, e))?;
+                // Grouped by URI text (the protocol's URI type is no hash key).
+                let mut by_uri: Vec<(lt::Uri, Vec<lt::TextEdit>)> = Vec::new();
+                for l in self.all_occurrences(&key, &name, named) {
+                    let edit = lt::TextEdit::new(l.range, p.new_name.clone());
+                    match by_uri
+                        .iter_mut()
+                        .find(|(u, _)| u.as_str() == l.uri.as_str())
+                    {
+                        Some((_, v)) => v.push(edit),
+                        None => by_uri.push((l.uri, vec![edit])),
+                    }
+                }
+                #[allow(clippy::mutable_key_type)] // the protocol's type for `changes`
+                let changes: HashMap<lt::Uri, Vec<lt::TextEdit>> = by_uri.into_iter().collect();
+                to_value(lt::WorkspaceEdit::new(changes))
             }
             "textDocument/documentSymbol" => {
                 let p: lt::DocumentSymbolParams = params(p)?;
@@ -491,11 +684,7 @@ impl<W: Write> LspServer<W> {
                     .map(|s| lt::DocumentSymbol {
                         name: s.name,
                         detail: Some(s.detail),
-                        kind: match s.role {
-                            SymbolRole::Kernel => lt::SymbolKind::FUNCTION,
-                            SymbolRole::Label => lt::SymbolKind::KEY,
-                            SymbolRole::Equ => lt::SymbolKind::CONSTANT,
-                        },
+                        kind: symbol_kind(s.role),
                         tags: None,
                         deprecated: None,
                         range: range(doc, s.start, s.full_end),
@@ -504,6 +693,53 @@ impl<W: Write> LspServer<W> {
                     })
                     .collect();
                 to_value(lt::DocumentSymbolResponse::Nested(list))
+            }
+            "workspace/symbol" => {
+                let p: lt::WorkspaceSymbolParams = params(p)?;
+                let q = p.query.to_ascii_lowercase();
+                let keys: Vec<String> = self.docs.keys().cloned().collect();
+                let mut out: Vec<lt::SymbolInformation> = Vec::new();
+                for k in keys {
+                    self.ensure(&k);
+                    let Some(o) = self.docs.get(&k) else { continue };
+                    let Some(an) = o.analysis.as_ref() else {
+                        continue;
+                    };
+                    let mut units = vec![(None, o.doc.clone())];
+                    for (i, f) in an.files.iter().enumerate() {
+                        units.push((Some(i), Document::new(f.text.clone())));
+                    }
+                    for (file, d) in &units {
+                        for s in navigate::symbols_of(d, an, *file) {
+                            if !s.name.to_ascii_lowercase().contains(&q) {
+                                continue;
+                            }
+                            let t = match file {
+                                None => Target::Doc(s.start, s.end),
+                                Some(f) => Target::File(*f, s.start, s.end),
+                            };
+                            let Some(location) = self.location(&k, &t) else {
+                                continue;
+                            };
+                            #[allow(deprecated)] // `deprecated` is a required field
+                            let info = lt::SymbolInformation {
+                                name: s.name,
+                                kind: symbol_kind(s.role),
+                                tags: None,
+                                deprecated: None,
+                                location,
+                                container_name: None,
+                            };
+                            if !out
+                                .iter()
+                                .any(|x| x.name == info.name && x.location == info.location)
+                            {
+                                out.push(info);
+                            }
+                        }
+                    }
+                }
+                to_value(out)
             }
             "textDocument/semanticTokens/full" => {
                 let p: lt::SemanticTokensParams = params(p)?;
@@ -582,8 +818,10 @@ impl<W: Write> LspServer<W> {
                             version: p.text_document.version,
                             analysis: None,
                             path: file_path(&key),
+                            deps: Vec::new(),
                         },
                     );
+                    self.recheck_includers(&key);
                     self.mark_dirty(key);
                 }
             }
@@ -608,6 +846,7 @@ impl<W: Write> LspServer<W> {
                 }
                 o.version = p.text_document.version;
                 o.analysis = None;
+                self.recheck_includers(&key);
                 self.mark_dirty(key);
             }
             "textDocument/didClose" => {
@@ -615,6 +854,8 @@ impl<W: Write> LspServer<W> {
                     let key = p.text_document.uri.as_str().to_string();
                     if self.docs.remove(&key).is_some() {
                         self.dirty.remove(&key);
+                        // Its includers read it from disk again.
+                        self.recheck_includers(&key);
                         // A closed document's problems leave the editor's list.
                         self.publish(&key, Vec::new(), None)?;
                     }
@@ -646,14 +887,28 @@ impl<W: Write> LspServer<W> {
         let dirty = std::mem::take(&mut self.dirty);
         self.dirty_since = None;
         for key in dirty {
-            let Some(o) = self.docs.get_mut(&key) else {
+            self.ensure(&key);
+            let Some(o) = self.docs.get(&key) else {
                 continue;
             };
-            o.analysis();
-            let diags = match &o.analysis {
+            let mut diags = match &o.analysis {
                 Some(an) => diagnostics(&key, &o.doc, an),
                 None => Vec::new(),
             };
+            // A diagnostic whose place is in an included file points there too.
+            if let Some(an) = &o.analysis {
+                for (d, e) in diags.iter_mut().zip(&an.elsewhere) {
+                    let Some((f, s, e)) = *e else { continue };
+                    if let Some(l) = self.location(&key, &Target::File(f, s, e)) {
+                        d.related_information.get_or_insert_with(Vec::new).push(
+                            lt::DiagnosticRelatedInformation {
+                                location: l,
+                                message: "the place in the included file".into(),
+                            },
+                        );
+                    }
+                }
+            }
             let version = Some(o.version);
             self.publish(&key, diags, version)?;
         }
@@ -677,6 +932,15 @@ impl<W: Write> LspServer<W> {
                 version,
             },
         )))
+    }
+}
+
+fn symbol_kind(r: SymbolRole) -> lt::SymbolKind {
+    match r {
+        SymbolRole::Kernel => lt::SymbolKind::FUNCTION,
+        SymbolRole::Macro => lt::SymbolKind::OPERATOR,
+        SymbolRole::Label => lt::SymbolKind::KEY,
+        SymbolRole::Equ => lt::SymbolKind::CONSTANT,
     }
 }
 

@@ -64,19 +64,101 @@ fn header_line(r: &mut impl BufRead) -> io::Result<Option<Result<String, String>
     ))
 }
 
-/// Read the next frame; `None` at end of input.
+/// Reads frames one after another. After a `Content-Length` over the limit the body is
+/// not trusted: the claim is answered at once (the client may be waiting for that answer)
+/// and reading goes on at the next `Content-Length` header, which cannot occur inside a
+/// JSON body (its strings escape line ends).
+pub struct FrameReader<R> {
+    input: R,
+    resync: bool,
+}
+
+impl<R: BufRead> FrameReader<R> {
+    pub fn new(input: R) -> FrameReader<R> {
+        FrameReader {
+            input,
+            resync: false,
+        }
+    }
+
+    /// The next frame; `None` at end of input.
+    pub fn read(&mut self) -> io::Result<Option<Incoming>> {
+        let first = if std::mem::take(&mut self.resync) {
+            match resync(&mut self.input)? {
+                None => return Ok(None),
+                l => l,
+            }
+        } else {
+            None
+        };
+        read_from(&mut self.input, first, &mut self.resync)
+    }
+}
+
+/// Skip to the next `Content-Length: N` header, wherever it starts (a body has no line
+/// end after it); its line, or `None` at end of input. A JSON body cannot hold one: the line
+/// end after the number would have to be escaped there.
+fn resync(r: &mut impl BufRead) -> io::Result<Option<String>> {
+    const KEY: &[u8] = b"Content-Length:";
+    let mut matched = 0;
+    loop {
+        let buf = r.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(None);
+        }
+        let mut used = buf.len();
+        for (i, &c) in buf.iter().enumerate() {
+            matched = if c.eq_ignore_ascii_case(&KEY[matched]) {
+                matched + 1
+            } else if c.eq_ignore_ascii_case(&KEY[0]) {
+                1
+            } else {
+                0
+            };
+            if matched == KEY.len() {
+                used = i + 1;
+                break;
+            }
+        }
+        r.consume(used);
+        if matched == KEY.len() {
+            matched = 0;
+            if let Some(Ok(rest)) = header_line(r)? {
+                if !rest.trim().is_empty() && rest.trim().bytes().all(|c| c.is_ascii_digit()) {
+                    return Ok(Some(format!("Content-Length:{rest}")));
+                }
+            }
+        }
+    }
+}
+
+/// Read the next frame; `None` at end of input (a frame over the limit is answered; what
+/// follows it is read as [`FrameReader`] reads it only through a `FrameReader`).
 pub fn read(r: &mut impl BufRead) -> io::Result<Option<Incoming>> {
+    read_from(r, None, &mut false)
+}
+
+/// A frame whose first header line may already have been read.
+/// `too_large` is set when the frame claimed more than [`MAX_BODY`] (its body not read).
+fn read_from(
+    r: &mut impl BufRead,
+    mut first: Option<String>,
+    too_large: &mut bool,
+) -> io::Result<Option<Incoming>> {
     let mut length: Option<Result<usize, String>> = None;
     let mut problem: Option<String> = None;
     let mut headers = 0;
     loop {
-        let line = match header_line(r)? {
-            None => return Ok(None),
-            Some(Ok(l)) => l,
-            Some(Err(e)) => {
-                problem.get_or_insert(e);
-                continue;
-            }
+        let line = match first.take() {
+            Some(l) => l,
+            None => match header_line(r)? {
+                None => return Ok(None),
+                Some(Ok(l)) => l,
+                Some(Err(e)) => {
+                    problem.get_or_insert(e);
+                    continue;
+                }
+            },
         };
         if line.is_empty() {
             if headers == 0 && problem.is_none() {
@@ -110,15 +192,14 @@ pub fn read(r: &mut impl BufRead) -> io::Result<Option<Incoming>> {
         }
     };
     if len > MAX_BODY {
-        // Skip the body without holding it.
-        let skipped = io::copy(&mut io::Read::take(&mut *r, len as u64), &mut io::sink())?;
-        if (skipped as usize) < len {
-            return Ok(None);
-        }
+        *too_large = true;
         return Ok(Some(malformed(
             -32600,
             None,
-            format!("message of {len} bytes is larger than the limit of {MAX_BODY}"),
+            format!(
+                "Content-Length {len} is larger than the limit of {MAX_BODY} bytes: the \
+                 message is skipped up to the next Content-Length header"
+            ),
         )));
     }
     let mut body = vec![0u8; len];
@@ -181,9 +262,9 @@ mod tests {
     use super::*;
 
     fn frames(input: &[u8]) -> Vec<Incoming> {
-        let mut r = io::BufReader::new(input);
+        let mut r = FrameReader::new(io::BufReader::new(input));
         let mut v = Vec::new();
-        while let Some(m) = read(&mut r).unwrap() {
+        while let Some(m) = r.read().unwrap() {
             v.push(m);
         }
         v
@@ -204,8 +285,19 @@ mod tests {
         assert!(matches!(v[0], Incoming::Malformed { code: -32700, .. }));
         assert!(matches!(v[1], Incoming::Malformed { code: -32600, .. }));
         assert!(matches!(v[2], Incoming::Malformed { code: -32700, .. }));
-        // The huge one swallows the rest of the input (it is shorter than claimed).
-        assert_eq!(v.len(), 3);
+        // The huge one is answered, and the next frame is read (the claim was a lie).
+        assert!(matches!(v[3], Incoming::Malformed { code: -32600, .. }));
+        assert!(
+            matches!(&v[4], Incoming::Message(Message::Notification(n)) if n.method == "initialized")
+        );
+        assert_eq!(v.len(), 5);
+        // A huge body really sent is skipped up to the next frame (JSON escapes line ends).
+        let mut big = format!("Content-Length: {}\r\n\r\n", MAX_BODY + 10).into_bytes();
+        big.extend(std::iter::repeat_n(b'x', MAX_BODY + 10));
+        big.extend_from_slice(&ok);
+        let v = frames(&big);
+        assert_eq!(v.len(), 2);
+        assert!(matches!(v[0], Incoming::Malformed { code: -32600, .. }));
         let v = frames(&ok);
         assert!(
             matches!(&v[0], Incoming::Message(Message::Notification(n)) if n.method == "initialized")
