@@ -40,10 +40,16 @@ enum ItemKind {
         inst: Inst,
         deferred: (u32, u32),
     },
-    /// Data of `width` bytes per value; values resolved in pass 2.
+    /// Data of `width` bytes per value; values resolved in pass 2 (`floats`: float
+    /// literals allowed, `.word` and `.half`).
     Data {
         width: u8,
+        floats: bool,
         exprs: (u32, u32),
+    },
+    /// Bytes known in pass 1 (strings, fills), at `start` in `Asm::blobs`.
+    Bytes {
+        start: u32,
     },
     Pad,
 }
@@ -62,6 +68,8 @@ struct Asm<'s> {
     /// Data operands, with the value when pass 1 could already evaluate it (a `.set`
     /// redefined later must not change it).
     data_exprs: Vec<(Span, Option<i64>)>,
+    /// The bytes of `ItemKind::Bytes` items.
+    blobs: Vec<u8>,
     rep: Reporter<'s>,
     pc: u64,
     scratch: Vec<Span>,
@@ -76,6 +84,9 @@ struct Asm<'s> {
 fn offset32(at: usize) -> u32 {
     at.min(u32::MAX as usize) as u32
 }
+
+/// Bytes one `.fill`, `.space`, `.skip` or `.zero` may make.
+const MAX_FILL: u64 = 64 << 20;
 
 /// Unknown mnemonics searched for a "did you mean" per file.
 const MAX_SEARCHES: usize = 256;
@@ -135,7 +146,11 @@ impl<'s> Asm<'s> {
         while let Some(p) = memchr::memchr2(b';', b'/', &rb[from..]) {
             let at = from + p;
             if rb[at] == b';' || rb.get(at + 1) == Some(&b'/') {
-                end = at;
+                // In a string (`.ascii "a;b"`) it is no comment: the careful scan decides.
+                end = match memchr::memchr(b'"', &rb[..at]) {
+                    Some(_) => crate::syntax::strip_comment(raw).len(),
+                    None => at,
+                };
                 break;
             }
             from = at + 1;
@@ -149,6 +164,10 @@ impl<'s> Asm<'s> {
         loop {
             while pos < b.len() && b[pos].is_ascii_whitespace() {
                 pos += 1;
+            }
+            // `#APP`, `#NO_APP`, `# 1 "file.c"`: a line starting with `#` is a comment.
+            if b.get(pos) == Some(&b'#') {
+                return;
             }
             let st = pos;
             let mut p = pos;
@@ -192,6 +211,25 @@ impl<'s> Asm<'s> {
                 }
             }
         }
+        // `NAME = EXPR` is `.set NAME, EXPR`.
+        if memchr::memchr(b'=', &b[st..]).is_some() {
+            if let Some((name, expr)) = crate::syntax::assignment(&text[st..]) {
+                let n0 = line_start + st;
+                let e0 = line_start + (expr.as_ptr() as usize - text.as_ptr() as usize);
+                let ops = [
+                    Span {
+                        start: n0,
+                        end: n0 + name.len(),
+                    },
+                    Span {
+                        start: e0,
+                        end: e0 + expr.len(),
+                    },
+                ];
+                self.directive(".set", ops[0], &ops);
+                return;
+            }
+        }
         let word = &text[st..pos];
         let word_span = Span {
             start: line_start + st,
@@ -232,20 +270,23 @@ impl<'s> Asm<'s> {
         let lower = word.to_ascii_lowercase();
         let word = lower.as_str();
         match word {
-            ".word" | ".dword" | ".byte" | ".half" => {
+            ".word" | ".dword" | ".byte" | ".half" | ".long" | ".int" | ".short" | ".quad"
+            | ".2byte" | ".4byte" | ".8byte" => {
                 let width: u8 = match word {
                     ".byte" => 1,
-                    ".half" => 2,
-                    ".word" => 4,
+                    ".half" | ".short" | ".2byte" => 2,
+                    ".word" | ".long" | ".int" | ".4byte" => 4,
                     _ => 8,
                 };
+                // GNU as's names take integers only; `.word` and `.half` also floats.
+                let floats = matches!(word, ".word" | ".half");
                 if ops.is_empty() {
                     self.diag(span, format!("{word} needs at least one value"), None);
                     return;
                 }
                 let first = self.data_exprs.len() as u32;
                 for o in ops {
-                    let now = self.data_now(*o, width);
+                    let now = self.data_now(*o, width, floats);
                     self.data_exprs.push((*o, now));
                 }
                 let size = width as u32 * ops.len() as u32;
@@ -254,32 +295,92 @@ impl<'s> Asm<'s> {
                     size,
                     kind: ItemKind::Data {
                         width,
+                        floats,
                         exprs: (first, self.data_exprs.len() as u32),
                     },
                 });
                 self.pc += size as u64;
             }
-            ".align" => {
-                let v = ops
-                    .first()
-                    .and_then(|o| eval(&self.syms, self.text(*o), false).ok());
-                match v {
-                    Some((n, _)) if ops.len() == 1 && n > 0 && n <= 4096 && (n & (n - 1)) == 0 => {
-                        let pad = (n as u64 - self.pc % n as u64) % n as u64;
-                        if pad > 0 {
-                            self.items.push(Item {
-                                pc: self.pc as u32,
-                                size: pad as u32,
-                                kind: ItemKind::Pad,
-                            });
-                            self.pc += pad;
-                        }
+            ".ascii" | ".asciz" | ".string" => {
+                let Some(all) = ops.first().map(|f| Span {
+                    start: f.start,
+                    end: ops[ops.len() - 1].end,
+                }) else {
+                    self.diag(span, format!("{word} needs a string"), None);
+                    return;
+                };
+                let mut bytes = Vec::new();
+                if let Err((at, len, m)) =
+                    crate::syntax::strings(self.text(all), word != ".ascii", &mut bytes)
+                {
+                    let start = all.start + at;
+                    self.diag(
+                        Span {
+                            start,
+                            end: start + len,
+                        },
+                        m,
+                        Some(format!("{word} \"text\", \"more\\n\"")),
+                    );
+                    return;
+                }
+                self.push_bytes(&bytes, span);
+            }
+            ".align" | ".balign" | ".p2align" => self.align(word, span, ops),
+            ".zero" | ".space" | ".skip" | ".fill" => {
+                let max = match word {
+                    ".zero" => 1,
+                    ".fill" => 3,
+                    _ => 2,
+                };
+                let mut v = [0i64; 3];
+                if ops.is_empty() || ops.len() > max {
+                    let form = match word {
+                        ".zero" => ".zero COUNT",
+                        ".fill" => ".fill REPEAT, SIZE, VALUE",
+                        _ => "COUNT, FILL",
+                    };
+                    self.diag(span, format!("{word} takes {form}"), None);
+                    return;
+                }
+                for (k, o) in ops.iter().enumerate() {
+                    match self.known_now(*o, word) {
+                        Some(x) => v[k] = x,
+                        None => return,
                     }
-                    _ => self.diag(
-                        span,
-                        ".align needs one power of two from 1 to 4096".into(),
-                        Some("e.g. .align 8".into()),
+                }
+                // `.fill`: SIZE defaults to 1 and is at most 8; the value's bits above the
+                // low 4 bytes are zero, as GNU as writes it.
+                let (count, size, value) = match word {
+                    ".fill" => (
+                        v[0],
+                        if ops.len() > 1 { v[1] } else { 1 },
+                        v[2] as u32 as u64,
                     ),
+                    _ => (v[0], 1, v[1] as u8 as u64),
+                };
+                if count < 0 || size < 0 {
+                    let o = if count < 0 { ops[0] } else { ops[1] };
+                    self.diag(o, format!("{word}: {} is negative", self.text(o)), None);
+                    return;
+                }
+                let size = size.min(8) as u64;
+                let total = (count as u64).saturating_mul(size);
+                if total > MAX_FILL {
+                    self.diag(
+                        ops[0],
+                        format!("{word}: {total} bytes is more than {} MiB", MAX_FILL >> 20),
+                        None,
+                    );
+                    return;
+                }
+                if value == 0 {
+                    self.pad(total);
+                } else {
+                    let unit = &value.to_le_bytes()[..size as usize];
+                    let bytes: Vec<u8> =
+                        unit.iter().copied().cycle().take(total as usize).collect();
+                    self.push_bytes(&bytes, span);
                 }
             }
             ".equ" | ".set" | ".equiv" => {
@@ -335,10 +436,108 @@ impl<'s> Asm<'s> {
                 span,
                 format!("unknown directive `{}`", self.text(span)),
                 Some(
-                    "directives are .word, .dword, .half, .byte, .align, .equ, .set, .equiv".into(),
+                    "data: .byte .short .long .quad .word .dword .half .ascii .asciz .zero \
+                     .space .fill; .align .balign .p2align; symbols: .equ .set .equiv"
+                        .into(),
                 ),
             ),
         }
+    }
+
+    /// An operand's value now (counts and sizes cannot wait for later labels).
+    fn known_now(&mut self, o: Span, word: &str) -> Option<i64> {
+        match eval(&self.syms, self.text(o), true) {
+            Ok((v, _)) => Some(v),
+            Err(ExprErr::Undefined(n)) => {
+                self.diag(
+                    o,
+                    format!("`{n}` is not defined (yet)"),
+                    Some(format!("{word} needs values known where it stands")),
+                );
+                None
+            }
+            Err(e) => {
+                bad_expr(&mut self.rep, &self.syms, o, e, None);
+                None
+            }
+        }
+    }
+
+    /// `.align N` / `.balign N` (bytes) and `.p2align P` (2^P bytes), each with an optional
+    /// fill byte and a most bytes to skip (beyond that the directive does nothing).
+    fn align(&mut self, word: &str, span: Span, ops: &[Span]) {
+        if ops.is_empty() || ops.len() > 3 {
+            self.diag(
+                span,
+                format!("{word} takes ALIGNMENT, FILL, MAX"),
+                Some(format!(
+                    "e.g. {word} {}",
+                    if word == ".p2align" { 3 } else { 8 }
+                )),
+            );
+            return;
+        }
+        let mut v = [0i64; 3];
+        for (k, o) in ops.iter().enumerate() {
+            match self.known_now(*o, word) {
+                Some(x) => v[k] = x,
+                None => return,
+            }
+        }
+        let n = if word == ".p2align" {
+            if !(0..=12).contains(&v[0]) {
+                self.diag(ops[0], ".p2align needs a power from 0 to 12".into(), None);
+                return;
+            }
+            1i64 << v[0]
+        } else {
+            v[0]
+        };
+        if !(n > 0 && n <= 4096 && (n & (n - 1)) == 0) {
+            self.diag(
+                ops[0],
+                format!("{word} needs one power of two from 1 to 4096"),
+                Some(format!("e.g. {word} 8")),
+            );
+            return;
+        }
+        let pad = (n as u64 - self.pc % n as u64) % n as u64;
+        if ops.len() == 3 && pad > v[2].max(0) as u64 {
+            return;
+        }
+        let fill = v[1] as u8;
+        if fill == 0 {
+            self.pad(pad);
+        } else {
+            self.push_bytes(&vec![fill; pad as usize], span);
+        }
+    }
+
+    /// `n` zero bytes.
+    fn pad(&mut self, n: u64) {
+        if n > 0 {
+            self.items.push(Item {
+                pc: self.pc as u32,
+                size: n as u32,
+                kind: ItemKind::Pad,
+            });
+            self.pc += n;
+        }
+    }
+
+    /// Bytes known now.
+    fn push_bytes(&mut self, bytes: &[u8], _span: Span) {
+        if bytes.is_empty() {
+            return;
+        }
+        let start = self.blobs.len() as u32;
+        self.blobs.extend_from_slice(bytes);
+        self.items.push(Item {
+            pc: self.pc as u32,
+            size: bytes.len() as u32,
+            kind: ItemKind::Bytes { start },
+        });
+        self.pc += bytes.len() as u64;
     }
 
     /// The variant a mnemonic names (case ignored, as in LLVM's assemblers), or `None`
@@ -416,11 +615,11 @@ impl<'s> Asm<'s> {
 
     /// A data item's value from the names defined so far (what a later `.set` cannot
     /// change), or `None` for floats, forward references and errors (left to pass 2).
-    fn data_now(&self, span: Span, width: u8) -> Option<i64> {
+    fn data_now(&self, span: Span, width: u8, floats: bool) -> Option<i64> {
         let t = self.text(span);
         let fmt = match width {
-            4 => &BINARY32,
-            2 => &BINARY16,
+            4 if floats => &BINARY32,
+            2 if floats => &BINARY16,
             _ => return eval(&self.syms, t, false).ok().map(|(v, _)| v),
         };
         match float::parse(t, fmt) {
@@ -431,11 +630,11 @@ impl<'s> Asm<'s> {
 
     /// The value of one data item (`.word 1.5`, `.byte N+1`), or `None` after reporting why
     /// it has none. Float literals: binary32 in .word, binary16 in .half.
-    fn data_value(&mut self, span: Span, width: u8) -> Option<i64> {
+    fn data_value(&mut self, span: Span, width: u8, floats: bool) -> Option<i64> {
         let t = self.text(span);
         let fmt = match width {
-            4 => Some(&BINARY32),
-            2 => Some(&BINARY16),
+            4 if floats => Some(&BINARY32),
+            2 if floats => Some(&BINARY16),
             _ => None,
         };
         if let Some(f) = fmt {
@@ -544,14 +743,18 @@ impl<'s> Asm<'s> {
                         code[at..at + it.size as usize].copy_from_slice(&w[..it.size as usize]);
                     }
                 }
-                ItemKind::Data { width, exprs } => {
+                ItemKind::Data {
+                    width,
+                    floats,
+                    exprs,
+                } => {
                     for (k, e) in (exprs.0..exprs.1).enumerate() {
                         let (span, now) = self.data_exprs[e as usize];
                         let at = it.pc + (k as u32) * *width as u32;
                         if now.is_none() && self.data_external(at, *width, span) {
                             continue;
                         }
-                        let Some(v) = now.or_else(|| self.data_value(span, *width)) else {
+                        let Some(v) = now.or_else(|| self.data_value(span, *width, *floats)) else {
                             continue;
                         };
                         let w = *width as u32 * 8;
@@ -564,6 +767,11 @@ impl<'s> Asm<'s> {
                         code[at..at + *width as usize]
                             .copy_from_slice(&v.to_le_bytes()[..*width as usize]);
                     }
+                }
+                ItemKind::Bytes { start } => {
+                    let (at, s) = (it.pc as usize, *start as usize);
+                    let n = it.size as usize;
+                    code[at..at + n].copy_from_slice(&self.blobs[s..s + n]);
                 }
                 ItemKind::Pad => {}
             }
@@ -608,6 +816,7 @@ pub(crate) fn assemble_core(
         items: Vec::with_capacity(memchr::memchr_iter(b'\n', src.as_bytes()).count() + 1),
         deferred: Vec::new(),
         data_exprs: Vec::new(),
+        blobs: Vec::new(),
         rep: Reporter::new(src),
         pc: 0,
         scratch: Vec::new(),

@@ -126,10 +126,11 @@ pub(crate) fn handle<F: Front>(
             len,
             ctx,
             format!(
-                "{} is not supported: code objects have one section, .text",
-                rest.trim()
+                "`{}` is not supported: code objects have one section, .text (the model has \
+                 no data memory to load another into)",
+                format!("{wl} {}", rest.trim()).trim_end()
             ),
-            Some("put data in .text with .word/.dword/.byte".into()),
+            Some("put constants in .text with .long/.quad/.byte/.ascii".into()),
         ),
         ".globl" | ".global" => {
             for n in names(pre, &args) {
@@ -231,7 +232,8 @@ pub(crate) fn resolve(
 ) -> (Vec<Symbol>, Vec<Kernel>, Vec<String>) {
     let mut syms: Vec<Symbol> = Vec::with_capacity(labels.len());
     for (n, off) in labels {
-        if n.starts_with(SYNTH_PREFIX) {
+        // `.L` names are local to the assembly, as in GNU as (the front stage's own too).
+        if n.starts_with(".L") {
             continue;
         }
         syms.push(Symbol {
@@ -248,7 +250,7 @@ pub(crate) fn resolve(
     }
     let index: HashMap<&str, usize> = labels
         .iter()
-        .filter(|(n, _)| !n.starts_with(SYNTH_PREFIX))
+        .filter(|(n, _)| !n.starts_with(".L"))
         .enumerate()
         .map(|(i, (n, _))| (n.as_str(), i))
         .collect();

@@ -240,12 +240,7 @@ pub fn assemble_unit(
     externals: bool,
 ) -> Result<Unit, UnitDiagnostics> {
     let (exp, files, pdiags) = Pre::new(loader).run_main(main);
-    if pdiags.iter().any(|d| d.severity == Severity::Error) {
-        return Err(UnitDiagnostics {
-            files,
-            list: pdiags,
-        });
-    }
+    let pre_failed = pdiags.iter().any(|d| d.severity == Severity::Error);
     let back = Back {
         exp: &exp,
         files: &files,
@@ -255,13 +250,22 @@ pub fn assemble_unit(
     } else {
         &exp.text
     };
-    let (asm, extra) = match assemble_core(text, true, true, externals, None) {
-        Ok(x) => x,
-        Err(list) => {
+    // The assembler runs even after the front stage failed: every error is reported at once.
+    let core = assemble_core(text, true, true, externals, None);
+    let (asm, extra) = match core {
+        Ok(x) if !pre_failed => x,
+        Ok(_) => {
             return Err(UnitDiagnostics {
-                list: list.iter().map(|d| back.diag(d)).collect(),
+                list: pdiags,
                 files,
             })
+        }
+        Err(list) => {
+            let mut all = pdiags;
+            all.extend(list.iter().map(|d| back.diag(d)));
+            // In the order of the main file (a stable sort keeps each place's own order).
+            all.sort_by_key(|d| d.main_at.unwrap_or(usize::MAX));
+            return Err(UnitDiagnostics { list: all, files });
         }
     };
     let mut errs = Vec::new();
@@ -321,11 +325,14 @@ pub fn assemble_unit(
         });
     }
     // Warnings are rare: the files (the whole source text) are copied only for them.
-    let warnings = if asm.warnings.is_empty() {
+    let mut wlist = pdiags;
+    wlist.extend(asm.warnings.iter().map(|d| back.diag(d)));
+    wlist.sort_by_key(|d| d.main_at.unwrap_or(usize::MAX));
+    let warnings = if wlist.is_empty() {
         UnitDiagnostics::default()
     } else {
         UnitDiagnostics {
-            list: asm.warnings.iter().map(|d| back.diag(d)).collect(),
+            list: wlist,
             files: files.clone(),
         }
     };
