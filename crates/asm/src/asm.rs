@@ -650,9 +650,39 @@ impl<'s> Asm<'s> {
         match eval(&self.syms, t, true) {
             Ok((v, _)) => Some(v),
             Err(e) => {
-                bad_expr(&mut self.rep, &self.syms, span, e, None);
+                let kind = match width {
+                    4 => Some(RelocKind::Abs32),
+                    8 => Some(RelocKind::Abs64),
+                    _ => None,
+                };
+                let hint = self.reloc_hint(kind, OpType::K32);
+                bad_expr(&mut self.rep, &self.syms, span, e, hint);
                 None
             }
+        }
+    }
+
+    /// What to say of a symbol this file does not define, in a slot that takes the
+    /// relocation `kind` (or none; `ty` names an operand's type).
+    fn reloc_hint(&self, kind: Option<RelocKind>, ty: OpType) -> Option<String> {
+        match (kind, self.externals.is_some()) {
+            (Some(_), false) => Some(
+                "defined in another file? `asm -f elf` leaves it to the linker (a relocation)"
+                    .into(),
+            ),
+            (Some(_), true) => {
+                Some("a relocation carries `SYM`, `SYM + EXPR` or `SYM - EXPR` only".into())
+            }
+            (None, true) => Some(format!(
+                "only branch and jal targets (o17, o19, o22), 32-bit literals (k32: mov.vl, \
+                 umov.l, ...) and .long/.quad/.word/.dword values can name a symbol of another \
+                 file{}",
+                match ty {
+                    OpType::K32 => String::new(),
+                    t => format!("; this operand is {}", t.name()),
+                }
+            )),
+            (None, false) => None,
         }
     }
 
@@ -732,7 +762,8 @@ impl<'s> Asm<'s> {
                             }
                             Err(ExprErr::Undefined(_)) if self.external(it.pc, op.ty, span) => {}
                             Err(e) => {
-                                bad_expr(&mut self.rep, &self.syms, span, e, None);
+                                let hint = self.reloc_hint(RelocKind::for_operand(op.ty), op.ty);
+                                bad_expr(&mut self.rep, &self.syms, span, e, hint);
                                 ok = false;
                             }
                         }
@@ -786,7 +817,24 @@ pub fn assemble(src: &str) -> Result<Assembly, Vec<Diagnostic>> {
 }
 
 fn assemble_with(src: &str, fast: bool) -> Result<Assembly, Vec<Diagnostic>> {
-    assemble_core(src, fast, false, false, None).map(|(a, _)| a)
+    let core = Core {
+        general_only: !fast,
+        ..Core::default()
+    };
+    assemble_core(src, core).map(|(a, _)| a)
+}
+
+/// What the two passes do besides assembling (one value for every entry point).
+#[derive(Default)]
+pub(crate) struct Core<'o> {
+    /// Skip the fast path (only to test it against the general path).
+    pub general_only: bool,
+    /// Report where each item came from ([`CoreExtra::rows`]).
+    pub rows: bool,
+    /// References to undefined symbols that a relocation can carry are left to the linker.
+    pub externals: bool,
+    /// Where each line's bytes went and every symbol (for editors).
+    pub outline: Option<&'o mut Outline>,
 }
 
 /// What an assembly for an object file has besides [`Assembly`].
@@ -797,19 +845,20 @@ pub(crate) struct CoreExtra {
     pub relocs: Vec<RawReloc>,
 }
 
-/// Assemble and also report where each item came from; with `externals`, references to
-/// undefined symbols that a relocation can carry are left to the linker; with `outline`,
-/// where each line's bytes went and every symbol (for editors).
+/// Assemble `src` as `opts` says.
 pub(crate) fn assemble_core(
     src: &str,
-    fast: bool,
-    rows: bool,
-    externals: bool,
-    mut outline: Option<&mut Outline>,
+    opts: Core<'_>,
 ) -> Result<(Assembly, CoreExtra), Vec<Diagnostic>> {
+    let Core {
+        general_only,
+        rows,
+        externals,
+        mut outline,
+    } = opts;
     let mut a = Asm {
         externals: externals.then(Vec::new),
-        fast,
+        fast: !general_only,
         syms: HashMap::new(),
         label_order: Vec::new(),
         // One item per line at most (labels and blank lines make none).
@@ -886,7 +935,11 @@ pub(crate) fn assemble_core(
 /// where everything went.
 pub fn assemble_outline(src: &str) -> (Result<Assembly, Vec<Diagnostic>>, Outline) {
     let mut outline = Outline::default();
-    let r = assemble_core(src, true, false, false, Some(&mut outline)).map(|(a, _)| a);
+    let core = Core {
+        outline: Some(&mut outline),
+        ..Core::default()
+    };
+    let r = assemble_core(src, core).map(|(a, _)| a);
     (r, outline)
 }
 

@@ -414,7 +414,7 @@ pub(crate) fn bad_expr(
             rep.error(Span { start, end }, m, h);
         }
         ExprErr::Undefined(n) => {
-            let hint = symbol_hint(rep, syms, &n);
+            let hint = symbol_hint(rep, syms, &n).or(hint);
             rep.error(span, format!("unknown label or symbol `{n}`"), hint);
         }
         ExprErr::Syntax(_) if float::parse(t, &BINARY32).is_some() => rep.error(

@@ -444,12 +444,25 @@ impl<'l> Pre<'l> {
     pub(crate) fn run_main(
         mut self,
         main: SourceFile,
+        defsyms: &[(String, i64)],
     ) -> (Expanded, Vec<SourceFile>, Vec<UnitDiag>) {
-        if let Some(exp) = pass_through(&main) {
-            self.files.push(main);
-            return (exp, self.files, self.diags);
+        if defsyms.is_empty() {
+            if let Some(exp) = pass_through(&main) {
+                self.files.push(main);
+                return (exp, self.files, self.diags);
+            }
         }
         self.files.push(main);
+        // `--defsym`: set before the first line (placed there for diagnostics).
+        let start = Loc {
+            file: 0,
+            off: 0,
+            line: 1,
+        };
+        for (n, v) in defsyms {
+            self.equs.insert(n.clone(), *v);
+            self.emit(&format!(".set {n}, {v}"), start, None, false);
+        }
         self.run_file(0, None);
         for (n, k, at, len, ctx) in std::mem::take(&mut self.num_forward) {
             if self.num_defs.get(&n).copied().unwrap_or(0) < k {

@@ -4,14 +4,14 @@
 //! lines. Diagnostics name the file and line they come from, with the include and macro
 //! expansion chain as notes.
 
-use crate::asm::assemble_core;
+use crate::asm::{assemble_core, Core};
 use crate::diagnostic::{Diagnostic, Related, Severity};
 use crate::origin::{ctx_notes, loc_text, main_at, CtxKind, Loc, Segment};
 use crate::preprocess::{Expanded, Pre};
 
 pub use crate::origin::UnitDiag;
 pub use crate::reloc::{Reloc, RelocKind};
-pub use crate::source::{FsLoader, Loader, NoIncludes, SourceFile};
+pub use crate::source::{FsLoader, Loader, NoIncludes, SearchPath, SourceFile};
 pub use crate::symbols::{Binding, Kernel, SymKind, Symbol};
 
 /// One row of the line table (its file indexes [`Unit::files`]).
@@ -231,15 +231,40 @@ impl Back<'_> {
     }
 }
 
-/// Assemble a translation unit (its main file and what it includes). With `externals`,
-/// branch targets, `k32` literals and `.word`/`.dword` values that name a symbol the unit
-/// does not define become relocations; without, they are errors as in [`crate::assemble`].
+/// How a translation unit is assembled.
+#[derive(Clone, Debug, Default)]
+pub struct AsmOptions {
+    /// Branch targets, `k32` literals and `.long`/`.quad`/`.word`/`.dword` values that
+    /// name a symbol the unit does not define become relocations (`asm -f elf`); without,
+    /// they are errors as in [`crate::assemble`].
+    pub externals: bool,
+    /// `--defsym NAME=VALUE`: each a `.set NAME, VALUE` before the first line.
+    pub defsyms: Vec<(String, i64)>,
+}
+
+/// Assemble a translation unit (its main file and what it includes): [`assemble_unit_with`]
+/// with only `externals` set.
 pub fn assemble_unit(
     main: SourceFile,
     loader: &mut dyn Loader,
     externals: bool,
 ) -> Result<Unit, UnitDiagnostics> {
-    let (exp, files, pdiags) = Pre::new(loader).run_main(main);
+    let opts = AsmOptions {
+        externals,
+        ..AsmOptions::default()
+    };
+    assemble_unit_with(main, loader, &opts)
+}
+
+/// Assemble a translation unit: the front stage over `main` and the files `loader` reads
+/// for it, the two passes, then symbols, kernels, relocations and the line table.
+pub fn assemble_unit_with(
+    main: SourceFile,
+    loader: &mut dyn Loader,
+    opts: &AsmOptions,
+) -> Result<Unit, UnitDiagnostics> {
+    let externals = opts.externals;
+    let (exp, files, pdiags) = Pre::new(loader).run_main(main, &opts.defsyms);
     let pre_failed = pdiags.iter().any(|d| d.severity == Severity::Error);
     let back = Back {
         exp: &exp,
@@ -251,7 +276,12 @@ pub fn assemble_unit(
         &exp.text
     };
     // The assembler runs even after the front stage failed: every error is reported at once.
-    let core = assemble_core(text, true, true, externals, None);
+    let core = Core {
+        rows: true,
+        externals,
+        ..Core::default()
+    };
+    let core = assemble_core(text, core);
     let (asm, extra) = match core {
         Ok(x) if !pre_failed => x,
         Ok(_) => {

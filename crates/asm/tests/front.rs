@@ -334,3 +334,37 @@ fn externals_in_new_data_directives_are_relocations() {
         .collect();
     assert_eq!(r, [(0, "ext", 4), (4, "ext2", 0)]);
 }
+
+#[test]
+fn undefined_symbols_say_which_slots_take_a_relocation() {
+    // An immediate that cannot carry a relocation names the slots that can.
+    let e = unit("  add.vi v1, v2, ext\n", true)
+        .expect_err("must fail")
+        .to_string();
+    assert!(e.contains("unknown label or symbol `ext`"), "{e}");
+    assert!(e.contains("32-bit literals (k32: mov.vl"), "{e}");
+    assert!(e.contains("this operand is"), "{e}");
+    let e = unit(".byte ext\n", true)
+        .expect_err("must fail")
+        .to_string();
+    assert!(e.contains(".long/.quad"), "{e}");
+    // A slot that could, without object output: the hint says how.
+    let e = err("  jmp elsewhere\n");
+    assert!(e.contains("asm -f elf"), "{e}");
+}
+
+#[test]
+fn options_define_symbols() {
+    use warpkit_asm::{assemble_unit_with, AsmOptions};
+    let opts = AsmOptions {
+        externals: false,
+        defsyms: vec![("N".into(), 5), ("M".into(), -1)],
+    };
+    let main = SourceFile {
+        name: "d.s".into(),
+        text: ".if N == 5\n.byte N, M\n.endif\n".into(),
+        from_cpp: false,
+    };
+    let u = assemble_unit_with(main, &mut NoIncludes, &opts).unwrap();
+    assert_eq!(u.code, [5, 0xff]);
+}
