@@ -76,6 +76,8 @@ struct Asm<'s> {
     suggestions: HashMap<&'s str, Option<String>>,
     /// Try the fast path first (off only to test it against the general path).
     fast: bool,
+    /// The source has a double quote somewhere (a `;` may then be inside a string).
+    quotes: bool,
     /// Object output: references to symbols defined elsewhere become relocations
     /// (`crate::unit`) instead of errors.
     externals: Option<Vec<RawReloc>>,
@@ -146,10 +148,11 @@ impl<'s> Asm<'s> {
         while let Some(p) = memchr::memchr2(b';', b'/', &rb[from..]) {
             let at = from + p;
             if rb[at] == b';' || rb.get(at + 1) == Some(&b'/') {
-                // In a string (`.ascii "a;b"`) it is no comment: the careful scan decides.
-                end = match memchr::memchr(b'"', &rb[..at]) {
-                    Some(_) => crate::syntax::strip_comment(raw).len(),
-                    None => at,
+                // In a string (`.ascii "a;b"`) it is no comment: the careful scan decides
+                // (only files with a double quote somewhere pay for the look).
+                end = match self.quotes && memchr::memchr(b'"', &rb[..at]).is_some() {
+                    true => crate::syntax::strip_comment(raw).len(),
+                    false => at,
                 };
                 break;
             }
@@ -164,10 +167,6 @@ impl<'s> Asm<'s> {
         loop {
             while pos < b.len() && b[pos].is_ascii_whitespace() {
                 pos += 1;
-            }
-            // `#APP`, `#NO_APP`, `# 1 "file.c"`: a line starting with `#` is a comment.
-            if b.get(pos) == Some(&b'#') {
-                return;
             }
             let st = pos;
             let mut p = pos;
@@ -211,7 +210,27 @@ impl<'s> Asm<'s> {
                 }
             }
         }
-        // `NAME = EXPR` is `.set NAME, EXPR`.
+        let word = &text[st..pos];
+        let word_span = Span {
+            start: line_start + st,
+            end: line_start + pos,
+        };
+        // Most lines take the fast path; it declines anything unusual, and the general path
+        // below then assembles the line with full diagnostics.
+        if self.fast && !word.starts_with('.') {
+            if let Some(inst) = lookup(word).and_then(|id| crate::fast::instruction(id, &b[pos..]))
+            {
+                let n = self.deferred.len() as u32;
+                self.push_inst(inst, (n, n));
+                return;
+            }
+        }
+        // `#APP`, `#NO_APP`, `# 1 "file.c"`: a line starting with `#` is a comment (looked
+        // at only here, off the fast path: no mnemonic starts with `#`).
+        if word.starts_with('#') {
+            return;
+        }
+        // `NAME = EXPR` is `.set NAME, EXPR` (never an instruction: the fast path declines it).
         if memchr::memchr(b'=', &b[st..]).is_some() {
             if let Some((name, expr)) = crate::syntax::assignment(&text[st..]) {
                 let n0 = line_start + st;
@@ -227,21 +246,6 @@ impl<'s> Asm<'s> {
                     },
                 ];
                 self.directive(".set", ops[0], &ops);
-                return;
-            }
-        }
-        let word = &text[st..pos];
-        let word_span = Span {
-            start: line_start + st,
-            end: line_start + pos,
-        };
-        // Most lines take the fast path; it declines anything unusual, and the general path
-        // below then assembles the line with full diagnostics.
-        if self.fast && !word.starts_with('.') {
-            if let Some(inst) = lookup(word).and_then(|id| crate::fast::instruction(id, &b[pos..]))
-            {
-                let n = self.deferred.len() as u32;
-                self.push_inst(inst, (n, n));
                 return;
             }
         }
@@ -859,6 +863,7 @@ pub(crate) fn assemble_core(
     let mut a = Asm {
         externals: externals.then(Vec::new),
         fast: !general_only,
+        quotes: memchr::memchr(b'"', src.as_bytes()).is_some(),
         syms: HashMap::new(),
         label_order: Vec::new(),
         // One item per line at most (labels and blank lines make none).

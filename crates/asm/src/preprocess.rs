@@ -281,42 +281,30 @@ fn unresolved(line: &str) -> Option<(usize, usize)> {
     None
 }
 
-/// Directive words the front stage handles (lowercase).
-const BLOCK_WORDS: &[&str] = &[
-    ".macro",
-    ".endm",
-    ".irp",
-    ".irpc",
-    ".rept",
-    ".endr",
-    ".exitm",
-    ".purgem",
-    ".altmacro",
-    ".noaltmacro",
-    ".include",
-    ".if",
-    ".ifdef",
-    ".ifndef",
-    ".ifc",
-    ".ifnc",
-    ".ifeqs",
-    ".ifnes",
-    ".ifb",
-    ".ifnb",
-    ".ifeq",
-    ".ifne",
-    ".ifgt",
-    ".ifge",
-    ".iflt",
-    ".ifle",
-    ".else",
-    ".elseif",
-    ".endif",
-    ".error",
-    ".warning",
-    ".print",
-    ".err",
-];
+/// A directive word the front stage handles (lowercase).
+fn is_block_word(w: &str) -> bool {
+    matches!(
+        w,
+        ".macro"
+            | ".endm"
+            | ".irp"
+            | ".irpc"
+            | ".rept"
+            | ".endr"
+            | ".exitm"
+            | ".purgem"
+            | ".altmacro"
+            | ".noaltmacro"
+            | ".include"
+            | ".else"
+            | ".elseif"
+            | ".endif"
+            | ".error"
+            | ".warning"
+            | ".print"
+            | ".err"
+    ) || (w.starts_with(".if") && IF_WORDS.contains(&w))
+}
 
 /// The conditional directives that open a block.
 const IF_WORDS: &[&str] = &[
@@ -334,20 +322,9 @@ fn hash_line(t: &[u8], p: usize) -> bool {
     t[ls..p].iter().all(|&c| c == b' ' || c == b'\t')
 }
 
-/// A numeric local label definition (`1:` at the start of a line or after another label)
-/// whose colon is at `p`.
-fn numeric_label(t: &[u8], p: usize) -> bool {
-    let d = t[..p]
-        .iter()
-        .rev()
-        .take_while(|c| c.is_ascii_digit())
-        .count();
-    d > 0 && (p == d || matches!(t[p - d - 1], b' ' | b'\t' | b'\n' | b':'))
-}
-
 /// The front stage's result for a file that uses none of its constructs, without looking at
 /// it line by line: the text itself (newline-terminated) as one verbatim segment. `None` when
-/// the file may use one: a word of [`BLOCK_WORDS`] or a symbol directive anywhere (even in a
+/// the file may use one: a word of [`is_block_word`] or a symbol directive anywhere (even in a
 /// comment: such a file just takes the line-by-line path), cpp output, a byte-order mark or
 /// a carriage return (both change offsets), or a size the line-by-line path would refuse.
 fn pass_through(f: &SourceFile) -> Option<Expanded> {
@@ -361,7 +338,14 @@ fn pass_through(f: &SourceFile) -> Option<Expanded> {
     }
     let word_byte = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'$');
     let mut buf = [0u8; 16];
-    for p in memchr::memchr_iter(b'.', t) {
+    // One pass over `.` (directive words) and `#` (a line starting with it).
+    for p in memchr::memchr2_iter(b'.', b'#', t) {
+        if t[p] == b'#' {
+            if hash_line(t, p) {
+                return None;
+            }
+            continue;
+        }
         if p > 0 && word_byte(t[p - 1]) {
             continue;
         }
@@ -373,15 +357,12 @@ fn pass_through(f: &SourceFile) -> Option<Expanded> {
         buf[..n].copy_from_slice(&t[p..p + n]);
         buf[..n].make_ascii_lowercase();
         let w = std::str::from_utf8(&buf[..n]).unwrap_or("");
-        if BLOCK_WORDS.contains(&w) || directives::is_symbol_directive(w) {
+        if is_block_word(w) || directives::is_symbol_directive(w) {
             return None;
         }
     }
-    if memchr::memchr_iter(b'#', t).any(|p| hash_line(t, p))
-        || memchr::memchr_iter(b':', t).any(|p| numeric_label(t, p))
-    {
-        return None;
-    }
+    // Numeric local labels are not looked for here: the assembler fails on them, and
+    // `assemble_unit_with` then takes the line-by-line path.
     // A last line without its newline gets one from the line-by-line path: that text is
     // not the file's.
     if !f.text.is_empty() && !f.text.ends_with('\n') {
@@ -445,8 +426,9 @@ impl<'l> Pre<'l> {
         mut self,
         main: SourceFile,
         defsyms: &[(String, i64)],
+        line_by_line: bool,
     ) -> (Expanded, Vec<SourceFile>, Vec<UnitDiag>) {
-        if defsyms.is_empty() {
+        if defsyms.is_empty() && !line_by_line {
             if let Some(exp) = pass_through(&main) {
                 self.files.push(main);
                 return (exp, self.files, self.diags);
@@ -889,7 +871,7 @@ impl<'l> Pre<'l> {
         };
         let wlen = we - ws;
         let is_macro = self.macros.contains_key(wl);
-        let is_block = BLOCK_WORDS.contains(&wl) || is_macro;
+        let is_block = is_block_word(wl) || is_macro;
         let is_decl = directives::is_symbol_directive(wl);
         if (is_block || is_decl) && !labels.is_empty() {
             // The labels before a block directive stay where they are.

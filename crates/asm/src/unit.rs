@@ -264,24 +264,45 @@ pub fn assemble_unit_with(
     opts: &AsmOptions,
 ) -> Result<Unit, UnitDiagnostics> {
     let externals = opts.externals;
-    let (exp, files, pdiags) = Pre::new(loader).run_main(main, &opts.defsyms);
+    let core = |text: &str| {
+        let core = Core {
+            rows: true,
+            externals,
+            ..Core::default()
+        };
+        assemble_core(text, core)
+    };
+    let (exp, files, pdiags) = Pre::new(loader).run_main(main, &opts.defsyms, false);
+    // The assembler runs even after the front stage failed: every error is reported at once.
+    let result = core(if exp.main_text {
+        &files[0].text
+    } else {
+        &exp.text
+    });
+    if exp.main_text && result.is_err() {
+        // The front stage passed the text through unread, and the assembler failed: the text
+        // may use numeric local labels (`1:`, `1b`), which only the line-by-line front stage
+        // reads (looking for them in every file would slow every file down).
+        let main = files.into_iter().next().unwrap_or_default();
+        let (exp, files, pdiags) = Pre::new(loader).run_main(main, &opts.defsyms, true);
+        let result = core(&exp.text);
+        return finish(exp, files, pdiags, result);
+    }
+    finish(exp, files, pdiags, result)
+}
+
+/// A unit from the front stage's result and the assembler's.
+fn finish(
+    exp: Expanded,
+    files: Vec<SourceFile>,
+    pdiags: Vec<UnitDiag>,
+    core: Result<(crate::asm::Assembly, crate::asm::CoreExtra), Vec<Diagnostic>>,
+) -> Result<Unit, UnitDiagnostics> {
     let pre_failed = pdiags.iter().any(|d| d.severity == Severity::Error);
     let back = Back {
         exp: &exp,
         files: &files,
     };
-    let text = if exp.main_text {
-        &files[0].text
-    } else {
-        &exp.text
-    };
-    // The assembler runs even after the front stage failed: every error is reported at once.
-    let core = Core {
-        rows: true,
-        externals,
-        ..Core::default()
-    };
-    let core = assemble_core(text, core);
     let (asm, extra) = match core {
         Ok(x) if !pre_failed => x,
         Ok(_) => {

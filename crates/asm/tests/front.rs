@@ -245,6 +245,11 @@ fn numeric_local_labels() {
     // Inside a macro each expansion has its own.
     let m = ".macro spin\n1: jmp 1b\n.endm\nspin\nspin\n";
     assert_eq!(code(m), assemble("a: jmp a\nb: jmp b\n").unwrap().code);
+    let e = err("  jmp 4b\n");
+    assert!(
+        e.contains("`4b` refers back") && e.contains("main.s:1:7"),
+        "{e}"
+    );
     let e = err("3:\n  jmp 3f\n  jmp 4b\n");
     assert!(
         e.contains("`4b` refers back") && e.contains("main.s:3:7"),
