@@ -104,13 +104,25 @@ pub(crate) fn handle<F: Front>(
     ctx: Option<u32>,
 ) {
     let args = split_args(rest);
+    // Where each argument is, for a caret on the one that is wrong.
+    let places: Vec<(Loc, usize)> = crate::syntax::arg_ranges(rest)
+        .into_iter()
+        .map(|(s, e)| {
+            let l = Loc {
+                off: at.off + len + s,
+                ..at
+            };
+            (l, (e - s).max(1))
+        })
+        .collect();
     let names = |pre: &mut F, args: &[String]| -> Vec<String> {
         let mut v = Vec::new();
-        for a in args {
+        for (k, a) in args.iter().enumerate() {
             if is_name(a) {
                 v.push(a.clone());
             } else {
-                pre.error(at, len, ctx, format!("{wl}: `{a}` is not a symbol name"));
+                let (l, n) = places.get(k).copied().unwrap_or((at, len));
+                pre.error(l, n, ctx, format!("{wl}: `{a}` is not a symbol name"));
             }
         }
         if args.is_empty() {

@@ -373,3 +373,16 @@ fn options_define_symbols() {
     let u = assemble_unit_with(main, &mut NoIncludes, &opts).unwrap();
     assert_eq!(u.code, [5, 0xff]);
 }
+
+#[test]
+fn carets_point_at_the_wrong_argument() {
+    let e = err("  .globl good, 9bad\n");
+    assert!(
+        e.contains("`9bad` is not a symbol name") && e.contains("main.s:1:16"),
+        "{e}"
+    );
+    let e = err(".rept nosuch\n.endr\n");
+    assert!(e.contains("main.s:1:7"), "{e}");
+    let e = err(".purgem nosuch\n");
+    assert!(e.contains("main.s:1:9"), "{e}");
+}
