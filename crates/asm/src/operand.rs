@@ -57,6 +57,8 @@ impl Operands {
                 Some(format!("syntax: {}", syntax_of(d))),
             );
             self.ok = false;
+            // It stands for the operand of its place: that one is not also "missing".
+            self.next_pos = (self.next_pos + 1).min(self.positional.len());
             return None;
         }
         // `key:value` modifier? (a register group like v[4:5] has its colon inside brackets)

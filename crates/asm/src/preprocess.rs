@@ -148,7 +148,7 @@ fn local_label(n: &str, k: u64) -> String {
 }
 
 /// A digit followed by `:`, `b` or `f`: the line may define or use a numeric local label.
-fn may_have_numeric_labels(b: &[u8]) -> bool {
+pub(crate) fn may_have_numeric_labels(b: &[u8]) -> bool {
     b.windows(2)
         .any(|w| w[0].is_ascii_digit() && matches!(w[1], b':' | b'b' | b'f'))
 }

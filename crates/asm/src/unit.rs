@@ -279,7 +279,10 @@ pub fn assemble_unit_with(
     } else {
         &exp.text
     });
-    if exp.main_text && result.is_err() {
+    if exp.main_text
+        && result.is_err()
+        && crate::preprocess::may_have_numeric_labels(files[0].text.as_bytes())
+    {
         // The front stage passed the text through unread, and the assembler failed: the text
         // may use numeric local labels (`1:`, `1b`), which only the line-by-line front stage
         // reads (looking for them in every file would slow every file down).

@@ -386,3 +386,23 @@ fn carets_point_at_the_wrong_argument() {
     let e = err(".purgem nosuch\n");
     assert!(e.contains("main.s:1:9"), "{e}");
 }
+
+#[test]
+fn line_markers_set_the_line_table() {
+    let u = unit("# 10 \"kern.c\"\n  mov v1, v0\n\n  mov v2, v0\n", false).unwrap();
+    assert_eq!(u.files, ["kern.c"]);
+    let rows: Vec<_> = u.lines.iter().map(|r| (r.offset, r.line)).collect();
+    assert_eq!(rows, [(0, 10), (4, 12)]);
+}
+
+#[test]
+fn a_macro_argument_not_given_is_empty_and_one_error() {
+    // GNU as: a parameter without a value is empty; the empty operand is the one error.
+    let e = err(".macro add3 d, a, b\n  add \\d, \\a, \\b\n.endm\n  add3 v1, v2\n");
+    assert_eq!(
+        errors(".macro add3 d, a, b\n  add \\d, \\a, \\b\n.endm\n  add3 v1, v2\n"),
+        1,
+        "{e}"
+    );
+    assert!(e.contains("empty operand"), "{e}");
+}
