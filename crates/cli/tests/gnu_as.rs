@@ -31,6 +31,7 @@ fn gnu(dir: &Path, src: &str) -> Result<Obj, String> {
     let o = dir.join("gnu.o");
     std::fs::write(&s, format!("\t.data\n{src}")).unwrap();
     let out = Command::new("as")
+        .current_dir(dir)
         .arg("--64")
         .arg(&s)
         .arg("-o")
@@ -306,6 +307,10 @@ pct <7>
         "#APP\n.byte 1\n#NO_APP\n# 1 \"file.c\"\n  # a comment\n.byte 2\n",
     ),
     (
+        "include",
+        ".include \"inc.s\"\nput 3\n.ifdef INC_GUARD\n.byte INC_GUARD\n.endif\n",
+    ),
+    (
         "externals",
         ".long ext, ext + 4, ext - 2\n.quad ext2 + 8\n.4byte ext3\n",
     ),
@@ -338,11 +343,19 @@ const BOTH_FAIL: &[(&str, &str)] = &[
     ("macro_twice_any_case", ".macro m\n.endm\n.macro M\n.endm\n"),
     ("skip_undefined", ".skip undefined_s\n"),
     ("balign_not_power", ".balign 3\n"),
+    ("include_missing", ".include \"no_such_file.s\"\n"),
 ];
 
 #[test]
 fn same_bytes_relocations_and_symbols_as_gnu_as() {
     let dir = tempfile::tempdir().unwrap();
+    // For `.include`: beside the including file (warpkit) and in the current directory
+    // (GNU as), the same place here.
+    std::fs::write(
+        dir.path().join("inc.s"),
+        ".ifndef INC_GUARD\n.equ INC_GUARD, 7\n.macro put v\n.byte \\v, \\v + 1\n.endm\n.endif\n",
+    )
+    .unwrap();
     let mut bad = Vec::new();
     for (name, src) in SAME {
         let g = gnu(dir.path(), src).unwrap_or_else(|e| panic!("{name}: GNU as: {e}"));
