@@ -41,10 +41,16 @@ enum ItemKind {
         inst: Inst,
         deferred: (u32, u32),
     },
-    /// Data of `width` bytes per value; values resolved in pass 2.
+    /// Data of `width` bytes per value; values resolved in pass 2 (`floats`: float
+    /// literals allowed, `.word` and `.half`).
     Data {
         width: u8,
+        floats: bool,
         exprs: (u32, u32),
+    },
+    /// Bytes known in pass 1 (strings, fills), at `start` in `Asm::blobs`.
+    Bytes {
+        start: u32,
     },
     Pad,
 }
@@ -63,12 +69,16 @@ struct Asm<'s> {
     /// Data operands, with the value when pass 1 could already evaluate it (a `.set`
     /// redefined later must not change it).
     data_exprs: Vec<(Span, Option<i64>)>,
+    /// The bytes of `ItemKind::Bytes` items.
+    blobs: Vec<u8>,
     rep: Reporter<'s>,
     pc: u64,
     scratch: Vec<Span>,
     suggestions: HashMap<&'s str, Option<String>>,
     /// Try the fast path first (off only to test it against the general path).
     fast: bool,
+    /// The source has a double quote somewhere (a `;` may then be inside a string).
+    quotes: bool,
     /// Object output: references to symbols defined elsewhere become relocations
     /// (`crate::unit`) instead of errors.
     externals: Option<Vec<RawReloc>>,
@@ -77,6 +87,9 @@ struct Asm<'s> {
 fn offset32(at: usize) -> u32 {
     at.min(u32::MAX as usize) as u32
 }
+
+/// Bytes one `.fill`, `.space`, `.skip` or `.zero` may make.
+const MAX_FILL: u64 = 64 << 20;
 
 /// Unknown mnemonics searched for a "did you mean" per file.
 const MAX_SEARCHES: usize = 256;
@@ -136,7 +149,12 @@ impl<'s> Asm<'s> {
         while let Some(p) = memchr::memchr2(b';', b'/', &rb[from..]) {
             let at = from + p;
             if rb[at] == b';' || rb.get(at + 1) == Some(&b'/') {
-                end = at;
+                // In a string (`.ascii "a;b"`) it is no comment: the careful scan decides
+                // (only files with a double quote somewhere pay for the look).
+                end = match self.quotes && memchr::memchr(b'"', &rb[..at]).is_some() {
+                    true => crate::syntax::strip_comment(raw).len(),
+                    false => at,
+                };
                 break;
             }
             from = at + 1;
@@ -198,6 +216,30 @@ impl<'s> Asm<'s> {
                 return;
             }
         }
+        // `#APP`, `#NO_APP`, `# 1 "file.c"`: a line starting with `#` is a comment (looked
+        // at only here, off the fast path: no mnemonic starts with `#`).
+        if word.starts_with('#') {
+            return;
+        }
+        // `NAME = EXPR` is `.set NAME, EXPR` (never an instruction: the fast path declines it).
+        if memchr::memchr(b'=', &b[st..]).is_some() {
+            if let Some((name, expr)) = crate::syntax::assignment(&text[st..]) {
+                let n0 = line_start + st;
+                let e0 = line_start + (expr.as_ptr() as usize - text.as_ptr() as usize);
+                let ops = [
+                    Span {
+                        start: n0,
+                        end: n0 + name.len(),
+                    },
+                    Span {
+                        start: e0,
+                        end: e0 + expr.len(),
+                    },
+                ];
+                self.directive(".set", ops[0], &ops);
+                return;
+            }
+        }
         // One operand buffer for the whole file: no allocation per line.
         let mut ops = std::mem::take(&mut self.scratch);
         ops.clear();
@@ -223,20 +265,23 @@ impl<'s> Asm<'s> {
         let lower = word.to_ascii_lowercase();
         let word = lower.as_str();
         match word {
-            ".word" | ".dword" | ".byte" | ".half" => {
+            ".word" | ".dword" | ".byte" | ".half" | ".long" | ".int" | ".short" | ".quad"
+            | ".2byte" | ".4byte" | ".8byte" => {
                 let width: u8 = match word {
                     ".byte" => 1,
-                    ".half" => 2,
-                    ".word" => 4,
+                    ".half" | ".short" | ".2byte" => 2,
+                    ".word" | ".long" | ".int" | ".4byte" => 4,
                     _ => 8,
                 };
+                // GNU as's names take integers only; `.word` and `.half` also floats.
+                let floats = matches!(word, ".word" | ".half");
                 if ops.is_empty() {
                     self.diag(span, format!("{word} needs at least one value"), None);
                     return;
                 }
                 let first = self.data_exprs.len() as u32;
                 for o in ops {
-                    let now = self.data_now(*o, width);
+                    let now = self.data_now(*o, width, floats);
                     self.data_exprs.push((*o, now));
                 }
                 let size = width as u32 * ops.len() as u32;
@@ -245,32 +290,92 @@ impl<'s> Asm<'s> {
                     size,
                     kind: ItemKind::Data {
                         width,
+                        floats,
                         exprs: (first, self.data_exprs.len() as u32),
                     },
                 });
                 self.pc += size as u64;
             }
-            ".align" => {
-                let v = ops
-                    .first()
-                    .and_then(|o| eval(&self.syms, self.text(*o), false).ok());
-                match v {
-                    Some((n, _)) if ops.len() == 1 && n > 0 && n <= 4096 && (n & (n - 1)) == 0 => {
-                        let pad = (n as u64 - self.pc % n as u64) % n as u64;
-                        if pad > 0 {
-                            self.items.push(Item {
-                                pc: self.pc as u32,
-                                size: pad as u32,
-                                kind: ItemKind::Pad,
-                            });
-                            self.pc += pad;
-                        }
+            ".ascii" | ".asciz" | ".string" => {
+                let Some(all) = ops.first().map(|f| Span {
+                    start: f.start,
+                    end: ops[ops.len() - 1].end,
+                }) else {
+                    self.diag(span, format!("{word} needs a string"), None);
+                    return;
+                };
+                let mut bytes = Vec::new();
+                if let Err((at, len, m)) =
+                    crate::syntax::strings(self.text(all), word != ".ascii", &mut bytes)
+                {
+                    let start = all.start + at;
+                    self.diag(
+                        Span {
+                            start,
+                            end: start + len,
+                        },
+                        m,
+                        Some(format!("{word} \"text\", \"more\\n\"")),
+                    );
+                    return;
+                }
+                self.push_bytes(&bytes, span);
+            }
+            ".align" | ".balign" | ".p2align" => self.align(word, span, ops),
+            ".zero" | ".space" | ".skip" | ".fill" => {
+                let max = match word {
+                    ".zero" => 1,
+                    ".fill" => 3,
+                    _ => 2,
+                };
+                let mut v = [0i64; 3];
+                if ops.is_empty() || ops.len() > max {
+                    let form = match word {
+                        ".zero" => ".zero COUNT",
+                        ".fill" => ".fill REPEAT, SIZE, VALUE",
+                        _ => "COUNT, FILL",
+                    };
+                    self.diag(span, format!("{word} takes {form}"), None);
+                    return;
+                }
+                for (k, o) in ops.iter().enumerate() {
+                    match self.known_now(*o, word) {
+                        Some(x) => v[k] = x,
+                        None => return,
                     }
-                    _ => self.diag(
-                        span,
-                        ".align needs one power of two from 1 to 4096".into(),
-                        Some("e.g. .align 8".into()),
+                }
+                // `.fill`: SIZE defaults to 1 and is at most 8; the value's bits above the
+                // low 4 bytes are zero, as GNU as writes it.
+                let (count, size, value) = match word {
+                    ".fill" => (
+                        v[0],
+                        if ops.len() > 1 { v[1] } else { 1 },
+                        v[2] as u32 as u64,
                     ),
+                    _ => (v[0], 1, v[1] as u8 as u64),
+                };
+                if count < 0 || size < 0 {
+                    let o = if count < 0 { ops[0] } else { ops[1] };
+                    self.diag(o, format!("{word}: {} is negative", self.text(o)), None);
+                    return;
+                }
+                let size = size.min(8) as u64;
+                let total = (count as u64).saturating_mul(size);
+                if total > MAX_FILL {
+                    self.diag(
+                        ops[0],
+                        format!("{word}: {total} bytes is more than {} MiB", MAX_FILL >> 20),
+                        None,
+                    );
+                    return;
+                }
+                if value == 0 {
+                    self.pad(total);
+                } else {
+                    let unit = &value.to_le_bytes()[..size as usize];
+                    let bytes: Vec<u8> =
+                        unit.iter().copied().cycle().take(total as usize).collect();
+                    self.push_bytes(&bytes, span);
                 }
             }
             ".equ" | ".set" | ".equiv" => {
@@ -326,10 +431,108 @@ impl<'s> Asm<'s> {
                 span,
                 format!("unknown directive `{}`", self.text(span)),
                 Some(
-                    "directives are .word, .dword, .half, .byte, .align, .equ, .set, .equiv".into(),
+                    "data: .byte .short .long .quad .word .dword .half .ascii .asciz .zero \
+                     .space .fill; .align .balign .p2align; symbols: .equ .set .equiv"
+                        .into(),
                 ),
             ),
         }
+    }
+
+    /// An operand's value now (counts and sizes cannot wait for later labels).
+    fn known_now(&mut self, o: Span, word: &str) -> Option<i64> {
+        match eval(&self.syms, self.text(o), true) {
+            Ok((v, _)) => Some(v),
+            Err(ExprErr::Undefined(n)) => {
+                self.diag(
+                    o,
+                    format!("`{n}` is not defined (yet)"),
+                    Some(format!("{word} needs values known where it stands")),
+                );
+                None
+            }
+            Err(e) => {
+                bad_expr(&mut self.rep, &self.syms, o, e, None);
+                None
+            }
+        }
+    }
+
+    /// `.align N` / `.balign N` (bytes) and `.p2align P` (2^P bytes), each with an optional
+    /// fill byte and a most bytes to skip (beyond that the directive does nothing).
+    fn align(&mut self, word: &str, span: Span, ops: &[Span]) {
+        if ops.is_empty() || ops.len() > 3 {
+            self.diag(
+                span,
+                format!("{word} takes ALIGNMENT, FILL, MAX"),
+                Some(format!(
+                    "e.g. {word} {}",
+                    if word == ".p2align" { 3 } else { 8 }
+                )),
+            );
+            return;
+        }
+        let mut v = [0i64; 3];
+        for (k, o) in ops.iter().enumerate() {
+            match self.known_now(*o, word) {
+                Some(x) => v[k] = x,
+                None => return,
+            }
+        }
+        let n = if word == ".p2align" {
+            if !(0..=12).contains(&v[0]) {
+                self.diag(ops[0], ".p2align needs a power from 0 to 12".into(), None);
+                return;
+            }
+            1i64 << v[0]
+        } else {
+            v[0]
+        };
+        if !(n > 0 && n <= 4096 && (n & (n - 1)) == 0) {
+            self.diag(
+                ops[0],
+                format!("{word} needs one power of two from 1 to 4096"),
+                Some(format!("e.g. {word} 8")),
+            );
+            return;
+        }
+        let pad = (n as u64 - self.pc % n as u64) % n as u64;
+        if ops.len() == 3 && pad > v[2].max(0) as u64 {
+            return;
+        }
+        let fill = v[1] as u8;
+        if fill == 0 {
+            self.pad(pad);
+        } else {
+            self.push_bytes(&vec![fill; pad as usize], span);
+        }
+    }
+
+    /// `n` zero bytes.
+    fn pad(&mut self, n: u64) {
+        if n > 0 {
+            self.items.push(Item {
+                pc: self.pc as u32,
+                size: n as u32,
+                kind: ItemKind::Pad,
+            });
+            self.pc += n;
+        }
+    }
+
+    /// Bytes known now.
+    fn push_bytes(&mut self, bytes: &[u8], _span: Span) {
+        if bytes.is_empty() {
+            return;
+        }
+        let start = self.blobs.len() as u32;
+        self.blobs.extend_from_slice(bytes);
+        self.items.push(Item {
+            pc: self.pc as u32,
+            size: bytes.len() as u32,
+            kind: ItemKind::Bytes { start },
+        });
+        self.pc += bytes.len() as u64;
     }
 
     /// The variant a mnemonic names (case ignored, as in LLVM's assemblers), or `None`
@@ -407,11 +610,11 @@ impl<'s> Asm<'s> {
 
     /// A data item's value from the names defined so far (what a later `.set` cannot
     /// change), or `None` for floats, forward references and errors (left to pass 2).
-    fn data_now(&self, span: Span, width: u8) -> Option<i64> {
+    fn data_now(&self, span: Span, width: u8, floats: bool) -> Option<i64> {
         let t = self.text(span);
         let fmt = match width {
-            4 => &BINARY32,
-            2 => &BINARY16,
+            4 if floats => &BINARY32,
+            2 if floats => &BINARY16,
             _ => return eval(&self.syms, t, false).ok().map(|(v, _)| v),
         };
         match float::parse(t, fmt) {
@@ -422,11 +625,11 @@ impl<'s> Asm<'s> {
 
     /// The value of one data item (`.word 1.5`, `.byte N+1`), or `None` after reporting why
     /// it has none. Float literals: binary32 in .word, binary16 in .half.
-    fn data_value(&mut self, span: Span, width: u8) -> Option<i64> {
+    fn data_value(&mut self, span: Span, width: u8, floats: bool) -> Option<i64> {
         let t = self.text(span);
         let fmt = match width {
-            4 => Some(&BINARY32),
-            2 => Some(&BINARY16),
+            4 if floats => Some(&BINARY32),
+            2 if floats => Some(&BINARY16),
             _ => None,
         };
         if let Some(f) = fmt {
@@ -442,9 +645,39 @@ impl<'s> Asm<'s> {
         match eval(&self.syms, t, true) {
             Ok((v, _)) => Some(v),
             Err(e) => {
-                bad_expr(&mut self.rep, &self.syms, span, e, None);
+                let kind = match width {
+                    4 => Some(RelocKind::Abs32),
+                    8 => Some(RelocKind::Abs64),
+                    _ => None,
+                };
+                let hint = self.reloc_hint(kind, OpType::K32);
+                bad_expr(&mut self.rep, &self.syms, span, e, hint);
                 None
             }
+        }
+    }
+
+    /// What to say of a symbol this file does not define, in a slot that takes the
+    /// relocation `kind` (or none; `ty` names an operand's type).
+    fn reloc_hint(&self, kind: Option<RelocKind>, ty: OpType) -> Option<String> {
+        match (kind, self.externals.is_some()) {
+            (Some(_), false) => Some(
+                "defined in another file? `asm -f elf` leaves it to the linker (a relocation)"
+                    .into(),
+            ),
+            (Some(_), true) => {
+                Some("a relocation carries `SYM`, `SYM + EXPR` or `SYM - EXPR` only".into())
+            }
+            (None, true) => Some(format!(
+                "only branch and jal targets (o17, o19, o22), 32-bit literals (k32: mov.vl, \
+                 umov.l, ...) and .long/.quad/.word/.dword values can name a symbol of another \
+                 file{}",
+                match ty {
+                    OpType::K32 => String::new(),
+                    t => format!("; this operand is {}", t.name()),
+                }
+            )),
+            (None, false) => None,
         }
     }
 
@@ -524,7 +757,8 @@ impl<'s> Asm<'s> {
                             }
                             Err(ExprErr::Undefined(_)) if self.external(it.pc, op.ty, span) => {}
                             Err(e) => {
-                                bad_expr(&mut self.rep, &self.syms, span, e, None);
+                                let hint = self.reloc_hint(RelocKind::for_operand(op.ty), op.ty);
+                                bad_expr(&mut self.rep, &self.syms, span, e, hint);
                                 ok = false;
                             }
                         }
@@ -535,14 +769,18 @@ impl<'s> Asm<'s> {
                         code[at..at + it.size as usize].copy_from_slice(&w[..it.size as usize]);
                     }
                 }
-                ItemKind::Data { width, exprs } => {
+                ItemKind::Data {
+                    width,
+                    floats,
+                    exprs,
+                } => {
                     for (k, e) in (exprs.0..exprs.1).enumerate() {
                         let (span, now) = self.data_exprs[e as usize];
                         let at = it.pc + (k as u32) * *width as u32;
                         if now.is_none() && self.data_external(at, *width, span) {
                             continue;
                         }
-                        let Some(v) = now.or_else(|| self.data_value(span, *width)) else {
+                        let Some(v) = now.or_else(|| self.data_value(span, *width, *floats)) else {
                             continue;
                         };
                         let w = *width as u32 * 8;
@@ -555,6 +793,11 @@ impl<'s> Asm<'s> {
                         code[at..at + *width as usize]
                             .copy_from_slice(&v.to_le_bytes()[..*width as usize]);
                     }
+                }
+                ItemKind::Bytes { start } => {
+                    let (at, s) = (it.pc as usize, *start as usize);
+                    let n = it.size as usize;
+                    code[at..at + n].copy_from_slice(&self.blobs[s..s + n]);
                 }
                 ItemKind::Pad => {}
             }
@@ -569,7 +812,24 @@ pub fn assemble(src: &str) -> Result<Assembly, Vec<Diagnostic>> {
 }
 
 fn assemble_with(src: &str, fast: bool) -> Result<Assembly, Vec<Diagnostic>> {
-    assemble_core(src, fast, false, false, None).map(|(a, _)| a)
+    let core = Core {
+        general_only: !fast,
+        ..Core::default()
+    };
+    assemble_core(src, core).map(|(a, _)| a)
+}
+
+/// What the two passes do besides assembling (one value for every entry point).
+#[derive(Default)]
+pub(crate) struct Core<'o> {
+    /// Skip the fast path (only to test it against the general path).
+    pub general_only: bool,
+    /// Report where each item came from ([`CoreExtra::rows`]).
+    pub rows: bool,
+    /// References to undefined symbols that a relocation can carry are left to the linker.
+    pub externals: bool,
+    /// Where each line's bytes went and every symbol (for editors).
+    pub outline: Option<&'o mut Outline>,
 }
 
 /// What an assembly for an object file has besides [`Assembly`].
@@ -580,25 +840,28 @@ pub(crate) struct CoreExtra {
     pub relocs: Vec<RawReloc>,
 }
 
-/// Assemble and also report where each item came from; with `externals`, references to
-/// undefined symbols that a relocation can carry are left to the linker; with `outline`,
-/// where each line's bytes went and every symbol (for editors).
+/// Assemble `src` as `opts` says.
 pub(crate) fn assemble_core(
     src: &str,
-    fast: bool,
-    rows: bool,
-    externals: bool,
-    mut outline: Option<&mut Outline>,
+    opts: Core<'_>,
 ) -> Result<(Assembly, CoreExtra), Vec<Diagnostic>> {
+    let Core {
+        general_only,
+        rows,
+        externals,
+        mut outline,
+    } = opts;
     let mut a = Asm {
         externals: externals.then(Vec::new),
-        fast,
+        fast: !general_only,
+        quotes: memchr::memchr(b'"', src.as_bytes()).is_some(),
         syms: HashMap::new(),
         label_order: Vec::new(),
         // One item per line at most (labels and blank lines make none).
         items: Vec::with_capacity(memchr::memchr_iter(b'\n', src.as_bytes()).count() + 1),
         deferred: Vec::new(),
         data_exprs: Vec::new(),
+        blobs: Vec::new(),
         rep: Reporter::new(src),
         pc: 0,
         scratch: Vec::new(),
@@ -668,7 +931,11 @@ pub(crate) fn assemble_core(
 /// where everything went.
 pub fn assemble_outline(src: &str) -> (Result<Assembly, Vec<Diagnostic>>, Outline) {
     let mut outline = Outline::default();
-    let r = assemble_core(src, true, false, false, Some(&mut outline)).map(|(a, _)| a);
+    let core = Core {
+        outline: Some(&mut outline),
+        ..Core::default()
+    };
+    let r = assemble_core(src, core).map(|(a, _)| a);
     (r, outline)
 }
 

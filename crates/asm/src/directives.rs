@@ -104,13 +104,25 @@ pub(crate) fn handle<F: Front>(
     ctx: Option<u32>,
 ) {
     let args = split_args(rest);
+    // Where each argument is, for a caret on the one that is wrong.
+    let places: Vec<(Loc, usize)> = crate::syntax::arg_ranges(rest)
+        .into_iter()
+        .map(|(s, e)| {
+            let l = Loc {
+                off: at.off + len + s,
+                ..at
+            };
+            (l, (e - s).max(1))
+        })
+        .collect();
     let names = |pre: &mut F, args: &[String]| -> Vec<String> {
         let mut v = Vec::new();
-        for a in args {
+        for (k, a) in args.iter().enumerate() {
             if is_name(a) {
                 v.push(a.clone());
             } else {
-                pre.error(at, len, ctx, format!("{wl}: `{a}` is not a symbol name"));
+                let (l, n) = places.get(k).copied().unwrap_or((at, len));
+                pre.error(l, n, ctx, format!("{wl}: `{a}` is not a symbol name"));
             }
         }
         if args.is_empty() {
@@ -126,10 +138,11 @@ pub(crate) fn handle<F: Front>(
             len,
             ctx,
             format!(
-                "{} is not supported: code objects have one section, .text",
-                rest.trim()
+                "`{}` is not supported: code objects have one section, .text (the model has \
+                 no data memory to load another into)",
+                format!("{wl} {}", rest.trim()).trim_end()
             ),
-            Some("put data in .text with .word/.dword/.byte".into()),
+            Some("put constants in .text with .long/.quad/.byte/.ascii".into()),
         ),
         ".globl" | ".global" => {
             for n in names(pre, &args) {
@@ -231,7 +244,8 @@ pub(crate) fn resolve(
 ) -> (Vec<Symbol>, Vec<Kernel>, Vec<String>) {
     let mut syms: Vec<Symbol> = Vec::with_capacity(labels.len());
     for (n, off) in labels {
-        if n.starts_with(SYNTH_PREFIX) {
+        // `.L` names are local to the assembly, as in GNU as (the front stage's own too).
+        if n.starts_with(".L") {
             continue;
         }
         syms.push(Symbol {
@@ -248,7 +262,7 @@ pub(crate) fn resolve(
     }
     let index: HashMap<&str, usize> = labels
         .iter()
-        .filter(|(n, _)| !n.starts_with(SYNTH_PREFIX))
+        .filter(|(n, _)| !n.starts_with(".L"))
         .enumerate()
         .map(|(i, (n, _))| (n.as_str(), i))
         .collect();

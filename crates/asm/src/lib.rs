@@ -39,4 +39,7 @@ pub use listing::disassemble_listing;
 pub use outline::{Outline, Placement, SymbolDef, SymbolKind};
 pub use render::Diagnostics;
 pub use source::{source_text, NotUtf8};
-pub use unit::{assemble_unit, Loader, NoIncludes, SourceFile, Unit, UnitDiagnostics};
+pub use unit::{
+    assemble_unit, assemble_unit_with, AsmOptions, Loader, NoIncludes, SearchPath, SourceFile,
+    Unit, UnitDiagnostics,
+};

@@ -3,7 +3,7 @@
 //! it places, code objects write and read it as DWARF `.debug_line`, and the debugger, the
 //! DAP server and the playground look lines up in it.
 
-use crate::asm::{assemble_core, Assembly};
+use crate::asm::{assemble_core, Assembly, Core};
 use crate::render::Diagnostics;
 
 /// One row: the item of `size` bytes at `offset` came from `line` of `file`.
@@ -141,7 +141,11 @@ impl LineTable {
 /// Assemble a named file (as [`crate::assemble_file`]) and give its line table too: one
 /// row per instruction and data item, at the line the assembler placed it from.
 pub fn assemble_with_lines(name: &str, src: &str) -> Result<(Assembly, LineTable), Diagnostics> {
-    match assemble_core(src, true, true, false, None) {
+    let core = Core {
+        rows: true,
+        ..Core::default()
+    };
+    match assemble_core(src, core) {
         Ok((a, extra)) => Ok((a, LineTable::of_file(name, &extra.rows))),
         Err(list) => Err(Diagnostics {
             file: name.to_string(),

@@ -57,6 +57,8 @@ impl Operands {
                 Some(format!("syntax: {}", syntax_of(d))),
             );
             self.ok = false;
+            // It stands for the operand of its place: that one is not also "missing".
+            self.next_pos = (self.next_pos + 1).min(self.positional.len());
             return None;
         }
         // `key:value` modifier? (a register group like v[4:5] has its colon inside brackets)
@@ -401,7 +403,7 @@ pub(crate) fn bad_expr(
             rep.error(Span { start, end }, m, h);
         }
         ExprErr::Undefined(n) => {
-            let hint = symbol_hint(rep, syms, &n);
+            let hint = symbol_hint(rep, syms, &n).or(hint);
             rep.error(span, format!("unknown label or symbol `{n}`"), hint);
         }
         ExprErr::Syntax(_) if float::parse(t, &BINARY32).is_some() => rep.error(

@@ -25,8 +25,8 @@ pub(crate) enum CtxKind {
         name: String,
         def: Loc,
     },
-    /// An `.irp` block.
-    Irp,
+    /// An `.irp`, `.irpc` or `.rept` block (the directive).
+    Repeat(&'static str),
 }
 
 /// An expansion context: where it was used and the context of that use.
@@ -91,11 +91,24 @@ pub(crate) fn ctx_notes(files: &[SourceFile], ctxs: &[Ctx], mut ctx: Option<u32>
                 "in expansion of macro `{name}` (defined at {}), used at {used}",
                 loc_text(files, *def)
             ),
-            CtxKind::Irp => format!("in the .irp expansion at {used}"),
+            CtxKind::Repeat(w) => format!("in the {w} expansion at {used}"),
         });
         ctx = c.parent;
     }
-    out
+    // A macro that uses itself makes the same note at every level: one, with the count.
+    let mut notes: Vec<String> = Vec::with_capacity(out.len());
+    let mut run = 0;
+    for (i, n) in out.iter().enumerate() {
+        run += 1;
+        if out.get(i + 1) != Some(n) {
+            notes.push(match run {
+                1 => n.clone(),
+                k => format!("{n} ({k} levels)"),
+            });
+            run = 0;
+        }
+    }
+    notes
 }
 
 /// Where a diagnostic at `at` (in context `ctx`) shows in the main file.

@@ -9,7 +9,7 @@ use crate::diagnostic::Severity;
 use crate::directives::{self, Decl, Front};
 use crate::origin::{Ctx, CtxKind, Loc, Segment, UnitDiag};
 use crate::source::{Loader, SourceFile};
-use crate::syntax::split_args;
+use crate::syntax::{split_args, strip_comment};
 use std::collections::{HashMap, HashSet};
 
 /// Deepest `.include` nesting.
@@ -18,6 +18,8 @@ pub(crate) const MAX_INCLUDE_DEPTH: usize = 32;
 pub(crate) const MAX_EXPANSION_DEPTH: usize = 64;
 /// Bytes of expanded text at most: memory stays bounded whatever the macros do.
 pub(crate) const MAX_EXPANDED_BYTES: usize = 1 << 30;
+/// Body lines expanded at most: time stays bounded too (`.rept 1000000000` of a comment).
+pub(crate) const MAX_BODY_LINES: u64 = 1 << 25;
 
 /// The result: one text for the assembler and the way back.
 pub(crate) struct Expanded {
@@ -32,8 +34,19 @@ pub(crate) struct Expanded {
     pub equs: HashMap<String, i64>,
 }
 
+/// A macro parameter: `name`, `name=default`, `name:req`, `name:vararg`.
+#[derive(Clone)]
+struct Param {
+    name: String,
+    default: Option<String>,
+    req: bool,
+    vararg: bool,
+}
+
 struct Macro {
-    params: Vec<(String, Option<String>)>,
+    /// As written (the table's key is lowercase: macro names ignore case, as in GNU as).
+    name: String,
+    params: Vec<Param>,
     body: Vec<BodyLine>,
     def: Loc,
 }
@@ -57,18 +70,27 @@ struct Cond {
     at: Loc,
 }
 
+/// How a repeated block (`.endr`) repeats.
+enum Rep {
+    /// `.irp var, v1, v2`: once per value.
+    Irp { var: String, values: Vec<String> },
+    /// `.irpc var, chars`: once per character.
+    Irpc { var: String, chars: String },
+    /// `.rept N`.
+    Rept(u64),
+}
+
 /// What a multi-line block collects until its end directive.
 enum Collect {
     Macro {
         name: String,
-        params: Vec<(String, Option<String>)>,
+        params: Vec<Param>,
         def: Loc,
         body: Vec<BodyLine>,
         nesting: u32,
     },
-    Irp {
-        var: String,
-        values: Vec<String>,
+    Rep {
+        rep: Rep,
         at: Loc,
         body: Vec<BodyLine>,
         nesting: u32,
@@ -95,6 +117,48 @@ pub(crate) struct Pre<'l> {
     overflow: bool,
     /// An open `.kernel`: its name and where.
     pub open_kernel: Option<(String, Loc)>,
+    /// `.altmacro` is on: parameters by bare name, `LOCAL`, `%expr` and `<text>` arguments.
+    altmacro: bool,
+    /// Macro expansions under way, and an `.exitm` seen in the innermost one.
+    macro_depth: usize,
+    exitm: bool,
+    /// Names made for `LOCAL` so far.
+    locals: u64,
+    /// Numeric local labels: how often each (`1:`) was defined so far, and references
+    /// (`1f`) to a definition still to come: (label, instance, place, length, context).
+    num_defs: HashMap<String, u64>,
+    num_forward: Vec<(String, u64, Loc, usize, Option<u32>)>,
+    body_lines: u64,
+}
+
+impl Rep {
+    fn word(&self) -> &'static str {
+        match self {
+            Rep::Irp { .. } => ".irp",
+            Rep::Irpc { .. } => ".irpc",
+            Rep::Rept(_) => ".rept",
+        }
+    }
+}
+
+/// The name a numeric local label's `k`-th definition goes by (`.L` names stay out of the
+/// symbol table).
+fn local_label(n: &str, k: u64) -> String {
+    format!(".L{n}$loc{k}")
+}
+
+/// A digit followed by `:`, `b` or `f`: the line may define or use a numeric local label.
+pub(crate) fn may_have_numeric_labels(b: &[u8]) -> bool {
+    b.windows(2)
+        .any(|w| w[0].is_ascii_digit() && matches!(w[1], b':' | b'b' | b'f'))
+}
+
+/// The names of an `.altmacro` `LOCAL a, b` line.
+fn local_names(text: &str) -> Option<&str> {
+    let t = text.trim_start();
+    let w = t.get(..5)?;
+    let rest = &t[5..];
+    (w.eq_ignore_ascii_case("local") && rest.starts_with([' ', '\t'])).then_some(rest)
 }
 
 /// A line's first word (start, end) and the text after it.
@@ -107,21 +171,6 @@ fn split_line(text: &str) -> (Vec<(usize, usize)>, Option<Word<'_>>) {
     (labels, word.map(|(s, e)| (s, e, &text[e..])))
 }
 
-/// The text before a `;` or `//` comment (outside double quotes).
-pub(crate) fn strip_comment(s: &str) -> &str {
-    let b = s.as_bytes();
-    let mut q = false;
-    for i in 0..b.len() {
-        match b[i] {
-            b'"' => q = !q,
-            b';' if !q => return &s[..i],
-            b'/' if !q && b.get(i + 1) == Some(&b'/') => return &s[..i],
-            _ => {}
-        }
-    }
-    s
-}
-
 fn is_name(s: &str) -> bool {
     let b = s.as_bytes();
     !b.is_empty()
@@ -130,21 +179,37 @@ fn is_name(s: &str) -> bool {
             .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'$'))
 }
 
-/// Replace `\name` by its value, `\@` by the expansion number and `\()` by nothing.
-fn substitute(line: &str, vals: &[(String, String)], count: u64) -> Result<String, String> {
-    if !line.contains('\\') {
-        return Ok(line.to_string());
+/// Replace `\name` by its value, `\@` by the expansion number and `\()` by nothing; with
+/// `bare` (`.altmacro`) also a name standing alone outside quotes. A `\name` that is not
+/// one of `vals` stays as written: it belongs to an inner `.irp`, `.irpc`, `.rept` or
+/// macro, as in GNU as (what is left at the end is reported by [`unresolved`]).
+fn substitute(line: &str, vals: &[(String, String)], count: u64, bare: bool) -> String {
+    if !bare && !line.contains('\\') {
+        return line.to_string();
     }
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'$';
     let mut out = String::with_capacity(line.len() + 16);
     let b = line.as_bytes();
     let mut i = 0;
+    let mut quoted = false;
     while i < b.len() {
-        if b[i] != b'\\' {
-            let st = i;
-            while i < b.len() && b[i] != b'\\' {
-                i += 1;
+        if b[i] == b'"' {
+            quoted = !quoted;
+        }
+        if bare && !quoted && word(b[i]) && (i == 0 || !word(b[i - 1]) && b[i - 1] != b'\\') {
+            let n = b[i..].iter().take_while(|&&c| word(c)).count();
+            let name = &line[i..i + n];
+            match vals.iter().find(|(k, _)| k == name) {
+                Some((_, v)) => out.push_str(v),
+                None => out.push_str(name),
             }
-            out.push_str(&line[st..i]);
+            i += n;
+            continue;
+        }
+        if b[i] != b'\\' {
+            let ch = line[i..].chars().next().unwrap_or(' ');
+            out.push(ch);
+            i += ch.len_utf8();
             continue;
         }
         let rest = &line[i + 1..];
@@ -154,38 +219,83 @@ fn substitute(line: &str, vals: &[(String, String)], count: u64) -> Result<Strin
         } else if rest.starts_with("()") {
             i += 3;
         } else {
-            let n = rest
-                .bytes()
-                .take_while(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'$')
-                .count();
-            let name = &rest[..n];
-            match vals.iter().find(|(k, _)| k == name) {
-                Some((_, v)) if n > 0 => {
-                    out.push_str(v);
-                    i += 1 + n;
-                }
-                _ => {
-                    return Err(if n == 0 {
-                        "`\\` outside a parameter reference".into()
-                    } else {
-                        format!("`\\{name}` is not a parameter here")
-                    })
-                }
+            let n = rest.bytes().take_while(|&c| word(c)).count();
+            match vals.iter().find(|(k, _)| k == &rest[..n]) {
+                Some((_, v)) if n > 0 => out.push_str(v),
+                _ => out.push_str(&line[i..i + 1 + n]),
             }
+            i += 1 + n;
         }
     }
-    Ok(out)
+    out
 }
 
-/// Directive words the front stage handles (lowercase).
-const BLOCK_WORDS: &[&str] = &[
-    ".macro", ".endm", ".irp", ".endr", ".include", ".if", ".ifdef", ".ifndef", ".else", ".elseif",
-    ".endif",
+/// The first `\name` outside quotes no block replaced: (offset, length).
+fn unresolved(line: &str) -> Option<(usize, usize)> {
+    let b = line.as_bytes();
+    let mut quoted = false;
+    for (i, &c) in b.iter().enumerate() {
+        match c {
+            b'"' => quoted = !quoted,
+            b'\\' if !quoted => {
+                let n = b[i + 1..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$'))
+                    .count();
+                if n > 0 {
+                    return Some((i, n + 1));
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A directive word the front stage handles (lowercase).
+fn is_block_word(w: &str) -> bool {
+    matches!(
+        w,
+        ".macro"
+            | ".endm"
+            | ".irp"
+            | ".irpc"
+            | ".rept"
+            | ".endr"
+            | ".exitm"
+            | ".purgem"
+            | ".altmacro"
+            | ".noaltmacro"
+            | ".include"
+            | ".else"
+            | ".elseif"
+            | ".endif"
+            | ".error"
+            | ".warning"
+            | ".print"
+            | ".err"
+    ) || (w.starts_with(".if") && IF_WORDS.contains(&w))
+}
+
+/// The conditional directives that open a block.
+const IF_WORDS: &[&str] = &[
+    ".if", ".ifdef", ".ifndef", ".ifc", ".ifnc", ".ifeqs", ".ifnes", ".ifb", ".ifnb", ".ifeq",
+    ".ifne", ".ifgt", ".ifge", ".iflt", ".ifle",
 ];
+
+/// A line that starts (after blanks) with `#`: a comment (`#APP`, `#NO_APP`) or a cpp line
+/// marker, both the front stage's.
+fn hash_line(t: &[u8], p: usize) -> bool {
+    let ls = t[..p]
+        .iter()
+        .rposition(|&c| c == b'\n')
+        .map_or(0, |q| q + 1);
+    t[ls..p].iter().all(|&c| c == b' ' || c == b'\t')
+}
 
 /// The front stage's result for a file that uses none of its constructs, without looking at
 /// it line by line: the text itself (newline-terminated) as one verbatim segment. `None` when
-/// the file may use one: a word of [`BLOCK_WORDS`] or a symbol directive anywhere (even in a
+/// the file may use one: a word of [`is_block_word`] or a symbol directive anywhere (even in a
 /// comment: such a file just takes the line-by-line path), cpp output, a byte-order mark or
 /// a carriage return (both change offsets), or a size the line-by-line path would refuse.
 fn pass_through(f: &SourceFile) -> Option<Expanded> {
@@ -199,7 +309,14 @@ fn pass_through(f: &SourceFile) -> Option<Expanded> {
     }
     let word_byte = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'$');
     let mut buf = [0u8; 16];
-    for p in memchr::memchr_iter(b'.', t) {
+    // One pass over `.` (directive words) and `#` (a line starting with it).
+    for p in memchr::memchr2_iter(b'.', b'#', t) {
+        if t[p] == b'#' {
+            if hash_line(t, p) {
+                return None;
+            }
+            continue;
+        }
         if p > 0 && word_byte(t[p - 1]) {
             continue;
         }
@@ -211,10 +328,12 @@ fn pass_through(f: &SourceFile) -> Option<Expanded> {
         buf[..n].copy_from_slice(&t[p..p + n]);
         buf[..n].make_ascii_lowercase();
         let w = std::str::from_utf8(&buf[..n]).unwrap_or("");
-        if BLOCK_WORDS.contains(&w) || directives::is_symbol_directive(w) {
+        if is_block_word(w) || directives::is_symbol_directive(w) {
             return None;
         }
     }
+    // Numeric local labels are not looked for here: the assembler fails on them, and
+    // `assemble_unit_with` then takes the line-by-line path.
     // A last line without its newline gets one from the line-by-line path: that text is
     // not the file's.
     if !f.text.is_empty() && !f.text.ends_with('\n') {
@@ -263,6 +382,13 @@ impl<'l> Pre<'l> {
             synth: 0,
             overflow: false,
             open_kernel: None,
+            altmacro: false,
+            macro_depth: 0,
+            exitm: false,
+            locals: 0,
+            num_defs: HashMap::new(),
+            num_forward: Vec::new(),
+            body_lines: 0,
         }
     }
 
@@ -270,13 +396,40 @@ impl<'l> Pre<'l> {
     pub(crate) fn run_main(
         mut self,
         main: SourceFile,
+        defsyms: &[(String, i64)],
+        line_by_line: bool,
     ) -> (Expanded, Vec<SourceFile>, Vec<UnitDiag>) {
-        if let Some(exp) = pass_through(&main) {
-            self.files.push(main);
-            return (exp, self.files, self.diags);
+        if defsyms.is_empty() && !line_by_line {
+            if let Some(exp) = pass_through(&main) {
+                self.files.push(main);
+                return (exp, self.files, self.diags);
+            }
         }
         self.files.push(main);
+        // `--defsym`: set before the first line (placed there for diagnostics).
+        let start = Loc {
+            file: 0,
+            off: 0,
+            line: 1,
+        };
+        for (n, v) in defsyms {
+            self.equs.insert(n.clone(), *v);
+            self.emit(&format!(".set {n}, {v}"), start, None, false);
+        }
         self.run_file(0, None);
+        for (n, k, at, len, ctx) in std::mem::take(&mut self.num_forward) {
+            if self.num_defs.get(&n).copied().unwrap_or(0) < k {
+                self.error_hint(
+                    at,
+                    len,
+                    ctx,
+                    format!("`{n}f` refers forward to a `{n}:`, and there is none after it"),
+                    Some(format!(
+                        "define `{n}:` below, or write `{n}b` for the last one"
+                    )),
+                );
+            }
+        }
         if let Some((k, at)) = self.open_kernel.take() {
             self.error(
                 at,
@@ -349,8 +502,8 @@ impl<'l> Pre<'l> {
 
     fn run_file(&mut self, file: u32, ctx: Option<u32>) {
         self.include_stack.push(file);
-        let text = std::mem::take(&mut self.files[file as usize].text);
-        let from_cpp = self.files[file as usize].from_cpp;
+        // A copy: diagnostics look at the file's text while its lines are read.
+        let text = self.files[file as usize].text.clone();
         // (start, end, place) of every line; cpp's line markers set the presumed file and
         // line of the lines after them.
         let mut lines: Vec<(usize, usize, Option<Loc>)> = Vec::new();
@@ -362,7 +515,7 @@ impl<'l> Pre<'l> {
         while st < text.len() {
             let end = memchr::memchr(b'\n', &tb[st..]).map_or(text.len(), |p| st + p);
             let body = &text[st..end];
-            let marker = if from_cpp && body.starts_with('#') {
+            let marker = if body.starts_with('#') {
                 line_marker(body)
             } else {
                 None
@@ -411,7 +564,6 @@ impl<'l> Pre<'l> {
                 break;
             }
         }
-        self.files[file as usize].text = text;
         self.finish_block(conds, collect, ctx);
         self.include_stack.pop();
     }
@@ -425,10 +577,26 @@ impl<'l> Pre<'l> {
             Some(Collect::Macro { name, def, .. }) => {
                 self.error(def, 6, ctx, format!("macro `{name}` has no .endm"))
             }
-            Some(Collect::Irp { at, .. }) => {
-                self.error(at, 4, ctx, "this .irp has no .endr".into())
+            Some(Collect::Rep { rep, at, .. }) => {
+                let w = rep.word();
+                self.error(at, w.len(), ctx, format!("this {w} has no .endr"))
             }
             None => {}
+        }
+    }
+
+    /// `at` moved `i` bytes into its line, kept inside the line as written (a substituted
+    /// line may be longer than the one in the file).
+    fn within(&self, at: Loc, i: usize) -> Loc {
+        let text = self
+            .files
+            .get(at.file as usize)
+            .map_or("", |f| f.text.as_str());
+        let st = at.off.min(text.len());
+        let le = memchr::memchr(b'\n', &text.as_bytes()[st..]).map_or(text.len(), |p| st + p);
+        Loc {
+            off: (st + i).min(le),
+            ..at
         }
     }
 
@@ -442,67 +610,182 @@ impl<'l> Pre<'l> {
         conds: &mut Vec<Cond>,
         collect: &mut Option<Collect>,
     ) {
+        if collect.is_some() {
+            self.collect_line(raw, at, ctx, collect);
+            return;
+        }
+        // Numeric local labels become unique names before anything else reads the line.
+        let active = conds.last().is_none_or(|c| c.active);
+        if active && may_have_numeric_labels(raw.as_bytes()) {
+            if let Some(t) = self.numeric_labels(strip_comment(raw), at, ctx) {
+                self.line_inner(&t, at, ctx, false, conds, collect);
+                return;
+            }
+        }
+        self.line_inner(raw, at, ctx, verbatim, conds, collect);
+    }
+
+    /// Inside a `.macro` or repeated block: collect until the matching end.
+    fn collect_line(
+        &mut self,
+        raw: &str,
+        at: Loc,
+        ctx: Option<u32>,
+        collect: &mut Option<Collect>,
+    ) {
         let code = strip_comment(raw);
+        let (_, word) = split_line(code);
+        let wl = word.map_or(String::new(), |(s, e, _)| code[s..e].to_ascii_lowercase());
+        let wl = wl.as_str();
+        let Some(c) = collect.as_mut() else {
+            return;
+        };
+        let (nesting, is_end, opens) = match c {
+            Collect::Macro { nesting, .. } => (nesting, wl == ".endm", wl == ".macro"),
+            Collect::Rep { nesting, .. } => (
+                nesting,
+                wl == ".endr",
+                matches!(wl, ".irp" | ".irpc" | ".rept"),
+            ),
+        };
+        if opens {
+            *nesting += 1;
+        } else if is_end {
+            if *nesting == 0 {
+                let done = collect.take();
+                self.close_block(done, ctx);
+                return;
+            }
+            *nesting -= 1;
+        }
+        let (Collect::Macro { body, .. } | Collect::Rep { body, .. }) = c;
+        body.push(BodyLine {
+            text: raw.to_string(),
+            at,
+        });
+    }
+
+    /// `1:` becomes a name of its own, `1b` the `1:` defined last, `1f` the next one (GNU
+    /// as's local labels); `None` when the line has none.
+    fn numeric_labels(&mut self, code: &str, at: Loc, ctx: Option<u32>) -> Option<String> {
+        let b = code.as_bytes();
+        let mut out = String::new();
+        let mut last = 0;
+        let mut pos = 0;
+        loop {
+            while pos < b.len() && b[pos].is_ascii_whitespace() {
+                pos += 1;
+            }
+            let d = b[pos..].iter().take_while(|c| c.is_ascii_digit()).count();
+            if d == 0 || b.get(pos + d) != Some(&b':') {
+                break;
+            }
+            let n = &code[pos..pos + d];
+            let k = self.num_defs.entry(n.to_string()).or_insert(0);
+            *k += 1;
+            out.push_str(&code[last..pos]);
+            out.push_str(&local_label(n, *k));
+            last = pos + d;
+            pos += d + 1;
+        }
+        let name_char = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'$');
+        let mut quoted = false;
+        let mut i = pos;
+        while i < b.len() {
+            let c = b[i];
+            if c == b'"' {
+                quoted = !quoted;
+            }
+            if quoted || !c.is_ascii_digit() || (i > 0 && name_char(b[i - 1])) {
+                i += 1;
+                continue;
+            }
+            let d = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+            let dir = b.get(i + d).copied();
+            if !matches!(dir, Some(b'b' | b'f')) || b.get(i + d + 1).is_some_and(|&c| name_char(c))
+            {
+                i += d;
+                continue;
+            }
+            let n = &code[i..i + d];
+            let have = self.num_defs.get(n).copied().unwrap_or(0);
+            let where_ = self.within(at, i);
+            let k = if dir == Some(b'b') {
+                if have == 0 {
+                    self.error_hint(
+                        where_,
+                        d + 1,
+                        ctx,
+                        format!("`{n}b` refers back to a `{n}:`, and there is none before it"),
+                        Some(format!(
+                            "define `{n}:` above, or write `{n}f` for the next one"
+                        )),
+                    );
+                }
+                have
+            } else {
+                self.num_forward
+                    .push((n.to_string(), have + 1, where_, d + 1, ctx));
+                have + 1
+            };
+            out.push_str(&code[last..i]);
+            out.push_str(&local_label(n, k));
+            last = i + d + 1;
+            i += d + 1;
+        }
+        if last == 0 {
+            return None;
+        }
+        out.push_str(&code[last..]);
+        Some(out)
+    }
+
+    fn line_inner(
+        &mut self,
+        raw: &str,
+        at: Loc,
+        ctx: Option<u32>,
+        verbatim: bool,
+        conds: &mut Vec<Cond>,
+        collect: &mut Option<Collect>,
+    ) {
+        let code = strip_comment(raw);
+        // `#APP`, `#NO_APP` and other lines starting with `#` are comments (cpp's line
+        // markers were read by `run_file`).
+        if code.trim_start().starts_with('#') {
+            return;
+        }
         let (labels, word) = split_line(code);
         let word_lc = word.map(|(s, e, _)| code[s..e].to_ascii_lowercase());
         let wl = word_lc.as_deref().unwrap_or("");
-
-        // Inside a .macro or .irp body: collect until the matching end.
-        if let Some(c) = collect {
-            let (nesting, is_end, opens) = match c {
-                Collect::Macro { nesting, .. } => (nesting, wl == ".endm", wl == ".macro"),
-                Collect::Irp { nesting, .. } => (nesting, wl == ".endr", wl == ".irp"),
+        let active = conds.last().is_none_or(|c| c.active);
+        // Conditionals are followed even in inactive regions.
+        let (ws, we, rest) = word.unwrap_or((0, 0, ""));
+        let wat = Loc {
+            off: at.off + ws,
+            ..at
+        };
+        // The operands: where they start, for a caret on them.
+        let rest_t = rest.trim();
+        let rat = self.within(at, we + (rest.len() - rest.trim_start().len()));
+        let rlen = rest_t.len().max(1);
+        if IF_WORDS.contains(&wl) {
+            let value = if active {
+                self.condition(wl, rest, wat, we - ws, (rat, rlen), ctx)
+            } else {
+                false
             };
-            if opens {
-                *nesting += 1;
-            } else if is_end {
-                if *nesting == 0 {
-                    let done = collect.take();
-                    self.close_block(done, at, ctx);
-                    return;
-                }
-                *nesting -= 1;
-            }
-            let body = match collect {
-                Some(Collect::Macro { body, .. }) | Some(Collect::Irp { body, .. }) => body,
-                None => return,
-            };
-            body.push(BodyLine {
-                text: raw.to_string(),
-                at,
+            conds.push(Cond {
+                active: active && value,
+                taken: value,
+                outer_inactive: !active,
+                seen_else: false,
+                at: wat,
             });
             return;
         }
-
-        let active = conds.last().is_none_or(|c| c.active);
-        // Conditionals are followed even in inactive regions.
         match wl {
-            ".if" | ".ifdef" | ".ifndef" => {
-                let (ws, we, rest) = word.unwrap_or((0, 0, ""));
-                let wat = Loc {
-                    off: at.off + ws,
-                    ..at
-                };
-                let value = if active {
-                    self.condition(wl, rest.trim(), wat, we - ws, ctx)
-                } else {
-                    false
-                };
-                conds.push(Cond {
-                    active: active && value,
-                    taken: value,
-                    outer_inactive: !active,
-                    seen_else: false,
-                    at: wat,
-                });
-                return;
-            }
             ".else" | ".elseif" => {
-                let (ws, we, rest) = word.unwrap_or((0, 0, ""));
-                let wat = Loc {
-                    off: at.off + ws,
-                    ..at
-                };
                 let Some(c) = conds.last_mut() else {
                     self.error(wat, we - ws, ctx, format!("{wl} without .if"));
                     return;
@@ -515,7 +798,7 @@ impl<'l> Pre<'l> {
                 let v = if wl == ".else" {
                     !taken
                 } else if !taken && !outer {
-                    self.condition(".if", rest.trim(), wat, we - ws, ctx)
+                    self.condition(".if", rest, wat, we - ws, (rat, rlen), ctx)
                 } else {
                     false
                 };
@@ -527,22 +810,27 @@ impl<'l> Pre<'l> {
             }
             ".endif" => {
                 if conds.pop().is_none() {
-                    let (ws, we, _) = word.unwrap_or((0, 0, ""));
-                    self.error(
-                        Loc {
-                            off: at.off + ws,
-                            ..at
-                        },
-                        we - ws,
-                        ctx,
-                        ".endif without .if".into(),
-                    );
+                    self.error(wat, we - ws, ctx, ".endif without .if".into());
                 }
                 return;
             }
             _ => {}
         }
         if !active {
+            return;
+        }
+        // A `\name` no macro, `.irp`, `.irpc` or `.rept` replaced.
+        if let Some((i, n)) = unresolved(code) {
+            let name = &code[i..i + n];
+            let line = &self.files[at.file as usize].text
+                [at.off.min(self.files[at.file as usize].text.len())..];
+            let k = line.find(name).unwrap_or(i);
+            self.error(
+                self.within(at, k),
+                n,
+                ctx,
+                format!("`{name}` is not a parameter here"),
+            );
             return;
         }
         for &(s, e) in &labels {
@@ -552,12 +840,9 @@ impl<'l> Pre<'l> {
             self.emit(raw, at, ctx, verbatim);
             return;
         };
-        let wat = Loc {
-            off: at.off + ws,
-            ..at
-        };
         let wlen = we - ws;
-        let is_block = BLOCK_WORDS.contains(&wl) || self.macros.contains_key(&code[ws..we]);
+        let is_macro = self.macros.contains_key(wl);
+        let is_block = is_block_word(wl) || is_macro;
         let is_decl = directives::is_symbol_directive(wl);
         if (is_block || is_decl) && !labels.is_empty() {
             // The labels before a block directive stay where they are.
@@ -565,70 +850,11 @@ impl<'l> Pre<'l> {
             self.emit(&code[..upto], at, ctx, false);
         }
         match wl {
-            ".macro" => {
-                let args = split_args(&rest.replace(' ', ","));
-                let args: Vec<String> = args.into_iter().filter(|a| !a.is_empty()).collect();
-                let Some(name) = args.first().cloned() else {
-                    self.error(wat, wlen, ctx, ".macro needs a name".into());
-                    return;
-                };
-                let mut params = Vec::new();
-                for p in &args[1..] {
-                    let (n, d) = match p.split_once('=') {
-                        Some((n, d)) => (n.trim().to_string(), Some(d.trim().to_string())),
-                        None => (p.trim().to_string(), None),
-                    };
-                    if !is_name(&n) || n.contains('.') {
-                        self.error(
-                            wat,
-                            wlen,
-                            ctx,
-                            format!("`{n}` is not a valid parameter name"),
-                        );
-                        return;
-                    }
-                    params.push((n, d));
-                }
-                let lower = name.to_ascii_lowercase();
-                if !is_name(&name) {
-                    self.error(
-                        wat,
-                        wlen,
-                        ctx,
-                        format!("`{name}` is not a valid macro name"),
-                    );
-                } else if warpkit_isa::lookup(&lower).is_some() || lower.starts_with('.') {
-                    self.error_hint(
-                        wat,
-                        wlen,
-                        ctx,
-                        format!("macro `{name}` would hide an instruction or directive"),
-                        Some("give the macro another name".into()),
-                    );
-                }
-                *collect = Some(Collect::Macro {
-                    name,
-                    params,
-                    def: wat,
-                    body: Vec::new(),
-                    nesting: 0,
-                });
-            }
-            ".irp" => {
-                let args = split_args(rest);
-                let Some(var) = args.first().cloned().filter(|v| is_name(v)) else {
-                    self.error_hint(
-                        wat,
-                        wlen,
-                        ctx,
-                        ".irp needs a parameter name and values".into(),
-                        Some(".irp r, v1, v2, v3".into()),
-                    );
-                    return;
-                };
-                *collect = Some(Collect::Irp {
-                    var,
-                    values: args[1..].to_vec(),
+            ".macro" => self.open_macro(rest, wat, wlen, ctx, collect),
+            ".irp" | ".irpc" | ".rept" => {
+                let rep = self.open_rep(wl, rest_t, wat, wlen, (rat, rlen), ctx);
+                *collect = Some(Collect::Rep {
+                    rep,
                     at: wat,
                     body: Vec::new(),
                     nesting: 0,
@@ -637,11 +863,59 @@ impl<'l> Pre<'l> {
             ".endm" | ".endr" => {
                 self.error(wat, wlen, ctx, format!("{wl} without an open block"));
             }
-            ".include" => self.include(rest.trim(), wat, wlen, ctx),
-            _ if is_decl => directives::handle(self, wl, rest, wat, wlen, ctx),
-            _ if self.macros.contains_key(&code[ws..we]) => {
-                self.expand(&code[ws..we], rest, wat, wlen, ctx)
+            ".exitm" => {
+                if self.macro_depth == 0 {
+                    self.error(wat, wlen, ctx, ".exitm outside a macro".into());
+                } else {
+                    self.exitm = true;
+                }
             }
+            ".purgem" => {
+                if self.macros.remove(&rest_t.to_ascii_lowercase()).is_none() {
+                    self.error(rat, rlen, ctx, format!("macro `{rest_t}` is not defined"));
+                }
+            }
+            ".altmacro" | ".noaltmacro" => self.altmacro = wl == ".altmacro",
+            ".error" | ".err" | ".warning" | ".print" => {
+                let text = rest_t
+                    .strip_prefix('"')
+                    .and_then(|r| r.strip_suffix('"'))
+                    .map(str::to_string);
+                let msg = match (wl, text) {
+                    (".err", _) => ".err encountered".to_string(),
+                    (".print", Some(t)) => format!(".print: {t}"),
+                    (_, Some(t)) => t,
+                    (".print", None) => {
+                        self.error(rat, rlen, ctx, ".print needs a quoted string".into());
+                        return;
+                    }
+                    _ if rest_t.is_empty() => format!("{wl} directive invoked in source file"),
+                    _ => {
+                        self.error(rat, rlen, ctx, format!("{wl} needs a quoted string"));
+                        return;
+                    }
+                };
+                let notes = crate::origin::ctx_notes(&self.files, &self.ctxs, ctx);
+                self.diags.push(UnitDiag {
+                    severity: if matches!(wl, ".error" | ".err") {
+                        Severity::Error
+                    } else {
+                        Severity::Warning
+                    },
+                    file: wat.file,
+                    start: wat.off,
+                    end: wat.off + wlen,
+                    line: wat.line,
+                    message: msg,
+                    hint: None,
+                    related: None,
+                    notes,
+                    main_at: crate::origin::main_at(&self.ctxs, wat, ctx),
+                });
+            }
+            ".include" => self.include(rest_t, wat, wlen, ctx),
+            _ if is_decl => directives::handle(self, wl, rest, wat, wlen, ctx),
+            _ if is_macro => self.expand(wl, rest, wat, wlen, ctx),
             // `.equ`/`.set` may give a name a new value: later `.if`s see it. `.equiv` of a
             // name already defined is the assembler's error, and keeps the old value.
             ".equ" | ".set" | ".equiv" => {
@@ -653,12 +927,165 @@ impl<'l> Pre<'l> {
                 }
                 self.emit(raw, at, ctx, verbatim);
             }
-            _ => self.emit(raw, at, ctx, verbatim),
+            _ => {
+                if let Some((name, expr)) = crate::syntax::assignment(&code[ws..]) {
+                    if let Ok(v) = crate::expr::eval_const(expr, &self.equs) {
+                        self.equs.insert(name.to_string(), v);
+                    }
+                }
+                self.emit(raw, at, ctx, verbatim)
+            }
         }
     }
 
-    /// The value of a `.if`/`.ifdef`/`.ifndef` condition.
-    fn condition(&mut self, wl: &str, rest: &str, at: Loc, len: usize, ctx: Option<u32>) -> bool {
+    /// `.macro NAME p1, p2=default, p3:req, p4:vararg`: start collecting its body. A bad
+    /// definition still collects (to its `.endm`), so that the body is not read as code.
+    fn open_macro(
+        &mut self,
+        rest: &str,
+        wat: Loc,
+        wlen: usize,
+        ctx: Option<u32>,
+        collect: &mut Option<Collect>,
+    ) {
+        let args = split_args(&rest.replace(' ', ","));
+        let args: Vec<String> = args.into_iter().filter(|a| !a.is_empty()).collect();
+        let mut name = args.first().cloned().unwrap_or_default();
+        let mut params: Vec<Param> = Vec::new();
+        for p in args.iter().skip(1) {
+            let (n, d) = match p.split_once('=') {
+                Some((n, d)) => (n.trim(), Some(d.trim().to_string())),
+                None => (p.trim(), None),
+            };
+            let (n, qual) = n.split_once(':').unwrap_or((n, ""));
+            let qual = qual.to_ascii_lowercase();
+            if !is_name(n) || n.contains('.') || !matches!(qual.as_str(), "" | "req" | "vararg") {
+                self.error(wat, wlen, ctx, format!("`{p}` is not a valid parameter"));
+                name.clear();
+                break;
+            }
+            if params.last().is_some_and(|p| p.vararg) {
+                self.error(
+                    wat,
+                    wlen,
+                    ctx,
+                    format!("`{n}` follows a :vararg parameter, which must be the last"),
+                );
+                name.clear();
+                break;
+            }
+            params.push(Param {
+                name: n.to_string(),
+                default: d,
+                req: qual == "req",
+                vararg: qual == "vararg",
+            });
+        }
+        let lower = name.to_ascii_lowercase();
+        if args.is_empty() {
+            self.error(wat, wlen, ctx, ".macro needs a name".into());
+        } else if name.is_empty() {
+        } else if !is_name(&name) {
+            self.error(
+                wat,
+                wlen,
+                ctx,
+                format!("`{name}` is not a valid macro name"),
+            );
+            name.clear();
+        } else if warpkit_isa::lookup(&lower).is_some() || lower.starts_with('.') {
+            self.error_hint(
+                wat,
+                wlen,
+                ctx,
+                format!("macro `{name}` would hide an instruction or directive"),
+                Some("give the macro another name".into()),
+            );
+            name.clear();
+        }
+        *collect = Some(Collect::Macro {
+            name,
+            params,
+            def: wat,
+            body: Vec::new(),
+            nesting: 0,
+        });
+    }
+
+    /// What `.irp`, `.irpc` or `.rept` repeats; after an error, nothing (the block is
+    /// still collected to its `.endr`).
+    fn open_rep(
+        &mut self,
+        wl: &str,
+        rest: &str,
+        wat: Loc,
+        wlen: usize,
+        (rat, rlen): (Loc, usize),
+        ctx: Option<u32>,
+    ) -> Rep {
+        let nothing = Rep::Rept(0);
+        if wl == ".rept" {
+            return match crate::expr::eval_const(rest, &self.equs) {
+                Ok(n) if n >= 0 => Rep::Rept(n as u64),
+                Ok(n) => {
+                    self.error(rat, rlen, ctx, format!(".rept count {n} is negative"));
+                    nothing
+                }
+                Err(m) => {
+                    self.error_hint(
+                        rat,
+                        rlen,
+                        ctx,
+                        format!(".rept: {m}"),
+                        Some(".rept takes numbers and .equ/.set names defined before it".into()),
+                    );
+                    nothing
+                }
+            };
+        }
+        let args = split_args(rest);
+        let Some(var) = args.first().cloned().filter(|v| is_name(v)) else {
+            self.error_hint(
+                wat,
+                wlen,
+                ctx,
+                format!("{wl} needs a parameter name and values"),
+                Some(format!("{wl} r, v1, v2, v3")),
+            );
+            return nothing;
+        };
+        // No values: the body once, with the parameter empty (GNU as).
+        if wl == ".irpc" {
+            let chars = rest.split_once(',').map_or("", |(_, c)| c.trim());
+            Rep::Irpc {
+                var,
+                chars: chars.to_string(),
+            }
+        } else if args.len() == 1 {
+            Rep::Irp {
+                var,
+                values: vec![String::new()],
+            }
+        } else {
+            Rep::Irp {
+                var,
+                values: args[1..].to_vec(),
+            }
+        }
+    }
+
+    /// The value of a conditional's test (`.if`, `.ifdef`, `.ifc`, `.ifb`, `.ifeq`, ...);
+    /// errors point at the operands `(rat, rlen)`.
+    fn condition(
+        &mut self,
+        wl: &str,
+        rest: &str,
+        at: Loc,
+        len: usize,
+        (rat, rlen): (Loc, usize),
+        ctx: Option<u32>,
+    ) -> bool {
+        let rest = rest.trim();
         match wl {
             ".ifdef" | ".ifndef" => {
                 if !is_name(rest) {
@@ -667,18 +1094,50 @@ impl<'l> Pre<'l> {
                 }
                 let def = self.equs.contains_key(rest)
                     || self.labels.contains(rest)
-                    || self.macros.contains_key(rest);
+                    || self.macros.contains_key(&rest.to_ascii_lowercase());
                 def == (wl == ".ifdef")
             }
+            ".ifb" | ".ifnb" => rest.is_empty() == (wl == ".ifb"),
+            ".ifc" | ".ifnc" | ".ifeqs" | ".ifnes" => {
+                let strings = rest.split_once(',').map(|(a, b)| (a.trim(), b.trim()));
+                let quoted = |s: &str| s.len() >= 2 && s.starts_with('"') && s.ends_with('"');
+                match strings {
+                    Some((a, b)) if matches!(wl, ".ifc" | ".ifnc") => (a == b) == (wl == ".ifc"),
+                    Some((a, b)) if quoted(a) && quoted(b) => (a == b) == (wl == ".ifeqs"),
+                    _ => {
+                        let how = if wl.ends_with('s') {
+                            "two quoted strings"
+                        } else {
+                            "two strings"
+                        };
+                        self.error(
+                            rat,
+                            rlen,
+                            ctx,
+                            format!("{wl} needs {how} separated by a comma"),
+                        );
+                        false
+                    }
+                }
+            }
             _ => match crate::expr::eval_const(rest, &self.equs) {
-                Ok(v) => v != 0,
+                Ok(v) => match wl {
+                    ".ifeq" => v == 0,
+                    ".ifgt" => v > 0,
+                    ".ifge" => v >= 0,
+                    ".iflt" => v < 0,
+                    ".ifle" => v <= 0,
+                    _ => v != 0,
+                },
                 Err(m) => {
                     self.error_hint(
-                        at,
-                        len,
+                        rat,
+                        rlen,
                         ctx,
-                        format!(".if: {m}"),
-                        Some(".if takes numbers and .equ/.set names defined before it".into()),
+                        format!("{wl}: {m}"),
+                        Some(format!(
+                            "{wl} takes numbers and .equ/.set names defined before it"
+                        )),
                     );
                     false
                 }
@@ -686,7 +1145,7 @@ impl<'l> Pre<'l> {
         }
     }
 
-    fn close_block(&mut self, done: Option<Collect>, end_at: Loc, ctx: Option<u32>) {
+    fn close_block(&mut self, done: Option<Collect>, ctx: Option<u32>) {
         match done {
             Some(Collect::Macro {
                 name,
@@ -695,7 +1154,12 @@ impl<'l> Pre<'l> {
                 body,
                 ..
             }) => {
-                if let Some(m) = self.macros.get(&name) {
+                // A definition that was wrong is dropped (its error is reported).
+                if name.is_empty() {
+                    return;
+                }
+                let key = name.to_ascii_lowercase();
+                if let Some(m) = self.macros.get(&key) {
                     let first = m.def;
                     let notes = vec![format!(
                         "first defined at {}",
@@ -715,26 +1179,50 @@ impl<'l> Pre<'l> {
                     });
                     return;
                 }
-                self.macros.insert(name, Macro { params, body, def });
+                self.macros.insert(
+                    key,
+                    Macro {
+                        name,
+                        params,
+                        body,
+                        def,
+                    },
+                );
             }
-            Some(Collect::Irp {
-                var,
-                values,
-                at,
-                body,
-                ..
-            }) => {
-                let c = self.push_ctx(CtxKind::Irp, at, ctx);
-                for v in values {
-                    let vals = [(var.clone(), v)];
-                    if !self.run_body(&body, &vals, Some(c)) {
-                        break;
+            Some(Collect::Rep { rep, at, body, .. }) => {
+                let c = self.push_ctx(CtxKind::Repeat(rep.word()), at, ctx);
+                let one = |var: &String, v: String| [(var.clone(), v)];
+                match rep {
+                    Rep::Irp { var, values } => {
+                        for v in values {
+                            if !self.run_body(&body, &one(&var, v), Some(c), false) {
+                                break;
+                            }
+                        }
+                    }
+                    Rep::Irpc { var, chars } => {
+                        let chars: Vec<String> = if chars.is_empty() {
+                            vec![String::new()]
+                        } else {
+                            chars.chars().map(String::from).collect()
+                        };
+                        for v in chars {
+                            if !self.run_body(&body, &one(&var, v), Some(c), false) {
+                                break;
+                            }
+                        }
+                    }
+                    Rep::Rept(n) => {
+                        for _ in 0..n {
+                            if !self.run_body(&body, &[], Some(c), false) {
+                                break;
+                            }
+                        }
                     }
                 }
             }
             None => {}
         }
-        let _ = end_at;
     }
 
     fn push_ctx(&mut self, kind: CtxKind, used_at: Loc, parent: Option<u32>) -> u32 {
@@ -746,8 +1234,15 @@ impl<'l> Pre<'l> {
         (self.ctxs.len() - 1) as u32
     }
 
-    /// Expand body lines with parameter values; false when expansion must stop.
-    fn run_body(&mut self, body: &[BodyLine], vals: &[(String, String)], ctx: Option<u32>) -> bool {
+    /// Expand body lines with parameter values (`bare`: also by bare name, and `LOCAL`, in
+    /// `.altmacro` mode); false when expansion must stop (too deep, too large, `.exitm`).
+    fn run_body(
+        &mut self,
+        body: &[BodyLine],
+        vals: &[(String, String)],
+        ctx: Option<u32>,
+        bare: bool,
+    ) -> bool {
         if self.expansion_depth >= MAX_EXPANSION_DEPTH {
             let at = body.first().map_or(
                 Loc {
@@ -766,86 +1261,151 @@ impl<'l> Pre<'l> {
             );
             return false;
         }
+        self.body_lines += body.len() as u64 + 1;
+        if self.body_lines > MAX_BODY_LINES {
+            if !self.overflow {
+                self.overflow = true;
+                let at = body.first().map_or(
+                    Loc {
+                        file: 0,
+                        off: 0,
+                        line: 1,
+                    },
+                    |b| b.at,
+                );
+                self.error(
+                    at,
+                    0,
+                    ctx,
+                    format!(
+                        "more than {MAX_BODY_LINES} lines of macro and .rept bodies expanded \
+                         (a block that repeats without end?)"
+                    ),
+                );
+            }
+            return false;
+        }
         self.expansion_depth += 1;
         self.expansions += 1;
         let count = self.expansions;
+        let mut vals = vals.to_vec();
         let mut conds = Vec::new();
         let mut collect = None;
         for b in body {
-            let text = match substitute(&b.text, vals, count) {
-                Ok(t) => t,
-                Err(m) => {
-                    self.error(b.at, 0, ctx, m);
+            let text = substitute(&b.text, &vals, count, bare);
+            if bare && collect.is_none() {
+                if let Some(names) = local_names(&text) {
+                    for n in split_args(names) {
+                        self.locals += 1;
+                        vals.push((n, format!(".LL{:04}", self.locals)));
+                    }
                     continue;
                 }
-            };
+            }
             let verbatim = text == b.text;
             self.line(&text, b.at, ctx, verbatim, &mut conds, &mut collect);
-            if self.overflow {
+            if self.overflow || self.exitm {
                 break;
             }
         }
-        self.finish_block(conds, collect, ctx);
+        if !self.exitm {
+            self.finish_block(conds, collect, ctx);
+        }
         self.expansion_depth -= 1;
-        !self.overflow
+        !self.overflow && !self.exitm
     }
 
-    fn expand(&mut self, name: &str, rest: &str, at: Loc, len: usize, ctx: Option<u32>) {
-        let Some(m) = self.macros.get(name) else {
+    /// Use the macro `key` (its lowercase name).
+    fn expand(&mut self, key: &str, rest: &str, at: Loc, len: usize, ctx: Option<u32>) {
+        let Some(m) = self.macros.get(key) else {
             return;
         };
-        let (params, body, def) = (m.params.clone(), m.body.clone(), m.def);
-        let args = split_args(rest);
-        if args.len() > params.len() {
-            self.error_hint(
-                at,
-                len,
-                ctx,
-                format!(
-                    "macro `{name}` takes {} argument{}, {} given",
-                    params.len(),
-                    if params.len() == 1 { "" } else { "s" },
-                    args.len()
-                ),
-                Some(format!(
-                    "defined at {}",
-                    crate::origin::loc_text(&self.files, def)
-                )),
-            );
-            return;
+        let (name, params, body, def) = (m.name.clone(), m.params.clone(), m.body.clone(), m.def);
+        let defined = format!("defined at {}", crate::origin::loc_text(&self.files, def));
+        let ranges = crate::syntax::arg_ranges(rest);
+        let mut vals: Vec<Option<String>> = vec![None; params.len()];
+        let mut k = 0;
+        for &(s, e) in &ranges {
+            let a = &rest[s..e];
+            // `name=value` for a parameter of that name.
+            if let Some((n, v)) = a.split_once('=') {
+                if let Some(i) = params.iter().position(|p| p.name == n.trim()) {
+                    vals[i] = Some(self.arg_value(v.trim(), at, len, ctx));
+                    continue;
+                }
+            }
+            if k >= params.len() {
+                let n = params.len();
+                let hint = defined.clone();
+                self.error_hint(
+                    at,
+                    len,
+                    ctx,
+                    format!(
+                        "macro `{name}` takes {n} argument{}, {} given",
+                        if n == 1 { "" } else { "s" },
+                        ranges.len()
+                    ),
+                    Some(hint),
+                );
+                return;
+            }
+            if params[k].vararg {
+                vals[k] = Some(rest[s..].trim().to_string());
+                break;
+            }
+            vals[k] = Some(self.arg_value(a, at, len, ctx));
+            k += 1;
         }
-        let mut vals = Vec::new();
-        for (i, (p, d)) in params.iter().enumerate() {
-            let v = match args.get(i) {
-                Some(a) if !a.is_empty() => a.clone(),
-                _ => match d {
-                    Some(d) => d.clone(),
-                    None => {
+        let mut out = Vec::with_capacity(params.len());
+        for (p, v) in params.iter().zip(vals) {
+            let v = match v.filter(|v| !v.is_empty()) {
+                Some(v) => v,
+                None => match (&p.default, p.req) {
+                    (Some(d), _) => d.clone(),
+                    (None, true) => {
+                        let hint = defined.clone();
                         self.error_hint(
                             at,
                             len,
                             ctx,
-                            format!("macro `{name}` needs a value for `{p}`"),
-                            Some(format!(
-                                "defined at {}",
-                                crate::origin::loc_text(&self.files, def)
-                            )),
+                            format!("macro `{name}` needs a value for `{}` (:req)", p.name),
+                            Some(hint),
                         );
                         return;
                     }
+                    // A parameter without a value is empty, as in GNU as.
+                    (None, false) => String::new(),
                 },
             };
-            vals.push((p.clone(), v));
+            out.push((p.name.clone(), v));
         }
-        let c = self.push_ctx(
-            CtxKind::Macro {
-                name: name.to_string(),
-                def,
-            },
-            at,
-            ctx,
-        );
-        self.run_body(&body, &vals, Some(c));
+        let c = self.push_ctx(CtxKind::Macro { name, def }, at, ctx);
+        self.macro_depth += 1;
+        let bare = self.altmacro;
+        self.run_body(&body, &out, Some(c), bare);
+        self.macro_depth -= 1;
+        self.exitm = false;
+    }
+
+    /// An argument's value: without its double quotes; in `.altmacro` mode `<text>` is the
+    /// text and `%expr` the expression's value.
+    fn arg_value(&mut self, a: &str, at: Loc, len: usize, ctx: Option<u32>) -> String {
+        if let Some(q) = a.strip_prefix('"').and_then(|x| x.strip_suffix('"')) {
+            return q.to_string();
+        }
+        if self.altmacro {
+            if let Some(t) = a.strip_prefix('<').and_then(|x| x.strip_suffix('>')) {
+                return t.to_string();
+            }
+            if let Some(e) = a.strip_prefix('%') {
+                match crate::expr::eval_const(e, &self.equs) {
+                    Ok(v) => return v.to_string(),
+                    Err(m) => self.error(at, len, ctx, format!("`{a}`: {m}")),
+                }
+            }
+        }
+        a.to_string()
     }
 
     fn include(&mut self, arg: &str, at: Loc, len: usize, ctx: Option<u32>) {
@@ -936,7 +1496,7 @@ impl directives::Front for Pre<'_> {
 
     /// A synthetic label (`.L$N`) no source can collide with in practice.
     fn synth_label(&mut self, at: Loc, ctx: Option<u32>) -> String {
-        let n = format!(".L$wk{}", self.synth);
+        let n = format!("{}{}", directives::SYNTH_PREFIX, self.synth);
         self.synth += 1;
         self.emit(&format!("{n}:"), at, ctx, false);
         n

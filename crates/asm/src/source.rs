@@ -99,22 +99,52 @@ pub struct FsLoader;
 
 impl Loader for FsLoader {
     fn load(&mut self, from: &str, path: &str) -> Result<(String, String), String> {
-        use std::path::{Path, PathBuf};
-        let p = Path::new(path);
-        let full: PathBuf = if p.is_absolute() {
-            p.to_path_buf()
-        } else {
-            Path::new(from)
-                .parent()
-                .map_or_else(|| p.to_path_buf(), |d| d.join(p))
-        };
-        let meta = std::fs::metadata(&full).map_err(|e| e.to_string())?;
-        if !meta.is_file() {
-            return Err("not a regular file".into());
-        }
-        let text = std::fs::read_to_string(&full).map_err(|e| e.to_string())?;
-        Ok((full.to_string_lossy().into_owned(), text))
+        search(from, path, &[])
     }
+}
+
+/// Includes resolved relative to the including file's directory, then in each directory
+/// of the list in order (`asm -I DIR`), read from disk.
+pub struct SearchPath(pub Vec<std::path::PathBuf>);
+
+impl Loader for SearchPath {
+    fn load(&mut self, from: &str, path: &str) -> Result<(String, String), String> {
+        search(from, path, &self.0)
+    }
+}
+
+/// Read `path` (named in a `.include` of `from`): an absolute path as it is, else the
+/// first that exists of `from`'s directory and `dirs`. The error names every path tried.
+fn search(from: &str, path: &str, dirs: &[std::path::PathBuf]) -> Result<(String, String), String> {
+    use std::path::{Path, PathBuf};
+    let p = Path::new(path);
+    let mut tried: Vec<PathBuf> = Vec::new();
+    if p.is_absolute() {
+        tried.push(p.to_path_buf());
+    } else {
+        let here = Path::new(from).parent().unwrap_or(Path::new(""));
+        tried.push(here.join(p));
+        tried.extend(dirs.iter().map(|d| d.join(p)));
+    }
+    for full in &tried {
+        let Ok(meta) = std::fs::metadata(full) else {
+            continue;
+        };
+        if !meta.is_file() {
+            return Err(format!("{} is not a regular file", full.display()));
+        }
+        let text = std::fs::read_to_string(full).map_err(|e| format!("{}: {e}", full.display()))?;
+        return Ok((full.to_string_lossy().into_owned(), text));
+    }
+    let list: Vec<String> = tried.iter().map(|t| t.display().to_string()).collect();
+    Err(if dirs.is_empty() {
+        format!(
+            "{} does not exist (a relative name is looked up beside the including file; -I DIR adds directories)",
+            list[0]
+        )
+    } else {
+        format!("not found; looked for {}", list.join(", "))
+    })
 }
 
 #[cfg(test)]

@@ -84,16 +84,15 @@ pub fn toff_join(x: [i64; 3]) -> u16 {
     ((x[0] as u16) & 0xf) | ((x[1] as u16) & 0xf) << 4 | ((x[2] as u16) & 0xf) << 8
 }
 
-/// Comma-separated arguments (commas inside brackets, parentheses and quotes do not split);
-/// a quoted argument loses its quotes.
-pub(crate) fn split_args(s: &str) -> Vec<String> {
-    let s = s.trim();
-    if s.is_empty() {
+/// The byte ranges of comma-separated arguments, trimmed (commas inside brackets,
+/// parentheses and double quotes do not split); none for blank text.
+pub(crate) fn arg_ranges(s: &str) -> Vec<(usize, usize)> {
+    let b = s.as_bytes();
+    if s.trim().is_empty() {
         return Vec::new();
     }
     let mut out = Vec::new();
     let (mut depth, mut q, mut st) = (0i32, false, 0);
-    let b = s.as_bytes();
     for i in 0..=b.len() {
         let c = b.get(i).copied();
         match c {
@@ -101,16 +100,159 @@ pub(crate) fn split_args(s: &str) -> Vec<String> {
             Some(b'(' | b'[') if !q => depth += 1,
             Some(b')' | b']') if !q => depth -= 1,
             Some(b',') | None if !q && depth <= 0 || c.is_none() => {
-                let a = s[st..i].trim();
-                let a = a
-                    .strip_prefix('"')
-                    .and_then(|x| x.strip_suffix('"'))
-                    .unwrap_or(a);
-                out.push(a.to_string());
+                let (mut a, mut e) = (st, i);
+                while a < e && b[a].is_ascii_whitespace() {
+                    a += 1;
+                }
+                while e > a && b[e - 1].is_ascii_whitespace() {
+                    e -= 1;
+                }
+                out.push((a, e));
                 st = i + 1;
             }
             _ => {}
         }
     }
     out
+}
+
+/// Comma-separated arguments (see [`arg_ranges`]); a quoted argument loses its quotes.
+pub(crate) fn split_args(s: &str) -> Vec<String> {
+    arg_ranges(s)
+        .into_iter()
+        .map(|(a, e)| {
+            let a = &s[a..e];
+            a.strip_prefix('"')
+                .and_then(|x| x.strip_suffix('"'))
+                .unwrap_or(a)
+                .to_string()
+        })
+        .collect()
+}
+
+/// `NAME = EXPR` (GNU as's other way to write `.set NAME, EXPR`): the name and the
+/// expression. `==` is not an assignment.
+pub(crate) fn assignment(line: &str) -> Option<(&str, &str)> {
+    let t = line.trim_start();
+    let b = t.as_bytes();
+    let first = *b.first()?;
+    if !(first.is_ascii_alphabetic() || first == b'_' || first == b'.') {
+        return None;
+    }
+    let n = b
+        .iter()
+        .take_while(|&&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'$'))
+        .count();
+    let rest = t[n..].trim_start();
+    let expr = rest.strip_prefix('=')?;
+    if expr.starts_with('=') {
+        return None;
+    }
+    Some((&t[..n], expr.trim()))
+}
+
+/// The text before a `;` or `//` comment (outside double quotes).
+pub(crate) fn strip_comment(s: &str) -> &str {
+    let b = s.as_bytes();
+    let mut q = false;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            // An escaped character in a string (`"a\";b"`) does not end it.
+            b'\\' if q => i += 1,
+            b'"' => q = !q,
+            b';' if !q => return &s[..i],
+            b'/' if !q && b.get(i + 1) == Some(&b'/') => return &s[..i],
+            _ => {}
+        }
+        i += 1;
+    }
+    s
+}
+
+/// The bytes of `.ascii`/`.asciz` strings: `"..."` separated by commas, with GNU as's
+/// escapes (`\n \t \r \b \f \\ \"`, `\NNN` octal, `\xHH` hex); `nul` ends each with a zero
+/// byte. An error is (offset, length, message).
+pub(crate) fn strings(t: &str, nul: bool, out: &mut Vec<u8>) -> Result<(), (usize, usize, String)> {
+    let b = t.as_bytes();
+    let mut i = 0;
+    loop {
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if b.get(i) != Some(&b'"') {
+            return Err((i, 1, "expected a string in double quotes".into()));
+        }
+        let open = i;
+        i += 1;
+        loop {
+            let Some(&c) = b.get(i) else {
+                return Err((open, 1, "this string has no closing quote".into()));
+            };
+            i += 1;
+            match c {
+                b'"' => break,
+                b'\\' => {
+                    let Some(&e) = b.get(i) else {
+                        return Err((open, 1, "this string has no closing quote".into()));
+                    };
+                    i += 1;
+                    match e {
+                        b'n' => out.push(b'\n'),
+                        b't' => out.push(b'\t'),
+                        b'r' => out.push(b'\r'),
+                        b'b' => out.push(8),
+                        b'f' => out.push(12),
+                        b'\\' | b'"' | b'\'' => out.push(e),
+                        b'0'..=b'7' => {
+                            let mut v = (e - b'0') as u32;
+                            for _ in 0..2 {
+                                match b.get(i) {
+                                    Some(&d @ b'0'..=b'7') => {
+                                        v = v * 8 + (d - b'0') as u32;
+                                        i += 1;
+                                    }
+                                    _ => break,
+                                }
+                            }
+                            out.push(v as u8);
+                        }
+                        b'x' | b'X' => {
+                            let n = b[i..].iter().take_while(|c| c.is_ascii_hexdigit()).count();
+                            if n == 0 {
+                                return Err((i - 2, 2, "`\\x` needs hex digits".into()));
+                            }
+                            // All the digits are read; the byte is the low 8 bits (GNU as).
+                            let v = b[i..i + n].iter().fold(0u8, |v, &d| {
+                                v.wrapping_mul(16)
+                                    .wrapping_add((d as char).to_digit(16).unwrap_or(0) as u8)
+                            });
+                            out.push(v);
+                            i += n;
+                        }
+                        _ => {
+                            let ch = t[i - 1..].chars().next().unwrap_or('?');
+                            return Err((
+                                i - 2,
+                                1 + ch.len_utf8(),
+                                format!("unknown escape `\\{ch}` in a string"),
+                            ));
+                        }
+                    }
+                }
+                _ => out.push(c),
+            }
+        }
+        if nul {
+            out.push(0);
+        }
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        match b.get(i) {
+            None => return Ok(()),
+            Some(b',') => i += 1,
+            Some(_) => return Err((i, 1, "expected `,` and another string".into())),
+        }
+    }
 }

@@ -4,14 +4,14 @@
 //! lines. Diagnostics name the file and line they come from, with the include and macro
 //! expansion chain as notes.
 
-use crate::asm::assemble_core;
+use crate::asm::{assemble_core, Core};
 use crate::diagnostic::{Diagnostic, Related, Severity};
 use crate::origin::{ctx_notes, loc_text, main_at, CtxKind, Loc, Segment};
 use crate::preprocess::{Expanded, Pre};
 
 pub use crate::origin::UnitDiag;
 pub use crate::reloc::{Reloc, RelocKind};
-pub use crate::source::{FsLoader, Loader, NoIncludes, SourceFile};
+pub use crate::source::{FsLoader, Loader, NoIncludes, SearchPath, SourceFile};
 pub use crate::symbols::{Binding, Kernel, SymKind, Symbol};
 
 /// One row of the line table (its file indexes [`Unit::files`]).
@@ -231,37 +231,95 @@ impl Back<'_> {
     }
 }
 
-/// Assemble a translation unit (its main file and what it includes). With `externals`,
-/// branch targets, `k32` literals and `.word`/`.dword` values that name a symbol the unit
-/// does not define become relocations; without, they are errors as in [`crate::assemble`].
+/// How a translation unit is assembled.
+#[derive(Clone, Debug, Default)]
+pub struct AsmOptions {
+    /// Branch targets, `k32` literals and `.long`/`.quad`/`.word`/`.dword` values that
+    /// name a symbol the unit does not define become relocations (`asm -f elf`); without,
+    /// they are errors as in [`crate::assemble`].
+    pub externals: bool,
+    /// `--defsym NAME=VALUE`: each a `.set NAME, VALUE` before the first line.
+    pub defsyms: Vec<(String, i64)>,
+}
+
+/// Assemble a translation unit (its main file and what it includes): [`assemble_unit_with`]
+/// with only `externals` set.
 pub fn assemble_unit(
     main: SourceFile,
     loader: &mut dyn Loader,
     externals: bool,
 ) -> Result<Unit, UnitDiagnostics> {
-    let (exp, files, pdiags) = Pre::new(loader).run_main(main);
-    if pdiags.iter().any(|d| d.severity == Severity::Error) {
-        return Err(UnitDiagnostics {
-            files,
-            list: pdiags,
-        });
+    let opts = AsmOptions {
+        externals,
+        ..AsmOptions::default()
+    };
+    assemble_unit_with(main, loader, &opts)
+}
+
+/// Assemble a translation unit: the front stage over `main` and the files `loader` reads
+/// for it, the two passes, then symbols, kernels, relocations and the line table.
+pub fn assemble_unit_with(
+    main: SourceFile,
+    loader: &mut dyn Loader,
+    opts: &AsmOptions,
+) -> Result<Unit, UnitDiagnostics> {
+    let externals = opts.externals;
+    let core = |text: &str| {
+        let core = Core {
+            rows: true,
+            externals,
+            ..Core::default()
+        };
+        assemble_core(text, core)
+    };
+    let (exp, files, pdiags) = Pre::new(loader).run_main(main, &opts.defsyms, false);
+    // The assembler runs even after the front stage failed: every error is reported at once.
+    let result = core(if exp.main_text {
+        &files[0].text
+    } else {
+        &exp.text
+    });
+    if exp.main_text
+        && result.is_err()
+        && crate::preprocess::may_have_numeric_labels(files[0].text.as_bytes())
+    {
+        // The front stage passed the text through unread, and the assembler failed: the text
+        // may use numeric local labels (`1:`, `1b`), which only the line-by-line front stage
+        // reads (looking for them in every file would slow every file down).
+        let main = files.into_iter().next().unwrap_or_default();
+        let (exp, files, pdiags) = Pre::new(loader).run_main(main, &opts.defsyms, true);
+        let result = core(&exp.text);
+        return finish(exp, files, pdiags, result);
     }
+    finish(exp, files, pdiags, result)
+}
+
+/// A unit from the front stage's result and the assembler's.
+fn finish(
+    exp: Expanded,
+    files: Vec<SourceFile>,
+    pdiags: Vec<UnitDiag>,
+    core: Result<(crate::asm::Assembly, crate::asm::CoreExtra), Vec<Diagnostic>>,
+) -> Result<Unit, UnitDiagnostics> {
+    let pre_failed = pdiags.iter().any(|d| d.severity == Severity::Error);
     let back = Back {
         exp: &exp,
         files: &files,
     };
-    let text = if exp.main_text {
-        &files[0].text
-    } else {
-        &exp.text
-    };
-    let (asm, extra) = match assemble_core(text, true, true, externals, None) {
-        Ok(x) => x,
-        Err(list) => {
+    let (asm, extra) = match core {
+        Ok(x) if !pre_failed => x,
+        Ok(_) => {
             return Err(UnitDiagnostics {
-                list: list.iter().map(|d| back.diag(d)).collect(),
+                list: pdiags,
                 files,
             })
+        }
+        Err(list) => {
+            let mut all = pdiags;
+            all.extend(list.iter().map(|d| back.diag(d)));
+            // In the order of the main file (a stable sort keeps each place's own order).
+            all.sort_by_key(|d| d.main_at.unwrap_or(usize::MAX));
+            return Err(UnitDiagnostics { list: all, files });
         }
     };
     let mut errs = Vec::new();
@@ -321,11 +379,14 @@ pub fn assemble_unit(
         });
     }
     // Warnings are rare: the files (the whole source text) are copied only for them.
-    let warnings = if asm.warnings.is_empty() {
+    let mut wlist = pdiags;
+    wlist.extend(asm.warnings.iter().map(|d| back.diag(d)));
+    wlist.sort_by_key(|d| d.main_at.unwrap_or(usize::MAX));
+    let warnings = if wlist.is_empty() {
         UnitDiagnostics::default()
     } else {
         UnitDiagnostics {
-            list: asm.warnings.iter().map(|d| back.diag(d)).collect(),
+            list: wlist,
             files: files.clone(),
         }
     };

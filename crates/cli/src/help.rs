@@ -15,7 +15,11 @@ pub const ASM: &str = "\
 Assembly syntax: one instruction per line, `;` or `//` comments, `name:` labels, registers
 v0..v127, u0..u63, halves v1.l/v1.h, groups v[4:5]; modifiers as key:value (rm:rtz, neg:0b101).
 Float literals (1.5, -0x1p-3, inf) are accepted in every 32-bit literal, .word (binary32) and
-.half (binary16). Mnemonics, registers and directives ignore case; labels do not.
+.half (binary16). Mnemonics, registers and directives ignore case; labels do not. GNU as's
+data directives (.byte .short .long .quad .ascii .asciz .zero .fill .p2align ...) and macro
+language (.macro .irp .irpc .rept .if* .altmacro, 1:/1b/1f labels) work as in GNU as
+(crates/asm/SYNTAX.md lists where warpkit differs: `;` starts a comment).
+-I DIR searches .include files; --defsym NAME=VALUE sets a symbol; -D NAME[=VAL] is for .S.
 
 Exit codes: 0 assembled (warnings may be printed); 1 errors (all are listed, up to
 --max-errors) or a file problem; 2 bad command line.

@@ -54,6 +54,17 @@ enum Cmd {
         /// Print at most N errors (and N warnings), then how many more there are.
         #[arg(long, value_name = "N", default_value_t = 100)]
         max_errors: usize,
+        /// Look for `.include` files (and a .S file's `#include`s) in DIR too, after the
+        /// including file's directory; repeatable, searched in order.
+        #[arg(short = 'I', value_name = "DIR")]
+        include_dirs: Vec<PathBuf>,
+        /// A .S file: define the cpp macro NAME (as `cpp -D`); repeatable.
+        #[arg(short = 'D', value_name = "NAME[=VAL]")]
+        defines: Vec<String>,
+        /// Define the symbol NAME as the integer VALUE before the first line (`.set NAME,
+        /// VALUE`); repeatable.
+        #[arg(long, value_name = "NAME=VALUE", value_parser = parse_defsym)]
+        defsym: Vec<(String, i64)>,
     },
     /// Disassemble machine code into assembly that assembles back to the same bytes.
     #[command(after_help = help::DISASM)]
@@ -130,7 +141,26 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             output,
             format,
             max_errors,
+            include_dirs,
+            defines,
+            defsym,
         } => {
+            let is_cpp = input.extension().is_some_and(|e| e == "S");
+            if !defines.is_empty() && !is_cpp {
+                eprintln!(
+                    "error: -D defines a C preprocessor macro, and only .S files go through \
+                     the preprocessor; for an assembler symbol use --defsym NAME=VALUE"
+                );
+                return Ok(ExitCode::from(2));
+            }
+            let opts = warpkit_ui::load::SourceOptions {
+                asm: warpkit_asm::AsmOptions {
+                    externals: format == objects::OutFormat::Elf,
+                    defsyms: defsym,
+                },
+                include_dirs,
+                defines,
+            };
             let out_path = output.unwrap_or_else(|| match files::is_std(&input) {
                 true => PathBuf::from("-"),
                 false => input.with_extension(match format {
@@ -145,7 +175,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     out.name()
                 ));
             }
-            objects::assemble(&input, &mut out, format, max_errors)?;
+            objects::assemble(&input, &mut out, format, max_errors, &opts)?;
             out.commit()
         }
         Cmd::Disasm {
@@ -218,4 +248,29 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// `--defsym NAME=VALUE`: a name the assembler accepts and an integer (decimal, `0x`, `0b`,
+/// optionally negative).
+fn parse_defsym(s: &str) -> Result<(String, i64), String> {
+    let (name, value) = s
+        .split_once('=')
+        .ok_or_else(|| format!("`{s}`: expected NAME=VALUE"))?;
+    let name = name.trim();
+    let ok_name = name
+        .bytes()
+        .next()
+        .is_some_and(warpkit_asm::expr::is_ident_start)
+        && name.bytes().all(warpkit_asm::expr::is_ident_char);
+    if !ok_name {
+        return Err(format!("`{name}` is not a symbol name"));
+    }
+    let v = value.trim();
+    let (neg, digits) = match v.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, v),
+    };
+    let n = warpkit_asm::expr::parse_int(digits)
+        .ok_or_else(|| format!("`{v}` is not an integer (decimal, 0x hex or 0b binary)"))?;
+    Ok((name.to_string(), if neg { n.wrapping_neg() } else { n }))
 }

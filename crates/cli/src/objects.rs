@@ -4,7 +4,7 @@ use crate::files::{self, Output};
 use crate::input;
 use std::path::Path;
 use warpkit_asm::{disassemble_listing, DisasmOptions};
-use warpkit_ui::load::{assemble_source, LoadError};
+use warpkit_ui::load::{assemble_source_with, LoadError, SourceOptions};
 
 /// What `asm` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -21,12 +21,12 @@ pub fn assemble(
     out: &mut Output,
     format: OutFormat,
     max_errors: usize,
+    opts: &SourceOptions,
 ) -> Result<(), String> {
     let src = input::read_source(input)?;
     let disk = (!files::is_std(input)).then_some(input);
-    let (obj, warnings) =
-        assemble_source(&files::display(input), src, disk, format == OutFormat::Elf)
-            .map_err(|e| input::report(e, max_errors))?;
+    let (obj, warnings) = assemble_source_with(&files::display(input), src, disk, opts)
+        .map_err(|e| input::report(e, max_errors))?;
     if !warnings.is_empty() {
         eprint!(
             "{}",

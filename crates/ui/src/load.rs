@@ -8,7 +8,9 @@
 //! target and launch state ([`LoadedProgram::debuggee`]).
 
 use std::path::Path;
-use warpkit_asm::unit::{assemble_unit, NoIncludes, SourceFile, UnitDiagnostics};
+use warpkit_asm::unit::{
+    assemble_unit_with, AsmOptions, NoIncludes, SearchPath, SourceFile, UnitDiagnostics,
+};
 use warpkit_debug::{LineTable, Target};
 use warpkit_object::{CodeObject, KernelInfo, ObjectKind};
 use warpkit_sim::state::Launch;
@@ -99,9 +101,15 @@ pub use warpkit_asm::unit::FsLoader;
 /// `.S`: run the C preprocessor (`cpp`) over the file, as GNU as does through gcc. Its line
 /// markers keep diagnostics and line tables on the original lines.
 pub fn preprocess_with_cpp(path: &Path) -> Result<String, String> {
+    preprocess_with_cpp_args(path, &[])
+}
+
+/// [`preprocess_with_cpp`] with more arguments for cpp (`-DNAME=VALUE`, `-IDIR`).
+pub fn preprocess_with_cpp_args(path: &Path, args: &[String]) -> Result<String, String> {
     let out = std::process::Command::new("cpp")
         .arg("-x")
         .arg("assembler-with-cpp")
+        .args(args)
         .arg(path)
         .stdin(std::process::Stdio::null())
         .output();
@@ -130,9 +138,45 @@ pub fn assemble_source(
     path: Option<&Path>,
     externals: bool,
 ) -> Result<(CodeObject, UnitDiagnostics), LoadError> {
+    let opts = SourceOptions {
+        asm: AsmOptions {
+            externals,
+            ..AsmOptions::default()
+        },
+        ..SourceOptions::default()
+    };
+    assemble_source_with(name, text, path, &opts)
+}
+
+/// How `asm` assembles a source file besides [`AsmOptions`]: `-I` directories (for
+/// `.include`, and cpp's `#include` in `.S`) and `-D` definitions for cpp.
+#[derive(Clone, Debug, Default)]
+pub struct SourceOptions {
+    pub asm: AsmOptions,
+    pub include_dirs: Vec<std::path::PathBuf>,
+    /// `NAME` or `NAME=VALUE`, given to cpp as `-D`.
+    pub defines: Vec<String>,
+}
+
+/// [`assemble_source`] with every option.
+pub fn assemble_source_with(
+    name: &str,
+    text: String,
+    path: Option<&Path>,
+    opts: &SourceOptions,
+) -> Result<(CodeObject, UnitDiagnostics), LoadError> {
     let is_cpp = Path::new(name).extension().is_some_and(|e| e == "S");
     let (text, from_cpp) = match (is_cpp, path) {
-        (true, Some(p)) => (preprocess_with_cpp(p)?, true),
+        (true, Some(p)) => {
+            let args: Vec<String> = (opts.defines.iter().map(|d| format!("-D{d}")))
+                .chain(
+                    opts.include_dirs
+                        .iter()
+                        .map(|d| format!("-I{}", d.display())),
+                )
+                .collect();
+            (preprocess_with_cpp_args(p, &args)?, true)
+        }
         _ => (text, false),
     };
     let main = SourceFile {
@@ -141,8 +185,8 @@ pub fn assemble_source(
         from_cpp,
     };
     let unit = match path {
-        Some(_) => assemble_unit(main, &mut FsLoader, externals),
-        None => assemble_unit(main, &mut NoIncludes, externals),
+        Some(_) => assemble_unit_with(main, &mut SearchPath(opts.include_dirs.clone()), &opts.asm),
+        None => assemble_unit_with(main, &mut NoIncludes, &opts.asm),
     }
     .map_err(LoadError::Assembly)?;
     let mut unit = unit;
