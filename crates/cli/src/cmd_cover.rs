@@ -6,7 +6,7 @@ use crate::input;
 use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use warpkit_cover::{report, Counts, Db};
+use warpkit_cover::{report, waiver, Counts, Db};
 use warpkit_sim::state::{parse_state, parse_state_reader};
 
 /// Exit status of `report --fail-under` when coverage is below the threshold.
@@ -63,13 +63,19 @@ enum Action {
         /// Databases (several are merged first).
         #[arg(required = true)]
         inputs: Vec<PathBuf>,
-        /// List every bin never hit.
+        /// List every reachable, unwaived bin never hit (and every waived bin).
         #[arg(long)]
         holes: bool,
+        /// List every bin unreachable by construction, under the rule that excludes it.
+        #[arg(long)]
+        excluded: bool,
+        /// Waive bins: one bin name or glob a line, optional @owner, the reason after `#`.
+        #[arg(long, value_name = "FILE")]
+        waivers: Option<PathBuf>,
         /// Write DIR/index.html: group totals and a per-variant table.
         #[arg(long, value_name = "DIR")]
         html: Option<PathBuf>,
-        /// Exit with status 3 when total coverage is below PCT percent.
+        /// Exit with status 3 when coverage of the reachable, unwaived bins is below PCT percent.
         #[arg(long, value_name = "PCT")]
         fail_under: Option<f64>,
     },
@@ -87,9 +93,17 @@ pub fn run(a: CoverArgs) -> Result<ExitCode, String> {
         Some(Action::Report {
             inputs,
             holes,
+            excluded,
+            waivers,
             html,
             fail_under,
-        }) => report_cmd(&inputs, holes, html.as_deref(), fail_under),
+        }) => report_cmd(
+            &inputs,
+            report::Lists { holes, excluded },
+            waivers.as_deref(),
+            html.as_deref(),
+            fail_under,
+        ),
         None => collect(
             &a.programs,
             a.state.as_deref(),
@@ -115,7 +129,8 @@ fn read_all(inputs: &[PathBuf]) -> Result<Db, String> {
 
 fn report_cmd(
     inputs: &[PathBuf],
-    holes: bool,
+    lists: report::Lists,
+    waivers: Option<&Path>,
     html: Option<&Path>,
     fail_under: Option<f64>,
 ) -> Result<ExitCode, String> {
@@ -144,9 +159,13 @@ fn report_cmd(
         }
         None => None,
     };
+    let waivers = match waivers {
+        Some(p) => waiver::parse(&files::read_text(p)?, &files::display(p))?,
+        None => Vec::new(),
+    };
     let db = read_all(inputs)?;
-    let s = report::summarize(&db);
-    crate::files::write_stdout(report::text(&s, holes).as_bytes())?;
+    let s = report::summarize_with(&db, &waivers);
+    crate::files::write_stdout(report::text(&s, lists).as_bytes())?;
     if let Some(mut out) = page {
         out.write_all_or_closed(report::html(&s).as_bytes())?;
         out.commit()?;

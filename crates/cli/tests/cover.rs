@@ -145,3 +145,61 @@ fn bad_input_gets_a_clear_error() {
     );
     no_temporaries(d);
 }
+
+#[test]
+fn report_waivers_exclusions_and_the_gate_on_counted_bins() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("a.s"), "add v1, v2, v3\n").unwrap();
+    assert_eq!(run(&["cover", "a.s", "-o", "a.json"], d).code, 0);
+    // Every bin waived but those hit: the counted total is what was hit, 100%.
+    std::fs::write(
+        d.join("w.txt"),
+        "# sign-off\n* @lead # only add is under test here\nnot/a/bin # gone\n",
+    )
+    .unwrap();
+    let r = run(
+        &[
+            "cover",
+            "report",
+            "a.json",
+            "--waivers",
+            "w.txt",
+            "--fail-under",
+            "100",
+        ],
+        d,
+    );
+    assert_eq!(r.code, 0, "{}{}", r.text(), r.stderr);
+    assert!(r.text().contains("(100.00%)"), "{}", r.text());
+    assert!(
+        r.text()
+            .contains("(owner lead): only add is under test here"),
+        "{}",
+        r.text()
+    );
+    // `*` also matches the bins that were hit: stale; `not/a/bin` matches nothing: stale.
+    assert!(
+        r.text().contains("stale: line 2: *: waives `"),
+        "{}",
+        r.text()
+    );
+    assert!(
+        r.text()
+            .contains("stale: line 3: not/a/bin: matches no bin"),
+        "{}",
+        r.text()
+    );
+    let r = run(&["cover", "report", "a.json", "--excluded"], d);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.text().contains("rule boolean-result ("), "{}", r.text());
+    assert!(
+        r.text().contains("    result/slt/minus_one\n"),
+        "{}",
+        r.text()
+    );
+    std::fs::write(d.join("bad.txt"), "variant/add/executed\n").unwrap();
+    run(&["cover", "report", "a.json", "--waivers", "bad.txt"], d)
+        .fails(1, "bad.txt:1: a waiver needs its reason after `#`");
+    run(&["cover", "report", "a.json", "--waivers", "none.txt"], d).fails(1, "none.txt");
+}

@@ -10,6 +10,7 @@
 //!   and commutative.
 //! * [`report`]: totals per group and per variant, holes, an HTML table, a percentage for
 //!   CI gates.
+//! * [`reach`]: the bins no execution can hit, derived from the database by named rules.
 //! * [`holes`]: the holes of a database in a form a generator can aim at.
 //!
 //! See `docs/coverage.md`.
@@ -20,8 +21,10 @@ pub mod counts;
 pub mod db;
 pub mod holes;
 pub mod model;
+pub mod reach;
 pub mod reference;
 pub mod report;
+pub mod waiver;
 
 pub use counts::Counts;
 pub use db::Db;

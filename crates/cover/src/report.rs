@@ -3,6 +3,8 @@
 
 use crate::db::Db;
 use crate::model::{Group, Model, GROUPS};
+use crate::reach::{Reach, Rule, RULES};
+use crate::waiver::{glob, Waiver};
 use std::fmt::Write as _;
 use warpkit_isa::INSNS;
 
@@ -27,41 +29,135 @@ impl Tally {
     }
 }
 
-/// A database measured against the model.
+/// A group's bins: reachable and unwaived (`tally`), excluded by a rule, waived.
+#[derive(Clone, Copy, Debug)]
+pub struct GroupRow {
+    pub group: Group,
+    pub tally: Tally,
+    pub excluded: usize,
+    pub waived: usize,
+}
+
+/// A waiver that does not do its job.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stale {
+    /// Index into [`Summary::waivers`].
+    pub waiver: usize,
+    /// Why, in words.
+    pub why: String,
+}
+
+/// A database measured against the model: only reachable, unwaived bins count.
 pub struct Summary {
+    /// Reachable, unwaived bins.
     pub total: Tally,
     /// Per group, in [`GROUPS`] order.
-    pub groups: Vec<(Group, Tally)>,
-    /// Per modelled variant (id order): the whole variant and each group.
+    pub groups: Vec<GroupRow>,
+    /// Per modelled variant (id order): the whole variant and each group (reachable,
+    /// unwaived bins).
     pub variants: Vec<(warpkit_isa::InsnId, Tally, Vec<Tally>)>,
-    /// Names of the bins never hit, in model order.
+    /// Reachable, unwaived bins never hit, in model order.
     pub holes: Vec<&'static str>,
+    /// Bins no execution can hit, with the rule that says so (model order).
+    pub excluded: Vec<(&'static str, &'static Rule)>,
+    /// Excluded bins the database nevertheless hit: the rule is wrong for them.
+    pub contradicted: Vec<(&'static str, &'static Rule, u64)>,
+    /// Waived bins (reachable, never hit) and the waiver (index into `waivers`).
+    pub waived: Vec<(&'static str, usize)>,
+    pub waivers: Vec<Waiver>,
+    /// Waivers that match no reachable bin, or match a bin that was hit.
+    pub stale: Vec<Stale>,
     pub programs: u64,
     pub instructions: u64,
-    /// Stored bins this model does not have.
-    pub foreign: usize,
+    /// Stored bins this model does not have (another version's), by name.
+    pub foreign: Vec<String>,
 }
 
 pub fn summarize(db: &Db) -> Summary {
+    summarize_with(db, &[])
+}
+
+/// The summary with waivers applied.
+pub fn summarize_with(db: &Db, waivers: &[Waiver]) -> Summary {
     let m = Model::get();
+    let reach = Reach::get();
     let c = db.dense();
     let gi = |g: Group| GROUPS.iter().position(|x| *x == g).unwrap_or(0);
     let mut total = Tally::default();
-    let mut groups: Vec<(Group, Tally)> = GROUPS.iter().map(|g| (*g, Tally::default())).collect();
+    let mut groups: Vec<GroupRow> = GROUPS
+        .iter()
+        .map(|g| GroupRow {
+            group: *g,
+            tally: Tally::default(),
+            excluded: 0,
+            waived: 0,
+        })
+        .collect();
     let mut per: Vec<Option<(Tally, Vec<Tally>)>> = vec![None; INSNS.len()];
     let mut holes = Vec::new();
-    for (b, &n) in m.bins.iter().zip(&c) {
+    let mut excluded = Vec::new();
+    let mut contradicted = Vec::new();
+    let mut waived = Vec::new();
+    // Per waiver: reachable bins it matched, and hit bins among them.
+    let mut matched = vec![0usize; waivers.len()];
+    let mut hit_by: Vec<Vec<(&str, u64)>> = vec![Vec::new(); waivers.len()];
+    for (i, (b, &n)) in m.bins.iter().zip(&c).enumerate() {
         let hit = n > 0;
+        let g = gi(b.group);
+        let e = b.variant.map(|id| {
+            per[id.0 as usize]
+                .get_or_insert_with(|| (Tally::default(), vec![Tally::default(); GROUPS.len()]))
+        });
+        if let Some(rule) = reach.rule(i) {
+            groups[g].excluded += 1;
+            excluded.push((b.name.as_str(), rule));
+            if hit {
+                contradicted.push((b.name.as_str(), rule, n));
+            }
+            continue;
+        }
+        let w = waivers.iter().position(|w| glob(&w.pattern, &b.name));
+        for (k, wv) in waivers.iter().enumerate() {
+            if glob(&wv.pattern, &b.name) {
+                matched[k] += 1;
+                if hit {
+                    hit_by[k].push((b.name.as_str(), n));
+                }
+            }
+        }
+        if let (Some(k), false) = (w, hit) {
+            groups[g].waived += 1;
+            waived.push((b.name.as_str(), k));
+            continue;
+        }
         total.add(hit);
-        groups[gi(b.group)].1.add(hit);
-        if let Some(id) = b.variant {
-            let e = per[id.0 as usize]
-                .get_or_insert_with(|| (Tally::default(), vec![Tally::default(); GROUPS.len()]));
+        groups[g].tally.add(hit);
+        if let Some(e) = e {
             e.0.add(hit);
-            e.1[gi(b.group)].add(hit);
+            e.1[g].add(hit);
         }
         if !hit {
             holes.push(b.name.as_str());
+        }
+    }
+    let mut stale = Vec::new();
+    for (k, w) in waivers.iter().enumerate() {
+        if matched[k] == 0 {
+            let why = if m.bins.iter().any(|b| glob(&w.pattern, &b.name)) {
+                "matches only bins unreachable by construction (already excluded)".to_string()
+            } else {
+                "matches no bin of the model".to_string()
+            };
+            stale.push(Stale { waiver: k, why });
+        } else if !hit_by[k].is_empty() {
+            let (first, n) = hit_by[k][0];
+            let more = hit_by[k].len() - 1;
+            let why = if more == 0 {
+                format!("waives `{first}`, which was hit ({n} times)")
+            } else {
+                format!("waives `{first}` ({n} hits) and {more} more bins that were hit")
+            };
+            stale.push(Stale { waiver: k, why });
         }
     }
     let variants = per
@@ -74,46 +170,88 @@ pub fn summarize(db: &Db) -> Summary {
         groups,
         variants,
         holes,
+        excluded,
+        contradicted,
+        waived,
+        waivers: waivers.to_vec(),
+        stale,
         programs: db.programs,
         instructions: db.instructions,
-        foreign: db.foreign().len(),
+        foreign: db.foreign().into_iter().map(str::to_string).collect(),
     }
 }
 
-/// The text report: totals, groups, variants with holes; with `holes`, every hole.
-pub fn text(s: &Summary, holes: bool) -> String {
-    let mut o = String::new();
-    let _ = writeln!(
-        o,
+/// What the text report lists besides the totals.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Lists {
+    /// Every reachable, unwaived hole.
+    pub holes: bool,
+    /// Every bin unreachable by construction, with its rule.
+    pub excluded: bool,
+}
+
+/// The headline: reachable, unwaived bins hit.
+pub fn headline(s: &Summary) -> String {
+    format!(
         "coverage: {} of {} bins ({:.2}%) from {} programs, {} instructions",
         s.total.hit,
         s.total.total,
         s.total.percent(),
         s.programs,
         s.instructions
+    )
+}
+
+/// The text report: totals, groups, variants with holes, waivers, stale waivers,
+/// contradicted exclusions, foreign bins; every hole and every excluded bin on request.
+pub fn text(s: &Summary, lists: Lists) -> String {
+    let mut o = String::new();
+    let _ = writeln!(o, "{}", headline(s));
+    let _ = writeln!(
+        o,
+        "  counted: reachable bins that are not waived; {} bins unreachable by construction{}, {} waived",
+        s.excluded.len(),
+        if lists.excluded { "" } else { " (--excluded lists them)" },
+        s.waived.len()
     );
-    if s.foreign > 0 {
+    if !s.foreign.is_empty() {
         let _ = writeln!(
             o,
-            "note: {} stored bins are not in this build's model (another version's); ignored",
-            s.foreign
+            "note: {} stored bins are not in this build's model (another version's); ignored:",
+            s.foreign.len()
+        );
+        for f in &s.foreign {
+            let _ = writeln!(o, "  {f}");
+        }
+    }
+    for (name, rule, n) in &s.contradicted {
+        let _ = writeln!(
+            o,
+            "error: `{name}` was hit {n} times, but rule {} says it cannot be ({}); please report it",
+            rule.name, rule.reason
         );
     }
-    let _ = writeln!(o, "\n{:<12} {:>8} {:>8} {:>8}", "group", "hit", "bins", "%");
-    for (g, t) in &s.groups {
+    let _ = writeln!(
+        o,
+        "\n{:<12} {:>8} {:>8} {:>8} {:>9} {:>7}",
+        "group", "hit", "bins", "%", "excluded", "waived"
+    );
+    for r in &s.groups {
         let _ = writeln!(
             o,
-            "{:<12} {:>8} {:>8} {:>7.2}%",
-            g.name(),
-            t.hit,
-            t.total,
-            t.percent()
+            "{:<12} {:>8} {:>8} {:>7.2}% {:>9} {:>7}",
+            r.group.name(),
+            r.tally.hit,
+            r.tally.total,
+            r.tally.percent(),
+            r.excluded,
+            r.waived
         );
     }
     let partial: Vec<_> = s.variants.iter().filter(|v| v.1.hit < v.1.total).collect();
     let _ = writeln!(
         o,
-        "\nvariants: {} modelled, {} with every bin hit, {} never executed",
+        "\nvariants: {} modelled, {} with every counted bin hit, {} never executed",
         s.variants.len(),
         s.variants.len() - partial.len(),
         s.variants.iter().filter(|v| v.2[0].hit == 0).count()
@@ -128,10 +266,63 @@ pub fn text(s: &Summary, holes: bool) -> String {
             t.percent()
         );
     }
-    if holes {
+    if !s.waivers.is_empty() {
+        let _ = writeln!(o, "\nwaivers ({} bins waived):", s.waived.len());
+        for (k, w) in s.waivers.iter().enumerate() {
+            let n = s.waived.iter().filter(|x| x.1 == k).count();
+            let _ = writeln!(
+                o,
+                "  line {}: {} waives {n}{}: {}",
+                w.line,
+                w.pattern,
+                w.owner
+                    .as_deref()
+                    .map(|x| format!(" (owner {x})"))
+                    .unwrap_or_default(),
+                w.reason
+            );
+        }
+        if lists.holes {
+            for (b, k) in &s.waived {
+                let _ = writeln!(o, "  waived {b}: {}", s.waivers[*k].reason);
+            }
+        }
+    }
+    if !s.stale.is_empty() {
+        let _ = writeln!(o, "\nstale waivers ({}):", s.stale.len());
+        for st in &s.stale {
+            let w = &s.waivers[st.waiver];
+            let _ = writeln!(o, "  stale: line {}: {}: {}", w.line, w.pattern, st.why);
+        }
+    }
+    if lists.holes {
         let _ = writeln!(o, "\nholes ({}):", s.holes.len());
         for h in &s.holes {
             let _ = writeln!(o, "  {h}");
+        }
+    }
+    if lists.excluded {
+        let _ = writeln!(o, "\nunreachable by construction ({}):", s.excluded.len());
+        for rule in RULES.iter() {
+            let bins: Vec<&str> = s
+                .excluded
+                .iter()
+                .filter(|e| e.1 == rule)
+                .map(|e| e.0)
+                .collect();
+            if bins.is_empty() {
+                continue;
+            }
+            let _ = writeln!(
+                o,
+                "  rule {} ({} bins): {}",
+                rule.name,
+                bins.len(),
+                rule.reason
+            );
+            for b in bins {
+                let _ = writeln!(o, "    {b}");
+            }
         }
     }
     o
@@ -174,15 +365,17 @@ pub fn html(s: &Summary) -> String {
         s.programs,
         s.instructions
     );
-    o.push_str("<table><tr><th>group</th><th>hit</th><th>bins</th><th>%</th></tr>\n");
-    for (g, t) in &s.groups {
+    o.push_str("<table><tr><th>group</th><th>hit</th><th>bins</th><th>%</th><th>excluded</th><th>waived</th></tr>\n");
+    for r in &s.groups {
         let _ = writeln!(
             o,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{:.2}</td></tr>",
-            g.name(),
-            t.hit,
-            t.total,
-            t.percent()
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{:.2}</td><td>{}</td><td>{}</td></tr>",
+            r.group.name(),
+            r.tally.hit,
+            r.tally.total,
+            r.tally.percent(),
+            r.excluded,
+            r.waived
         );
     }
     o.push_str("</table>\n<h2>Variants</h2>\n<table><tr><th>variant</th><th>all</th>");
