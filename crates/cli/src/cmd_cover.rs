@@ -69,10 +69,18 @@ enum Action {
         /// List every bin unreachable by construction, under the rule that excludes it.
         #[arg(long)]
         excluded: bool,
+        /// Group the counted holes by why `gen --toward` does not reach them.
+        #[arg(long)]
+        closure: bool,
         /// Waive bins: one bin name or glob a line, optional @owner, the reason after `#`.
         #[arg(long, value_name = "FILE")]
         waivers: Option<PathBuf>,
-        /// Write DIR/index.html: group totals and a per-variant table.
+        /// The inputs are successive rounds' databases: the HTML page plots each group's
+        /// coverage after each (the report itself is of their merge).
+        #[arg(long)]
+        rounds: bool,
+        /// Write DIR/index.html (group totals, a per-variant table, exclusions, waivers)
+        /// and print where, with the headline, instead of the text report.
         #[arg(long, value_name = "DIR")]
         html: Option<PathBuf>,
         /// Exit with status 3 when coverage of the reachable, unwaived bins is below PCT percent.
@@ -94,12 +102,16 @@ pub fn run(a: CoverArgs) -> Result<ExitCode, String> {
             inputs,
             holes,
             excluded,
+            closure,
             waivers,
+            rounds,
             html,
             fail_under,
         }) => report_cmd(
             &inputs,
             report::Lists { holes, excluded },
+            closure,
+            rounds,
             waivers.as_deref(),
             html.as_deref(),
             fail_under,
@@ -130,6 +142,8 @@ fn read_all(inputs: &[PathBuf]) -> Result<Db, String> {
 fn report_cmd(
     inputs: &[PathBuf],
     lists: report::Lists,
+    closure: bool,
+    rounds: bool,
     waivers: Option<&Path>,
     html: Option<&Path>,
     fail_under: Option<f64>,
@@ -163,11 +177,39 @@ fn report_cmd(
         Some(p) => waiver::parse(&files::read_text(p)?, &files::display(p))?,
         None => Vec::new(),
     };
-    let db = read_all(inputs)?;
+    // Each round's summary: the merge of the databases up to it.
+    let mut db = Db::new();
+    let mut history = Vec::new();
+    for p in inputs {
+        let text = files::read_text(p)?;
+        db.merge(&Db::parse(&text, &files::display(p))?);
+        if rounds {
+            history.push(report::summarize_with(&db, &waivers));
+        }
+    }
     let s = report::summarize_with(&db, &waivers);
-    crate::files::write_stdout(report::text(&s, lists).as_bytes())?;
+    // With --html the page is the report: the terminal gets the headline and where the
+    // page is, unless a list was asked for.
+    let full = page.is_none() || lists.holes || lists.excluded || closure;
+    let mut text = if full {
+        report::text(&s, lists)
+    } else {
+        format!("{}\n", report::headline(&s))
+    };
+    if closure {
+        let t = warpkit_gen::toward::Toward::new(&db)?;
+        text.push('\n');
+        text.push_str(&t.closure_text(&s.holes));
+    }
+    if let (Some(dir), false) = (html, full) {
+        text.push_str(&format!(
+            "report written to {}\n",
+            dir.join("index.html").display()
+        ));
+    }
+    crate::files::write_stdout(text.as_bytes())?;
     if let Some(mut out) = page {
-        out.write_all_or_closed(report::html(&s).as_bytes())?;
+        out.write_all_or_closed(report::html(&s, &history).as_bytes())?;
         out.commit()?;
     }
     if let Some(p) = fail_under {

@@ -18,6 +18,8 @@ pub struct VariantHoles {
     pub exec: Vec<usize>,
     /// (source slot, its kind, class index) never seen.
     pub values: Vec<(Slot, ValueKind, usize)>,
+    /// Result classes (index into the result kind's classes) never produced.
+    pub result: Vec<usize>,
     /// Explicit `rm` values 0..=4 never used.
     pub round_explicit: Vec<u8>,
     /// MODE values 0..=4 never applied through `dyn`.
@@ -71,6 +73,11 @@ pub fn holes(db: &Db) -> Vec<VariantHoles> {
                     h.values.push((op.slot, op.kind, k));
                 }
             }
+        }
+        if let Some(r) = &vb.result {
+            h.result = (0..r.kind.classes().len())
+                .filter(|k| zero(r.bins + *k as u32))
+                .collect();
         }
         for k in 0..5u8 {
             if vb.round_explicit != NONE && zero(vb.round_explicit + k as u32) {

@@ -351,14 +351,16 @@ fn cell(t: Tally) -> String {
 
 /// A self-contained HTML page: group totals, then one row per variant with its bins per
 /// group and its holes.
-pub fn html(s: &Summary) -> String {
+/// `rounds`: summaries after each round (successive merges), plotted per group when there
+/// are two or more.
+pub fn html(s: &Summary, rounds: &[Summary]) -> String {
     let m = Model::get();
     let mut o = String::from(
         "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>warpkit coverage</title>\n<style>\nbody{font-family:sans-serif;margin:1em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 6px;font-size:13px}td.full{background:#c8f0c8}td.part{background:#f8f0b0}td.none{background:#f4c0c0}td.na{background:#eee}details{font-size:12px}\n</style></head><body>\n",
     );
     let _ = writeln!(
         o,
-        "<h1>warpkit coverage</h1>\n<p>{} of {} bins ({:.2}%) from {} programs, {} instructions.</p>",
+        "<h1>warpkit coverage</h1>\n<p>{} of {} counted bins ({:.2}%) from {} programs, {} instructions. Counted: reachable bins that are not waived.</p>",
         s.total.hit,
         s.total.total,
         s.total.percent(),
@@ -412,6 +414,130 @@ pub fn html(s: &Summary) -> String {
             let _ = writeln!(o, "<li>hole: {}</li>", esc(h));
         }
     }
-    o.push_str("</ul>\n</body></html>\n");
+    o.push_str("</ul>\n");
+    if rounds.len() > 1 {
+        o.push_str("<h2>Coverage per group over rounds</h2>\n");
+        o.push_str(&svg_rounds(rounds));
+    }
+    if !s.waivers.is_empty() {
+        o.push_str("<h2>Waivers</h2>\n<table><tr><th>line</th><th>bins</th><th>owner</th><th>waives</th><th>reason</th></tr>\n");
+        for (k, w) in s.waivers.iter().enumerate() {
+            let n = s.waived.iter().filter(|x| x.1 == k).count();
+            let stale = s.stale.iter().find(|x| x.waiver == k);
+            let _ = writeln!(
+                o,
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{n}{}</td><td>{}</td></tr>",
+                w.line,
+                esc(&w.pattern),
+                esc(w.owner.as_deref().unwrap_or("")),
+                stale.map_or(String::new(), |st| format!(
+                    " <b>stale</b>: {}",
+                    esc(&st.why)
+                )),
+                esc(&w.reason)
+            );
+        }
+        o.push_str("</table>\n");
+    }
+    let _ = writeln!(
+        o,
+        "<h2>Unreachable by construction ({})</h2>\n<table><tr><th>rule</th><th>bins</th><th>reason</th></tr>",
+        s.excluded.len()
+    );
+    for rule in RULES.iter() {
+        let bins: Vec<&str> = s
+            .excluded
+            .iter()
+            .filter(|e| e.1 == rule)
+            .map(|e| e.0)
+            .collect();
+        if bins.is_empty() {
+            continue;
+        }
+        let _ = writeln!(
+            o,
+            "<tr><td>{}</td><td><details><summary>{}</summary>{}</details></td><td>{}</td></tr>",
+            rule.name,
+            bins.len(),
+            bins.iter().map(|b| esc(b)).collect::<Vec<_>>().join("<br>"),
+            esc(rule.reason)
+        );
+    }
+    o.push_str("</table>\n");
+    if !s.foreign.is_empty() {
+        let _ = writeln!(
+            o,
+            "<h2>Bins of another model version ({}, ignored)</h2>\n<ul>",
+            s.foreign.len()
+        );
+        for f in &s.foreign {
+            let _ = writeln!(o, "<li>{}</li>", esc(f));
+        }
+        o.push_str("</ul>\n");
+    }
+    o.push_str("</body></html>\n");
+    o
+}
+
+/// An inline SVG line chart: each group's counted coverage (%) after each round.
+pub fn svg_rounds(rounds: &[Summary]) -> String {
+    const W: f64 = 640.0;
+    const H: f64 = 300.0;
+    const LEFT: f64 = 40.0;
+    const BOTTOM: f64 = 20.0;
+    const COLOURS: [&str; 12] = [
+        "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+        "#bcbd22", "#17becf", "#000000", "#aec7e8",
+    ];
+    let n = rounds.len().max(2) - 1;
+    let x = |i: usize| LEFT + (W - LEFT - 140.0) * i as f64 / n as f64;
+    let y = |p: f64| (H - BOTTOM) * (1.0 - p / 100.0) + 5.0;
+    let mut o = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{W}\" height=\"{}\" font-size=\"11\">\n",
+        H + 10.0
+    );
+    for p in [0.0, 25.0, 50.0, 75.0, 100.0] {
+        let _ = writeln!(
+            o,
+            "<line x1=\"{LEFT}\" x2=\"{}\" y1=\"{2:.1}\" y2=\"{2:.1}\" stroke=\"#ddd\"/><text x=\"2\" y=\"{:.1}\">{p}%</text>",
+            W - 140.0,
+            y(p),
+            y(p) + 4.0
+        );
+    }
+    for i in 0..rounds.len() {
+        let _ = writeln!(
+            o,
+            "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">{i}</text>",
+            x(i),
+            H + 5.0
+        );
+    }
+    for (g, colour) in GROUPS.iter().zip(COLOURS) {
+        let gi = GROUPS.iter().position(|x| x == g).unwrap_or(0);
+        if rounds.iter().all(|r| r.groups[gi].tally.total == 0) {
+            continue;
+        }
+        let pts: Vec<String> = rounds
+            .iter()
+            .enumerate()
+            .map(|(i, r)| format!("{:.1},{:.1}", x(i), y(r.groups[gi].tally.percent())))
+            .collect();
+        let last = rounds.last().map_or(0.0, |r| r.groups[gi].tally.percent());
+        let _ = writeln!(
+            o,
+            "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"1.5\" points=\"{}\"><title>{}</title></polyline>",
+            pts.join(" "),
+            g.name()
+        );
+        let _ = writeln!(
+            o,
+            "<text x=\"{:.1}\" y=\"{:.1}\" fill=\"{colour}\">{} {last:.1}%</text>",
+            W - 135.0,
+            15.0 + 14.0 * gi as f64,
+            g.name()
+        );
+    }
+    o.push_str("</svg>\n");
     o
 }
