@@ -93,10 +93,20 @@ pub fn run(a: CoverArgs) -> Result<ExitCode, String> {
     match a.action {
         Some(Action::Merge { inputs, output }) => {
             let mut out = Output::open(&output, &refs(&inputs))?;
-            let db = read_all(&inputs)?;
+            let mut progress = crate::progress::Items::start("databases", inputs.len() as u64)?;
+            let mut db = Db::new();
+            for p in &inputs {
+                if progress.interrupted() {
+                    break;
+                }
+                let text = files::read_text(p)?;
+                db.merge(&Db::parse(&text, &files::display(p))?);
+                progress.inc(1);
+            }
+            // Interrupted: the merge of the databases read so far, a valid database.
             out.write_all_or_closed(db.to_json().as_bytes())?;
             out.commit()?;
-            Ok(ExitCode::SUCCESS)
+            interrupted(progress, "databases merged")
         }
         Some(Action::Report {
             inputs,
@@ -128,15 +138,6 @@ pub fn run(a: CoverArgs) -> Result<ExitCode, String> {
 
 fn refs(v: &[PathBuf]) -> Vec<&Path> {
     v.iter().map(PathBuf::as_path).collect()
-}
-
-fn read_all(inputs: &[PathBuf]) -> Result<Db, String> {
-    let mut db = Db::new();
-    for p in inputs {
-        let text = files::read_text(p)?;
-        db.merge(&Db::parse(&text, &files::display(p))?);
-    }
-    Ok(db)
 }
 
 fn report_cmd(
@@ -335,7 +336,11 @@ fn collect(
     inputs.extend(jobs.iter().filter_map(|j| j.state.as_deref()));
     let mut out = Output::open(output, &inputs)?;
     let mut counts = Counts::default();
+    let mut progress = crate::progress::Items::start("programs", jobs.len() as u64)?;
     for j in &jobs {
+        if progress.interrupted() {
+            break;
+        }
         let loaded = input::load_program(&j.program, format, None, 100).map_err(|e| {
             if e.is_empty() {
                 format!(
@@ -353,9 +358,24 @@ fn collect(
         };
         loaded.prepare(&mut launch)?;
         counts.run(&loaded.code, launch, max_steps);
+        progress.inc(1);
     }
+    // Interrupted: the counts of the programs run to the end, a valid database.
     let db = Db::from_counts(&counts);
     out.write_all_or_closed(db.to_json().as_bytes())?;
     out.commit()?;
-    Ok(ExitCode::SUCCESS)
+    interrupted(progress, "programs covered")
+}
+
+/// Exit 130 with a note when Ctrl-C stopped the work (what was finished is written).
+fn interrupted(mut progress: crate::progress::Items, what: &str) -> Result<ExitCode, String> {
+    progress.finish();
+    if !progress.interrupted() {
+        return Ok(ExitCode::SUCCESS);
+    }
+    eprintln!(
+        "warpkit: interrupted after {} {what}; the database written holds them",
+        progress.done()
+    );
+    Ok(ExitCode::from(crate::progress::EXIT_INTERRUPTED))
 }
