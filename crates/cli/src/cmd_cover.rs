@@ -58,6 +58,19 @@ enum Action {
         #[arg(short, long, default_value = "-")]
         output: PathBuf,
     },
+    /// Write the database (several are merged first) in an interchange format.
+    Export {
+        /// Databases.
+        #[arg(required = true)]
+        inputs: Vec<PathBuf>,
+        /// UCIS XML (Accellera's interchange form): bins, hit counts, exclusions (bins
+        /// unreachable by construction and waived bins as `ignore` bins, with the reason).
+        #[arg(long, value_name = "FILE", required = true)]
+        ucis: PathBuf,
+        /// Waivers to mark, as for `report --waivers`.
+        #[arg(long, value_name = "FILE")]
+        waivers: Option<PathBuf>,
+    },
     /// Totals per group and per variant; holes; an HTML report; a CI gate.
     Report {
         /// Databases (several are merged first).
@@ -69,6 +82,9 @@ enum Action {
         /// List every bin unreachable by construction, under the rule that excludes it.
         #[arg(long)]
         excluded: bool,
+        /// Print the report as JSON (every bin's count, exclusions, waivers) instead of text.
+        #[arg(long)]
+        json: bool,
         /// Group the counted holes by why `gen --toward` does not reach them.
         #[arg(long)]
         closure: bool,
@@ -112,6 +128,7 @@ pub fn run(a: CoverArgs) -> Result<ExitCode, String> {
             inputs,
             holes,
             excluded,
+            json,
             closure,
             waivers,
             rounds,
@@ -119,13 +136,47 @@ pub fn run(a: CoverArgs) -> Result<ExitCode, String> {
             fail_under,
         }) => report_cmd(
             &inputs,
-            report::Lists { holes, excluded },
-            closure,
-            rounds,
-            waivers.as_deref(),
-            html.as_deref(),
-            fail_under,
+            &ReportOpts {
+                lists: report::Lists { holes, excluded },
+                json,
+                closure,
+                rounds,
+                waivers: waivers.as_deref(),
+                html: html.as_deref(),
+                fail_under,
+            },
         ),
+        Some(Action::Export {
+            inputs,
+            ucis,
+            waivers,
+        }) => {
+            let mut out = Output::open(&ucis, &refs(&inputs))?;
+            let waivers = read_waivers(waivers.as_deref())?;
+            let mut db = Db::new();
+            for p in &inputs {
+                db.merge(&Db::parse(&files::read_text(p)?, &files::display(p))?);
+            }
+            let s = report::summarize_with(&db, &waivers);
+            // SOURCE_DATE_EPOCH (reproducible builds) fixes the time written.
+            let secs = std::env::var("SOURCE_DATE_EPOCH")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or_else(|| {
+                    std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map_or(0, |d| d.as_secs())
+                });
+            let xml = warpkit_cover::ucis::to_xml(
+                &db,
+                &s,
+                &warpkit_cover::ucis::iso8601(secs),
+                env!("CARGO_PKG_VERSION"),
+            );
+            out.write_all_or_closed(xml.as_bytes())?;
+            out.commit()?;
+            Ok(ExitCode::SUCCESS)
+        }
         None => collect(
             &a.programs,
             a.state.as_deref(),
@@ -136,19 +187,39 @@ pub fn run(a: CoverArgs) -> Result<ExitCode, String> {
     }
 }
 
+fn read_waivers(p: Option<&Path>) -> Result<Vec<waiver::Waiver>, String> {
+    match p {
+        Some(p) => waiver::parse(&files::read_text(p)?, &files::display(p)),
+        None => Ok(Vec::new()),
+    }
+}
+
 fn refs(v: &[PathBuf]) -> Vec<&Path> {
     v.iter().map(PathBuf::as_path).collect()
 }
 
-fn report_cmd(
-    inputs: &[PathBuf],
+/// What `cover report` was asked for.
+#[derive(Clone, Copy)]
+struct ReportOpts<'a> {
     lists: report::Lists,
+    json: bool,
     closure: bool,
     rounds: bool,
-    waivers: Option<&Path>,
-    html: Option<&Path>,
+    waivers: Option<&'a Path>,
+    html: Option<&'a Path>,
     fail_under: Option<f64>,
-) -> Result<ExitCode, String> {
+}
+
+fn report_cmd(inputs: &[PathBuf], o: &ReportOpts) -> Result<ExitCode, String> {
+    let ReportOpts {
+        lists,
+        json,
+        closure,
+        rounds,
+        waivers,
+        html,
+        fail_under,
+    } = *o;
     if let Some(p) = fail_under {
         if !(0.0..=100.0).contains(&p) {
             return Err(format!("--fail-under must be 0..=100, got {p}"));
@@ -174,10 +245,7 @@ fn report_cmd(
         }
         None => None,
     };
-    let waivers = match waivers {
-        Some(p) => waiver::parse(&files::read_text(p)?, &files::display(p))?,
-        None => Vec::new(),
-    };
+    let waivers = read_waivers(waivers)?;
     // Each round's summary: the merge of the databases up to it.
     let mut db = Db::new();
     let mut history = Vec::new();
@@ -192,7 +260,9 @@ fn report_cmd(
     // With --html the page is the report: the terminal gets the headline and where the
     // page is, unless a list was asked for.
     let full = page.is_none() || lists.holes || lists.excluded || closure;
-    let mut text = if full {
+    let mut text = if json {
+        report::json(&s, &db)
+    } else if full {
         report::text(&s, lists)
     } else {
         format!("{}\n", report::headline(&s))
@@ -202,7 +272,7 @@ fn report_cmd(
         text.push('\n');
         text.push_str(&t.closure_text(&s.holes));
     }
-    if let (Some(dir), false) = (html, full) {
+    if let (Some(dir), false, false) = (html, full, json) {
         text.push_str(&format!(
             "report written to {}\n",
             dir.join("index.html").display()

@@ -181,6 +181,50 @@ pub fn summarize_with(db: &Db, waivers: &[Waiver]) -> Summary {
     }
 }
 
+/// The report as JSON: the counted total, every model bin's hit count, the excluded bins
+/// with their rule, the waived bins with their reason, stale waivers, foreign bins.
+pub fn json(s: &Summary, db: &Db) -> String {
+    let m = Model::get();
+    let counts = db.dense();
+    let bins: serde_json::Map<String, serde_json::Value> = m
+        .bins
+        .iter()
+        .zip(&counts)
+        .map(|(b, n)| (b.name.clone(), (*n).into()))
+        .collect();
+    let excluded: serde_json::Map<String, serde_json::Value> = s
+        .excluded
+        .iter()
+        .map(|(b, r)| (b.to_string(), r.name.into()))
+        .collect();
+    let waived: serde_json::Map<String, serde_json::Value> = s
+        .waived
+        .iter()
+        .map(|(b, k)| (b.to_string(), s.waivers[*k].reason.clone().into()))
+        .collect();
+    let stale: Vec<serde_json::Value> = s
+        .stale
+        .iter()
+        .map(|st| {
+            let w = &s.waivers[st.waiver];
+            serde_json::json!({"line": w.line, "pattern": w.pattern, "why": st.why})
+        })
+        .collect();
+    let v = serde_json::json!({
+        "programs": s.programs,
+        "instructions": s.instructions,
+        "counted": {"hit": s.total.hit, "bins": s.total.total, "percent": s.total.percent()},
+        "bins": bins,
+        "excluded": excluded,
+        "waived": waived,
+        "stale": stale,
+        "foreign": s.foreign,
+    });
+    let mut t = serde_json::to_string_pretty(&v).unwrap_or_default();
+    t.push('\n');
+    t
+}
+
 /// What the text report lists besides the totals.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Lists {
