@@ -107,7 +107,14 @@ pub struct Items {
 }
 
 impl Items {
-    /// Start watching: `what` names the items ("programs", "databases", ...).
+    /// Work of an unknown number of items (shrink's tests): items done and rate, no
+    /// time left.
+    pub fn start_open(what: &'static str) -> Result<Items, String> {
+        Items::start(what, 0)
+    }
+
+    /// Start watching: `what` names the items ("programs", "databases", ...); `total` 0:
+    /// not known.
     pub fn start(what: &'static str, total: u64) -> Result<Items, String> {
         let stop = Arc::new(AtomicBool::new(false));
         // The temporaries' cleanup (files.rs) leaves the first Ctrl-C to us and ends the
@@ -134,11 +141,15 @@ impl Items {
         }
         if self.bar.is_none() && self.t0.elapsed() >= QUIET_FOR {
             let b = indicatif::ProgressBar::with_draw_target(
-                Some(self.total),
+                (self.total > 0).then_some(self.total),
                 indicatif::ProgressDrawTarget::stderr(),
             )
             .with_elapsed(self.t0.elapsed());
-            let template = "{elapsed} [{bar:30}] {pos}/{len} {msg}";
+            let template = if self.total > 0 {
+                "{elapsed} [{bar:30}] {pos}/{len} {msg}"
+            } else {
+                "{elapsed} {pos} {msg}"
+            };
             if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
                 b.set_style(style.progress_chars("=> "));
             }
@@ -151,11 +162,23 @@ impl Items {
             let rate = self.done as f64 / t.max(1e-9);
             let left = (self.total - self.done.min(self.total)) as f64 / rate.max(1e-9);
             b.set_position(self.done);
+            let left = if self.total > 0 {
+                format!(", {} left", human(left))
+            } else {
+                String::new()
+            };
             b.set_message(format!(
-                "{}, {rate:.0}/s, {} left (Ctrl-C stops and keeps what is done)",
-                self.what,
-                human(left)
+                "{}, {rate:.1}/s{left} (Ctrl-C stops and keeps what is done)",
+                self.what
             ));
+        }
+    }
+
+    /// A line of text above the progress line (or on standard error when there is none).
+    pub fn println(&self, line: &str) {
+        match &self.bar {
+            Some(b) => b.println(line),
+            None => eprintln!("{line}"),
         }
     }
 

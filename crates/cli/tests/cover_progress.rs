@@ -167,3 +167,40 @@ fn no_progress_when_standard_error_is_a_file() {
         "nothing on standard error off a terminal: {err:?}"
     );
 }
+
+#[test]
+fn shrink_shows_tests_run_and_ctrl_c_keeps_the_smallest_case() {
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path();
+    let mut prog = String::new();
+    for k in 0..150 {
+        prog.push_str(&format!("add v{}, v2, v3\n", 1 + k % 8));
+        if k == 75 {
+            prog.push_str("fadd.f32 v4, v5, v6\n");
+        }
+    }
+    std::fs::write(p.join("p.s"), &prog).unwrap();
+    std::fs::write(p.join("p.state.json"), "{}").unwrap();
+    let test = "sleep 0.05; grep -q fadd \\\"\\$WARPKIT_PROGRAM\\\"";
+    let args = format!("shrink p.s --state p.state.json --test \"{test}\"");
+    let Some(t) = terminal(p, &args, "shrink") else {
+        return;
+    };
+    let line = |s: &str| {
+        s.lines()
+            .find(|l| l.contains(" tests, ") && l.contains("/s (Ctrl-C stops"))
+            .map(str::to_string)
+    };
+    t.wait("shrink's progress line", |s| line(s).is_some());
+    t.keys(&["C-c"]);
+    assert_eq!(wait_file(&p.join("rc.txt")).trim(), "exit=130");
+    let s = t.wait("the note", |s| s.contains("interrupted;"));
+    assert!(s.contains("smallest interesting case found"), "{s}");
+    drop(t);
+    // The case written is interesting and no bigger than the input.
+    let min = std::fs::read_to_string(p.join("p.min.s")).unwrap();
+    assert!(min.contains("fadd.f32"), "{min}");
+    assert!(min.lines().count() <= prog.lines().count());
+    assert!(p.join("p.min.state.json").is_file());
+    no_temporaries(p);
+}
