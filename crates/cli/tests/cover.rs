@@ -11,32 +11,43 @@ fn read_db(p: &Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
 }
 
-#[test]
-fn farm_recipe_works_as_written() {
+/// The shell block after `<!-- NAME -->` in docs/coverage.md.
+fn doc_block(name: &str) -> String {
     let doc = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../docs/coverage.md"
     ))
     .unwrap();
     let start = doc
-        .find("<!-- farm-recipe -->\n```sh\n")
-        .expect("recipe marker");
+        .find(&format!("<!-- {name} -->\n```sh\n"))
+        .unwrap_or_else(|| panic!("marker {name}"));
     let body = &doc[start..];
     let body = &body[body.find("```sh\n").unwrap() + 6..];
-    let script = &body[..body.find("```").unwrap()];
-    let dir = tempfile::tempdir().unwrap();
+    body[..body.find("```").unwrap()].to_string()
+}
+
+/// `sh -e -c script` in `dir` with warpkit on PATH and `env` set.
+fn sh(script: &str, dir: &Path, env: &[(&str, &str)]) -> std::process::Output {
     let bin = Path::new(env!("CARGO_BIN_EXE_warpkit")).parent().unwrap();
     let path = format!(
         "{}:{}",
         bin.display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let out = Command::new("sh")
+    Command::new("sh")
         .args(["-e", "-c", script])
-        .current_dir(dir.path())
+        .current_dir(dir)
         .env("PATH", path)
+        .envs(env.iter().copied())
         .output()
-        .unwrap();
+        .unwrap()
+}
+
+#[test]
+fn farm_recipe_works_as_written() {
+    let script = doc_block("farm-recipe");
+    let dir = tempfile::tempdir().unwrap();
+    let out = sh(&script, dir.path(), &[]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
@@ -56,6 +67,47 @@ fn farm_recipe_works_as_written() {
         all,
         "merged per-job databases differ from one collection"
     );
+    let merge = doc_block("farm-merge");
+    // GNU parallel, where installed: the same database as the xargs form.
+    if Command::new("parallel").arg("--version").output().is_ok() {
+        let p = tempfile::tempdir().unwrap();
+        let script = format!("mkdir -p work cov\n{}{merge}", doc_block("farm-parallel"));
+        let out = sh(&script, p.path(), &[]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(read_db(&p.path().join("all.json")), all, "GNU parallel");
+    } else {
+        eprintln!("GNU parallel is not installed: its recipe is not run (.ci/run installs it)");
+    }
+    // The Slurm script as four array tasks, each with its own TMPDIR, then the merge.
+    let s = tempfile::tempdir().unwrap();
+    let slurm = doc_block("farm-slurm");
+    for i in 0..4 {
+        let tmp = s.path().join(format!("tmp{i}"));
+        std::fs::create_dir(&tmp).unwrap();
+        let (id, tmp) = (i.to_string(), tmp.display().to_string());
+        let out = sh(
+            &slurm,
+            s.path(),
+            &[("SLURM_ARRAY_TASK_ID", &id), ("TMPDIR", &tmp)],
+        );
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let out = sh(&merge, s.path(), &[]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("holes ("));
+    assert_eq!(read_db(&s.path().join("all.json"))["programs"], 400);
 }
 
 #[test]
