@@ -21,8 +21,13 @@ per line). A program X.s without --state runs with X.state.json when that file e
 The database is JSON: hit counts by bin name (see docs/coverage.md); `merge` adds counts, so
 any order and grouping of merges gives the same database.
 
-Exit codes: 0 success; 1 bad input (a program that does not assemble, a bad state file or
-database); 2 bad command line; 3 `report --fail-under PCT` and coverage is below PCT.";
+Totals count the reachable bins that are not waived: bins no execution can hit are excluded
+by rules derived from the database (`report --excluded` lists them), and `report --waivers
+FILE` waives bins by name or glob with a reason (stale waivers are reported).
+
+Exit codes: 0 success; 1 bad input (a program that does not assemble, a bad state file,
+database or waiver file); 2 bad command line; 3 `report --fail-under PCT` and coverage is
+below PCT; 130 interrupted by Ctrl-C (the database of what was finished is written).";
 
 #[derive(Args)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
