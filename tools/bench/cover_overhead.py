@@ -2,7 +2,10 @@
 """What collecting coverage costs against the untraced `warpkit run`, and how big the
 databases get.
 
-    python3 tools/bench/cover_overhead.py [--programs 100] [--repeat 3]
+    python3 tools/bench/cover_overhead.py [--programs 100] [--repeat 3] [--warpkit PATH]
+
+(--warpkit: measure that binary instead of building this checkout's, e.g. an older build
+run back to back with this one.)
 
 Cases (best of --repeat wall times, all in one run, so the ratios compare like with like):
   * per program: `warpkit cover P -o /dev/null` against `warpkit run P --state S` for each
@@ -30,8 +33,9 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--programs", type=int, default=100)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--warpkit", help="the warpkit binary to measure (default: build this checkout)")
     a = ap.parse_args()
-    wk = build_warpkit()
+    wk = a.warpkit or build_warpkit()
     with tempfile.TemporaryDirectory() as tmp:
         work = os.path.join(tmp, "work")
         subprocess.run([wk, "gen", "--seed", "1", "--count", str(a.programs), "-o", work],

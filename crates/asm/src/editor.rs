@@ -3,12 +3,12 @@
 //! all placed in the files (not in the expanded text the assembler sees). Built from the
 //! same front stage and assembler `assemble_unit` runs, also for units with errors.
 
-use crate::asm::assemble_core;
+use crate::asm::{assemble_core, Core};
 use crate::directives::SYNTH_PREFIX;
 use crate::expr::is_ident_char;
 use crate::origin::{Ctx, CtxKind, Segment};
 use crate::outline::{Outline, SymbolDef};
-use crate::preprocess::Pre;
+use crate::preprocess::{Expanded, Pre};
 use crate::source::{Loader, SourceFile};
 
 /// A place in one of the unit's files (an index into [`UnitOutline::files`]).
@@ -173,16 +173,32 @@ fn name_on_line(text: &str, at: usize, name: &str) -> Option<usize> {
 /// Run the front stage and the assembler over a unit (`externals`: names defined
 /// elsewhere are relocations, as for an object) and place everything in its files.
 pub fn outline_unit(main: SourceFile, loader: &mut dyn Loader, externals: bool) -> UnitOutline {
-    let (exp, files, _) = Pre::new(loader).run_main(main);
-    let text = if exp.main_text {
-        &files[0].text
-    } else {
-        &exp.text
+    let (mut exp, mut files, _) = Pre::new(loader).run_main(main, &[], false);
+    let assemble = |exp: &Expanded, files: &[SourceFile], outline: &mut Outline| {
+        let text = if exp.main_text {
+            &files[0].text
+        } else {
+            &exp.text
+        };
+        let core = Core {
+            externals,
+            outline: Some(outline),
+            ..Core::default()
+        };
+        assemble_core(text, core).ok().map(|(a, _)| a.code)
     };
     let mut outline = Outline::default();
-    let code = assemble_core(text, true, false, externals, Some(&mut outline))
-        .ok()
-        .map(|(a, _)| a.code);
+    let mut code = assemble(&exp, &files, &mut outline);
+    if exp.main_text
+        && code.is_none()
+        && crate::preprocess::may_have_numeric_labels(files[0].text.as_bytes())
+    {
+        // As the assembler does: numeric local labels are read only line by line.
+        let main = files.into_iter().next().unwrap_or_default();
+        (exp, files, _) = Pre::new(loader).run_main(main, &[], true);
+        outline = Outline::default();
+        code = assemble(&exp, &files, &mut outline);
+    }
     let mut lines = Vec::with_capacity(outline.placements.len());
     let mut placer = Placer::default();
     for p in &outline.placements {

@@ -6,7 +6,7 @@ use crate::input;
 use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use warpkit_cover::{report, Counts, Db};
+use warpkit_cover::{report, waiver, Counts, Db};
 use warpkit_sim::state::{parse_state, parse_state_reader};
 
 /// Exit status of `report --fail-under` when coverage is below the threshold.
@@ -21,8 +21,13 @@ per line). A program X.s without --state runs with X.state.json when that file e
 The database is JSON: hit counts by bin name (see docs/coverage.md); `merge` adds counts, so
 any order and grouping of merges gives the same database.
 
-Exit codes: 0 success; 1 bad input (a program that does not assemble, a bad state file or
-database); 2 bad command line; 3 `report --fail-under PCT` and coverage is below PCT.";
+Totals count the reachable bins that are not waived: bins no execution can hit are excluded
+by rules derived from the database (`report --excluded` lists them), and `report --waivers
+FILE` waives bins by name or glob with a reason (stale waivers are reported).
+
+Exit codes: 0 success; 1 bad input (a program that does not assemble, a bad state file,
+database or waiver file); 2 bad command line; 3 `report --fail-under PCT` and coverage is
+below PCT; 130 interrupted by Ctrl-C (the database of what was finished is written).";
 
 #[derive(Args)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -58,18 +63,48 @@ enum Action {
         #[arg(short, long, default_value = "-")]
         output: PathBuf,
     },
+    /// Write the database (several are merged first) in an interchange format.
+    Export {
+        /// Databases.
+        #[arg(required = true)]
+        inputs: Vec<PathBuf>,
+        /// UCIS XML (Accellera's interchange form): bins, hit counts, exclusions (bins
+        /// unreachable by construction and waived bins as `ignore` bins, with the reason).
+        #[arg(long, value_name = "FILE", required = true)]
+        ucis: PathBuf,
+        /// Waivers to mark, as for `report --waivers`.
+        #[arg(long, value_name = "FILE")]
+        waivers: Option<PathBuf>,
+    },
     /// Totals per group and per variant; holes; an HTML report; a CI gate.
     Report {
         /// Databases (several are merged first).
         #[arg(required = true)]
         inputs: Vec<PathBuf>,
-        /// List every bin never hit.
+        /// List every reachable, unwaived bin never hit (and every waived bin).
         #[arg(long)]
         holes: bool,
-        /// Write DIR/index.html: group totals and a per-variant table.
+        /// List every bin unreachable by construction, under the rule that excludes it.
+        #[arg(long)]
+        excluded: bool,
+        /// Print the report as JSON (every bin's count, exclusions, waivers) instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Group the counted holes by why `gen --toward` does not reach them.
+        #[arg(long)]
+        closure: bool,
+        /// Waive bins: one bin name or glob a line, optional @owner, the reason after `#`.
+        #[arg(long, value_name = "FILE")]
+        waivers: Option<PathBuf>,
+        /// The inputs are successive rounds' databases: the HTML page plots each group's
+        /// coverage after each (the report itself is of their merge).
+        #[arg(long)]
+        rounds: bool,
+        /// Write DIR/index.html (group totals, a per-variant table, exclusions, waivers)
+        /// and print where, with the headline, instead of the text report.
         #[arg(long, value_name = "DIR")]
         html: Option<PathBuf>,
-        /// Exit with status 3 when total coverage is below PCT percent.
+        /// Exit with status 3 when coverage of the reachable, unwaived bins is below PCT percent.
         #[arg(long, value_name = "PCT")]
         fail_under: Option<f64>,
     },
@@ -79,17 +114,74 @@ pub fn run(a: CoverArgs) -> Result<ExitCode, String> {
     match a.action {
         Some(Action::Merge { inputs, output }) => {
             let mut out = Output::open(&output, &refs(&inputs))?;
-            let db = read_all(&inputs)?;
+            let mut progress = crate::progress::Items::start("databases", inputs.len() as u64)?;
+            let mut db = Db::new();
+            for p in &inputs {
+                if progress.interrupted() {
+                    break;
+                }
+                let text = files::read_text(p)?;
+                db.merge(&Db::parse(&text, &files::display(p))?);
+                progress.inc(1);
+            }
+            // Interrupted: the merge of the databases read so far, a valid database.
             out.write_all_or_closed(db.to_json().as_bytes())?;
             out.commit()?;
-            Ok(ExitCode::SUCCESS)
+            interrupted(progress, "databases merged")
         }
         Some(Action::Report {
             inputs,
             holes,
+            excluded,
+            json,
+            closure,
+            waivers,
+            rounds,
             html,
             fail_under,
-        }) => report_cmd(&inputs, holes, html.as_deref(), fail_under),
+        }) => report_cmd(
+            &inputs,
+            &ReportOpts {
+                lists: report::Lists { holes, excluded },
+                json,
+                closure,
+                rounds,
+                waivers: waivers.as_deref(),
+                html: html.as_deref(),
+                fail_under,
+            },
+        ),
+        Some(Action::Export {
+            inputs,
+            ucis,
+            waivers,
+        }) => {
+            let mut out = Output::open(&ucis, &refs(&inputs))?;
+            let waivers = read_waivers(waivers.as_deref())?;
+            let mut db = Db::new();
+            for p in &inputs {
+                db.merge(&Db::parse(&files::read_text(p)?, &files::display(p))?);
+            }
+            let s = report::summarize_with(&db, &waivers);
+            // SOURCE_DATE_EPOCH (reproducible builds) fixes the time written.
+            let secs = std::env::var("SOURCE_DATE_EPOCH")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or_else(|| {
+                    std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map_or(0, |d| d.as_secs())
+                });
+            let xml = warpkit_cover::ucis::to_xml(
+                &db,
+                &s,
+                &warpkit_cover::ucis::iso8601(secs),
+                env!("CARGO_PKG_VERSION"),
+            );
+            out.write_all_or_closed(xml.as_bytes())?;
+            out.commit()?;
+            Ok(ExitCode::SUCCESS)
+        }
         None => collect(
             &a.programs,
             a.state.as_deref(),
@@ -100,25 +192,39 @@ pub fn run(a: CoverArgs) -> Result<ExitCode, String> {
     }
 }
 
+fn read_waivers(p: Option<&Path>) -> Result<Vec<waiver::Waiver>, String> {
+    match p {
+        Some(p) => waiver::parse(&files::read_text(p)?, &files::display(p)),
+        None => Ok(Vec::new()),
+    }
+}
+
 fn refs(v: &[PathBuf]) -> Vec<&Path> {
     v.iter().map(PathBuf::as_path).collect()
 }
 
-fn read_all(inputs: &[PathBuf]) -> Result<Db, String> {
-    let mut db = Db::new();
-    for p in inputs {
-        let text = files::read_text(p)?;
-        db.merge(&Db::parse(&text, &files::display(p))?);
-    }
-    Ok(db)
+/// What `cover report` was asked for.
+#[derive(Clone, Copy)]
+struct ReportOpts<'a> {
+    lists: report::Lists,
+    json: bool,
+    closure: bool,
+    rounds: bool,
+    waivers: Option<&'a Path>,
+    html: Option<&'a Path>,
+    fail_under: Option<f64>,
 }
 
-fn report_cmd(
-    inputs: &[PathBuf],
-    holes: bool,
-    html: Option<&Path>,
-    fail_under: Option<f64>,
-) -> Result<ExitCode, String> {
+fn report_cmd(inputs: &[PathBuf], o: &ReportOpts) -> Result<ExitCode, String> {
+    let ReportOpts {
+        lists,
+        json,
+        closure,
+        rounds,
+        waivers,
+        html,
+        fail_under,
+    } = *o;
     if let Some(p) = fail_under {
         if !(0.0..=100.0).contains(&p) {
             return Err(format!("--fail-under must be 0..=100, got {p}"));
@@ -144,11 +250,42 @@ fn report_cmd(
         }
         None => None,
     };
-    let db = read_all(inputs)?;
-    let s = report::summarize(&db);
-    crate::files::write_stdout(report::text(&s, holes).as_bytes())?;
+    let waivers = read_waivers(waivers)?;
+    // Each round's summary: the merge of the databases up to it.
+    let mut db = Db::new();
+    let mut history = Vec::new();
+    for p in inputs {
+        let text = files::read_text(p)?;
+        db.merge(&Db::parse(&text, &files::display(p))?);
+        if rounds {
+            history.push(report::summarize_with(&db, &waivers));
+        }
+    }
+    let s = report::summarize_with(&db, &waivers);
+    // With --html the page is the report: the terminal gets the headline and where the
+    // page is, unless a list was asked for.
+    let full = page.is_none() || lists.holes || lists.excluded || closure;
+    let mut text = if json {
+        report::json(&s, &db)
+    } else if full {
+        report::text(&s, lists)
+    } else {
+        format!("{}\n", report::headline(&s))
+    };
+    if closure {
+        let t = warpkit_gen::toward::Toward::new(&db)?;
+        text.push('\n');
+        text.push_str(&t.closure_text(&s.holes));
+    }
+    if let (Some(dir), false, false) = (html, full, json) {
+        text.push_str(&format!(
+            "report written to {}\n",
+            dir.join("index.html").display()
+        ));
+    }
+    crate::files::write_stdout(text.as_bytes())?;
     if let Some(mut out) = page {
-        out.write_all_or_closed(report::html(&s).as_bytes())?;
+        out.write_all_or_closed(report::html(&s, &history).as_bytes())?;
         out.commit()?;
     }
     if let Some(p) = fail_under {
@@ -274,7 +411,11 @@ fn collect(
     inputs.extend(jobs.iter().filter_map(|j| j.state.as_deref()));
     let mut out = Output::open(output, &inputs)?;
     let mut counts = Counts::default();
+    let mut progress = crate::progress::Items::start("programs", jobs.len() as u64)?;
     for j in &jobs {
+        if progress.interrupted() {
+            break;
+        }
         let loaded = input::load_program(&j.program, format, None, 100).map_err(|e| {
             if e.is_empty() {
                 format!(
@@ -292,9 +433,24 @@ fn collect(
         };
         loaded.prepare(&mut launch)?;
         counts.run(&loaded.code, launch, max_steps);
+        progress.inc(1);
     }
+    // Interrupted: the counts of the programs run to the end, a valid database.
     let db = Db::from_counts(&counts);
     out.write_all_or_closed(db.to_json().as_bytes())?;
     out.commit()?;
-    Ok(ExitCode::SUCCESS)
+    interrupted(progress, "programs covered")
+}
+
+/// Exit 130 with a note when Ctrl-C stopped the work (what was finished is written).
+fn interrupted(mut progress: crate::progress::Items, what: &str) -> Result<ExitCode, String> {
+    progress.finish();
+    if !progress.interrupted() {
+        return Ok(ExitCode::SUCCESS);
+    }
+    eprintln!(
+        "warpkit: interrupted after {} {what}; the database written holds them",
+        progress.done()
+    );
+    Ok(ExitCode::from(crate::progress::EXIT_INTERRUPTED))
 }

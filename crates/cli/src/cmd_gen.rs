@@ -94,7 +94,22 @@ pub fn run(a: GenArgs) -> Result<(), String> {
         .map_err(|e| format!("cannot create directory {}: {e}", a.output.display()))?;
     let mut cov = Coverage::default();
     let (mut steps, mut bad) = (0u64, Vec::new());
+    let mut progress = crate::progress::Items::start("programs", a.count)?;
     for i in a.first..a.first + a.count {
+        if progress.interrupted() {
+            progress.finish();
+            // Every program before this one is written whole (with its state file).
+            eprintln!(
+                "warpkit: interrupted after {} of {} programs ({:04}..{:04} written to {})",
+                progress.done(),
+                a.count,
+                a.first,
+                i,
+                a.output.display()
+            );
+            drop(progress);
+            std::process::exit(crate::progress::EXIT_INTERRUPTED.into());
+        }
         let p = gen.generate(a.seed, i);
         // Every program is checked before it is written: a generator bug is an error, not
         // a file that does not assemble.
@@ -109,8 +124,9 @@ pub fn run(a: GenArgs) -> Result<(), String> {
             .code;
         let prog = a.output.join(format!("{i:04}.s"));
         let state = a.output.join(format!("{i:04}.state.json"));
-        write_new(&prog, p.text.as_bytes())?;
+        // The state file first: a program on disk always has its state beside it.
         write_new(&state, p.state.as_bytes())?;
+        write_new(&prog, p.text.as_bytes())?;
         if a.coverage {
             let outs = run_counting(&code, &p.state, p.step_bound + 1, &mut cov)?;
             for (w, o) in outs.iter().enumerate() {
@@ -125,7 +141,9 @@ pub fn run(a: GenArgs) -> Result<(), String> {
                 }
             }
         }
+        progress.inc(1);
     }
+    drop(progress);
     if a.coverage {
         crate::files::write_stdout(coverage_report(&cov, a.count, steps)?.as_bytes())?;
         if !bad.is_empty() {

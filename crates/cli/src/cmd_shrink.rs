@@ -173,15 +173,22 @@ pub fn run(a: ShrinkArgs) -> Result<(), String> {
     let timeout = Duration::from_secs_f64(a.timeout);
     // How the first test (the input as given) ended: a timeout there gets its own message.
     let mut first: Option<Verdict> = None;
+    // Tests run, on a terminal; after Ctrl-C every candidate is "not interesting" without
+    // a test, so the reduction ends at once with the smallest interesting case so far.
+    let items = std::cell::RefCell::new(crate::progress::Items::start_open("tests")?);
     let mut oracle = |p: &str, s: &str| {
+        if items.borrow().interrupted() {
+            return Ok(false);
+        }
         let v = interesting(&a.test, &cand_prog, &cand_state, timeout, p, s)?;
+        items.borrow_mut().inc(1);
         first.get_or_insert(v);
         Ok(v == Verdict::Interesting)
     };
     let quiet = a.quiet;
     let mut progress = |line: &str| {
         if !quiet {
-            eprintln!("shrink: {line}");
+            items.borrow().println(&format!("shrink: {line}"));
         }
     };
     let r = shrink(
@@ -202,6 +209,10 @@ pub fn run(a: ShrinkArgs) -> Result<(), String> {
         ),
         _ => format!("{}: {e}", files::display(&a.program)),
     })?;
+    let mut items = items.into_inner();
+    items.finish();
+    let stopped = items.interrupted();
+    drop(items);
     prog_out.write_all_or_closed(r.program.as_bytes())?;
     prog_out.commit()?;
     state_out.write_all_or_closed(r.state.as_bytes())?;
@@ -217,5 +228,11 @@ pub fn run(a: ShrinkArgs) -> Result<(), String> {
         )
         .as_bytes(),
     )?;
+    if stopped {
+        eprintln!(
+            "warpkit: interrupted; the files written hold the smallest interesting case found"
+        );
+        std::process::exit(crate::progress::EXIT_INTERRUPTED.into());
+    }
     Ok(())
 }

@@ -19,7 +19,7 @@ use std::io::{self, BufWriter, Read, Write};
 use std::os::fd::{AsFd, BorrowedFd};
 use std::os::unix::fs::{FileTypeExt, MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 /// Whether a path names standard input / output.
@@ -83,6 +83,9 @@ pub fn read_text(path: &Path) -> Result<String, String> {
 
 /// Temporaries to remove if a signal ends the process.
 static TEMPS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+/// Set while a command answers SIGINT itself, stopping between items and keeping its work
+/// (`progress::Items`): the cleanup thread leaves the first SIGINT to it.
+pub static SIGINT_KEEPS_WORK: AtomicBool = AtomicBool::new(false);
 static HANDLER: OnceLock<Result<(), String>> = OnceLock::new();
 
 fn temps() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
@@ -107,7 +110,14 @@ fn install_cleanup() -> Result<(), String> {
             std::thread::Builder::new()
                 .name("cleanup".into())
                 .spawn(move || {
-                    if let Some(sig) = signals.forever().next() {
+                    let mut first_int = true;
+                    for sig in signals.forever() {
+                        // A command that stops between items on Ctrl-C (progress::Items)
+                        // answers the first SIGINT itself; a second one ends the process.
+                        if sig == SIGINT && first_int && SIGINT_KEEPS_WORK.load(Ordering::SeqCst) {
+                            first_int = false;
+                            continue;
+                        }
                         // Hold the lock to the end: no temporary is created or renamed after.
                         let list = temps();
                         for t in list.iter() {

@@ -1,10 +1,12 @@
 //! The holes of a database, per variant, in the terms a generator acts on: which variants
 //! never ran, which value classes a source never saw, which rounding modes, flags,
-//! modifiers, EXEC shapes and branch outcomes are missing.
+//! modifiers, EXEC shapes and branch outcomes are missing. Bins unreachable by
+//! construction ([`crate::reach`]) are not holes.
 
 use crate::class::ValueKind;
 use crate::db::Db;
 use crate::model::{Model, NONE};
+use crate::reach::Reach;
 use warpkit_isa::{InsnId, Slot};
 
 /// The holes of one variant.
@@ -16,6 +18,8 @@ pub struct VariantHoles {
     pub exec: Vec<usize>,
     /// (source slot, its kind, class index) never seen.
     pub values: Vec<(Slot, ValueKind, usize)>,
+    /// Result classes (index into the result kind's classes) never produced.
+    pub result: Vec<usize>,
     /// Explicit `rm` values 0..=4 never used.
     pub round_explicit: Vec<u8>,
     /// MODE values 0..=4 never applied through `dyn`.
@@ -41,11 +45,13 @@ pub struct VariantHoles {
 /// Every modelled variant with at least one hole, in id order.
 pub fn holes(db: &Db) -> Vec<VariantHoles> {
     let m = Model::get();
+    let reach = Reach::get();
     let c = db.dense();
-    let zero = |b: u32| b != NONE && c[b as usize] == 0;
+    // A bin no execution can hit is not a hole to aim at.
+    let zero = |b: u32| b != NONE && c[b as usize] == 0 && !reach.is_excluded(b as usize);
     let mut missing = vec![0usize; m.variants.len()];
-    for (b, n) in m.bins.iter().zip(&c) {
-        if let (Some(id), 0) = (b.variant, *n) {
+    for (i, (b, n)) in m.bins.iter().zip(&c).enumerate() {
+        if let (Some(id), 0, false) = (b.variant, *n, reach.is_excluded(i)) {
             missing[id.0 as usize] += 1;
         }
     }
@@ -67,6 +73,11 @@ pub fn holes(db: &Db) -> Vec<VariantHoles> {
                     h.values.push((op.slot, op.kind, k));
                 }
             }
+        }
+        if let Some(r) = &vb.result {
+            h.result = (0..r.kind.classes().len())
+                .filter(|k| zero(r.bins + *k as u32))
+                .collect();
         }
         for k in 0..5u8 {
             if vb.round_explicit != NONE && zero(vb.round_explicit + k as u32) {

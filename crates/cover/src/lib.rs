@@ -10,6 +10,8 @@
 //!   and commutative.
 //! * [`report`]: totals per group and per variant, holes, an HTML table, a percentage for
 //!   CI gates.
+//! * [`reach`]: the bins no execution can hit, derived from the database by named rules.
+//! * [`ucis`]: the database as UCIS XML, for sign-off tools.
 //! * [`holes`]: the holes of a database in a form a generator can aim at.
 //!
 //! See `docs/coverage.md`.
@@ -20,8 +22,11 @@ pub mod counts;
 pub mod db;
 pub mod holes;
 pub mod model;
+pub mod reach;
 pub mod reference;
 pub mod report;
+pub mod ucis;
+pub mod waiver;
 
 pub use counts::Counts;
 pub use db::Db;

@@ -14,6 +14,7 @@ pub mod program;
 pub mod rng;
 pub mod run;
 pub mod shrink;
+pub mod solve;
 pub mod state;
 pub mod tables;
 pub mod toward;

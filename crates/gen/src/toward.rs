@@ -8,16 +8,25 @@
 
 use crate::program::{Aim, Generator, ProgramItem};
 use crate::rng::Rng;
+use crate::solve::{
+    solve, sources, RegOperand, Witness, F16_FLAG_VALUES, F32_FLAG_VALUES, FLAG_KEY,
+};
 use warpkit_cover::class::ValueKind;
 use warpkit_cover::holes::{holes, VariantHoles};
+use warpkit_cover::model::{Group, Model};
 use warpkit_cover::Db;
 use warpkit_encoding::Inst;
-use warpkit_isa::{Flags, InsnId, OpType, RegFile, Slot, INSNS};
+use warpkit_isa::{Flags, InsnId, OpType, RegFile, Slot, StateLoc, INSNS};
 
 /// What `gen --toward` aims at.
 #[derive(Debug)]
 pub struct Toward {
     targets: Vec<VariantHoles>,
+    /// Per target: operand values found to produce each missing result class or raise
+    /// each missing flag.
+    witnesses: Vec<Vec<(usize, Witness)>>,
+    /// MODE values flag witnesses need (MODE is set at launch only).
+    flag_modes: Vec<u8>,
     weights: Vec<u32>,
     /// MODE.rm / MODE.rm16 values some variant has not rounded with through `dyn`.
     modes: Vec<u8>,
@@ -26,60 +35,6 @@ pub struct Toward {
     lit_v: InsnId,
     lit_u: InsnId,
 }
-
-/// Values that make IEEE operations raise each flag, by FFLAGS bit (nx, uf, of, dz, nv):
-/// values just above 1 and thirds (inexact), the smallest normals and subnormals and
-/// halves (underflow), the largest finite values of both signs (overflow), and
-/// infinities, zeros, signalling NaNs and the int32 range edges (invalid). No variant
-/// divides, so the dz row is a mix of the others.
-const F32_FLAG_VALUES: [&[u32]; 5] = [
-    &[
-        0x3f80_0001,
-        0x3eaa_aaab,
-        0x4040_0000,
-        0x3dcc_cccd,
-        0x4b80_0001,
-        0x3f00_0000,
-    ],
-    &[
-        0x0080_0001,
-        0x0000_0003,
-        0x3f00_0000,
-        0x3eaa_aaab,
-        0x8080_0001,
-        0x0100_0000,
-    ],
-    &[
-        0x7f7f_ffff,
-        0xff7f_ffff,
-        0x7f00_0000,
-        0x477f_f000,
-        0x4f00_0000,
-    ],
-    &[
-        0x7f7f_ffff,
-        0x0080_0001,
-        0x3f80_0001,
-        0x7f80_0001,
-        0x0000_0000,
-    ],
-    &[
-        0x7f80_0001,
-        0xff80_0001,
-        0x7f80_0000,
-        0xff80_0000,
-        0x0000_0000,
-        0x4f00_0000,
-        0xcf00_0001,
-    ],
-];
-const F16_FLAG_VALUES: [&[u16]; 5] = [
-    &[0x3c01, 0x3555, 0x4200, 0x2e66, 0x6401, 0x3800],
-    &[0x0401, 0x0003, 0x3800, 0x3555, 0x8401, 0x0800],
-    &[0x7bff, 0xfbff, 0x7800, 0x7a00],
-    &[0x7bff, 0x0401, 0x3c01, 0x7c01, 0x0000],
-    &[0x7c01, 0xfc01, 0x7c00, 0xfc00, 0x0000, 0x7bff],
-];
 
 fn lit_of(file: RegFile) -> Option<InsnId> {
     INSNS
@@ -116,9 +71,39 @@ impl Toward {
         }
         modes.sort();
         modes16.sort();
+        let m = Model::get();
+        let witnesses: Vec<Vec<(usize, Witness)>> = targets
+            .iter()
+            .map(|h| {
+                let res = m.variants[h.id.0 as usize].as_ref().and_then(|v| v.result);
+                let missing = h.result.iter().fold(0u16, |a, k| a | 1 << k);
+                if missing == 0 && h.fflags == 0 {
+                    return Vec::new();
+                }
+                // A seed of its own per variant: the witnesses do not depend on which
+                // other variants have holes.
+                let mut rng = Rng::new(0x5017e, h.id.0 as u64);
+                solve(h.id.desc(), res.as_ref(), missing, h.fflags, &mut rng)
+            })
+            .collect();
+        // The launch modes flag witnesses were found in, where MODE is what rounds.
+        let mut flag_modes = Vec::new();
+        for (h, ws) in targets.iter().zip(&witnesses) {
+            let d = h.id.desc();
+            for (k, w) in ws {
+                let dynamic =
+                    d.operand(Slot::Rm).is_none() || w.inst.rm == warpkit_encoding::RM_DYN;
+                if *k >= FLAG_KEY && dynamic && !flag_modes.contains(&w.mode) {
+                    flag_modes.push(w.mode);
+                }
+            }
+        }
+        flag_modes.sort();
         let missing = "the instruction database has no literal load (rd and a k32 immediate)";
         Ok(Toward {
             targets,
+            witnesses,
+            flag_modes,
             weights,
             modes,
             modes16,
@@ -141,8 +126,13 @@ impl Toward {
                 dflt
             }
         };
-        let a = pick(&self.modes, rm);
-        let b = pick(&self.modes16, rm16);
+        // Modes not yet rounded with first; then the modes flag witnesses were found in.
+        let (a, b) = if self.modes.is_empty() && self.modes16.is_empty() {
+            let m = pick(&self.flag_modes, rm);
+            (m, m)
+        } else {
+            (pick(&self.modes, rm), pick(&self.modes16, rm16))
+        };
         (a, b)
     }
 
@@ -162,29 +152,34 @@ impl Toward {
         let k = g.rng.weighted(&self.weights);
         let h = &self.targets[k];
         let d = h.id.desc();
-        let mut inst = g.operands(h.id);
         let before = g.items.len();
-        // Registers the statement loads must be ones random code may write.
-        let ufree = g.ufree;
-        for slot in [Slot::Rs1, Slot::Rs2, Slot::Rs3] {
-            if let Some(o) = d.operand(slot) {
-                if matches!(o.ty.reg(), Some((RegFile::U, ..))) {
-                    let (_, n, a) = o.ty.reg().unwrap_or((RegFile::U, 1, 1));
-                    let r = get(&inst, slot);
-                    if r as u16 + n as u16 > ufree as u16 {
-                        set(&mut inst, slot, g.pick_u_dst(n, a));
-                    }
-                }
+        let found = &self.witnesses[k];
+        // Witnesses take the share of the variant's holes that they can close, so the
+        // other holes (flags, modes, source classes) keep theirs.
+        if !found.is_empty() && g.rng.chance(found.len() as u64, h.missing.max(1) as u64) {
+            let w = &g.rng.pick(found).1;
+            if let Some(n) = self.witness(g, w) {
+                return (n, n as u64);
             }
         }
+        let mut inst = g.operands(h.id);
+        writable_uniform_sources(g, &mut inst);
         if d.flags.has(Flags::BR) || d.flags.has(Flags::IX) {
             return self.branch(g, h, inst, pending, before);
         }
         if d.flags.has(Flags::WE) {
             if let Some(o) = d.operand(Slot::Rs1) {
                 if matches!(o.ty.reg(), Some((RegFile::U, 1, _))) {
-                    let v = mask_value(&mut g.rng);
-                    self.load(g, RegFile::U, inst.rs1, 1, v as u64);
+                    // A mask of a class the source has not held, or one that shapes EXEC.
+                    let missing: Vec<&(Slot, ValueKind, usize)> =
+                        h.values.iter().filter(|v| v.0 == Slot::Rs1).collect();
+                    let v = if !missing.is_empty() && g.rng.chance(1, 2) {
+                        let m = *g.rng.pick(&missing);
+                        m.1.sample(m.2, g.rng.u64())
+                    } else {
+                        mask_value(&mut g.rng) as u64
+                    };
+                    self.load(g, RegFile::U, inst.rs1, 1, v);
                 }
             }
             g.items.push(ProgramItem::Inst(inst));
@@ -262,6 +257,123 @@ impl Toward {
         (n, n as u64)
     }
 
+    /// The instruction of a witness with the generator's registers, after literal loads of
+    /// the witness's operand values: static instructions written, or `None` (nothing
+    /// written) when two of its operands share a register.
+    fn witness(&self, g: &mut Generator, w: &Witness) -> Option<usize> {
+        let d = w.inst.id.desc();
+        let picked = g.operands(w.inst.id);
+        let mut inst = w.inst;
+        for slot in [Slot::Rd, Slot::Rs1, Slot::Rs2, Slot::Rs3] {
+            if d.operand(slot).is_some() {
+                set(&mut inst, slot, get(&picked, slot));
+            }
+        }
+        writable_uniform_sources(g, &mut inst);
+        let srcs = sources(d, &inst);
+        // The 32-bit registers each source covers: loads must not overwrite each other.
+        let span = |s: &RegOperand| match s.1 {
+            RegFile::H => (RegFile::V, s.2 >> 1, 1),
+            f => (f, s.2, s.3),
+        };
+        for (i, a) in srcs.iter().enumerate() {
+            for b in &srcs[..i] {
+                let (fa, ra, na) = span(a);
+                let (fb, rb, nb) = span(b);
+                if fa == fb && ra < rb + nb && rb < ra + na {
+                    return None;
+                }
+            }
+        }
+        let before = g.items.len();
+        for s in &srcs {
+            let v = w.values.iter().find(|x| x.0 == s.0).map_or(0, |x| x.1);
+            let (file, first, count) = span(s);
+            // A half's value goes in both halves of its register.
+            let v = if s.1 == RegFile::H {
+                (v & 0xffff) * 0x1_0001
+            } else {
+                v
+            };
+            self.load(g, file, first, count, v);
+        }
+        g.items.push(ProgramItem::Inst(inst));
+        Some(g.items.len() - before)
+    }
+
+    /// Why each of `holes` (bin names; reachable, unwaived holes of a report) is still
+    /// open after the rounds that led to this database, grouped by reason in [`Why`]
+    /// order; bins this model does not have are left out.
+    pub fn closure<'a>(&self, holes: &[&'a str]) -> Vec<(Why, Vec<&'a str>)> {
+        let m = Model::get();
+        let mut out: Vec<(Why, Vec<&'a str>)> = WHY.iter().map(|w| (*w, Vec::new())).collect();
+        for &name in holes {
+            let Some(i) = m.index(name) else { continue };
+            let why = self.why(i);
+            if let Some(e) = out.iter_mut().find(|e| e.0 == why) {
+                e.1.push(name);
+            }
+        }
+        out.retain(|e| !e.1.is_empty());
+        out
+    }
+
+    /// The closure report: every hole of `holes` under its reason.
+    pub fn closure_text(&self, holes: &[&str]) -> String {
+        let mut o = format!(
+            "closure: why the {} counted holes are open (what `gen --toward` can and cannot do):\n",
+            holes.len()
+        );
+        for (why, bins) in self.closure(holes) {
+            o.push_str(&format!(
+                "  {} ({}): {}\n",
+                why.name(),
+                bins.len(),
+                why.text()
+            ));
+            for b in bins {
+                o.push_str(&format!("    {b}\n"));
+            }
+        }
+        o
+    }
+
+    fn why(&self, bin: usize) -> Why {
+        let m = Model::get();
+        let b = &m.bins[bin];
+        let Some(id) = b.variant else {
+            return if b.group == Group::Fault && b.name.contains("illegal_insn") {
+                Why::NeedsFaults
+            } else if b.group == Group::Fault {
+                Why::FetchFault
+            } else {
+                Why::Aimed
+            };
+        };
+        let d = id.desc();
+        let Some(vb) = &m.variants[id.0 as usize] else {
+            return Why::Aimed;
+        };
+        match b.group {
+            Group::Result => {
+                let class = vb.result.map_or(0, |r| bin - r.bins as usize);
+                let t = self.targets.iter().position(|h| h.id == id);
+                let solved = t.is_some_and(|t| self.witnesses[t].iter().any(|w| w.0 == class));
+                if solved {
+                    Why::Aimed
+                } else if d.flags.has(Flags::UR) {
+                    Why::LaneMask
+                } else if d.reads.contains(&StateLoc::Pc) {
+                    Why::CodeAddress
+                } else {
+                    Why::Unsolved
+                }
+            }
+            Group::Value if d.flags.has(Flags::IX) => Why::JumpTarget,
+            _ => Why::Aimed,
+        }
+    }
+
     /// A forward branch whose condition register holds a value that goes one way or the
     /// other (or splits the lanes).
     fn branch(
@@ -302,6 +414,81 @@ impl Toward {
             i.set(Slot::Rd, first.wrapping_add(k) as i64);
             i.set(Slot::Imm, (value >> (32 * k as u32)) as u32 as i64);
             g.items.push(ProgramItem::Inst(i));
+        }
+    }
+}
+
+/// Why a reachable hole is still open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// `--toward` aims at it (a witness of a result class was found, or the class, mode,
+    /// flag, modifier or shape is set directly): the next rounds should reach it.
+    Aimed,
+    /// A result class no search over the semantics found operand values for.
+    Unsolved,
+    /// A lane-mask result (one bit per lane): its classes need lanes that differ or an
+    /// EXEC shape, which literal loads into every lane do not give.
+    LaneMask,
+    /// A result made of a code address (PC): needs code placed at that address.
+    CodeAddress,
+    /// The value of a jump's target register: the generator jumps only to its labels.
+    JumpTarget,
+    /// `illegal_insn` faults: placed only by `gen --faults`.
+    NeedsFaults,
+    /// Fetch faults: no generator option makes them (a state file's PC or a jump out of
+    /// the code does).
+    FetchFault,
+}
+
+/// Every reason, in report order.
+pub const WHY: [Why; 7] = [
+    Why::Aimed,
+    Why::Unsolved,
+    Why::LaneMask,
+    Why::CodeAddress,
+    Why::JumpTarget,
+    Why::NeedsFaults,
+    Why::FetchFault,
+];
+
+impl Why {
+    /// The reason in words, for reports.
+    pub fn text(self) -> &'static str {
+        match self {
+            Why::Aimed => "aimed at by --toward (a value, mode, flag or shape it sets, or operand values found for the result class); not reached yet",
+            Why::Unsolved => "value constraint not solved: no operand values found that produce this result class",
+            Why::LaneMask => "lane-mask result: needs lanes that differ or an EXEC shape; literal loads give every lane the same value",
+            Why::CodeAddress => "a code address: needs code placed at that address",
+            Why::JumpTarget => "a jump target register: the generator jumps only to its own labels",
+            Why::NeedsFaults => "a fault: placed only by `gen --faults`",
+            Why::FetchFault => "a fetch fault: no generator option makes one (a state file's PC or a jump out of the code does)",
+        }
+    }
+
+    /// A short name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Why::Aimed => "aimed",
+            Why::Unsolved => "unsolved-value",
+            Why::LaneMask => "lane-mask",
+            Why::CodeAddress => "code-address",
+            Why::JumpTarget => "jump-target",
+            Why::NeedsFaults => "needs-faults",
+            Why::FetchFault => "fetch-fault",
+        }
+    }
+}
+
+/// Uniform source registers a statement loads must be ones random code may write.
+fn writable_uniform_sources(g: &mut Generator, inst: &mut Inst) {
+    let d = inst.id.desc();
+    let ufree = g.ufree;
+    for slot in [Slot::Rs1, Slot::Rs2, Slot::Rs3] {
+        if let Some((RegFile::U, n, a)) = d.operand(slot).and_then(|o| o.ty.reg()) {
+            let r = get(inst, slot);
+            if r as u16 + n as u16 > ufree as u16 {
+                set(inst, slot, g.pick_u_dst(n, a));
+            }
         }
     }
 }
