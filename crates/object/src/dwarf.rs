@@ -171,9 +171,13 @@ pub fn source_paths(elf: &[u8]) -> Vec<(String, std::path::PathBuf)> {
     let Ok(f) = object::read::elf::ElfFile64::<object::LittleEndian>::parse(elf) else {
         return Vec::new();
     };
-    let Some(data) = f.section_by_name(".debug_line").and_then(|s| s.data().ok()) else {
-        return Vec::new();
-    };
+    f.section_by_name(".debug_line")
+        .and_then(|s| s.data().ok())
+        .map_or_else(Vec::new, line_paths)
+}
+
+/// [`source_paths`] of a `.debug_line` section.
+pub fn line_paths(data: &[u8]) -> Vec<(String, std::path::PathBuf)> {
     let dl = gimli::DebugLine::new(data, LittleEndian);
     let mut out: Vec<(String, std::path::PathBuf)> = Vec::new();
     let mut at = 0usize;
