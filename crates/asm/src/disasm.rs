@@ -353,6 +353,7 @@ fn pad_to(out: &mut Out, line_start: usize, col: usize) {
 }
 
 /// A data item: `.dword`, `.word` or `.byte` by its size.
+#[inline(always)]
 fn push_data(out: &mut Out, b: &[u8]) {
     match b.len() {
         8 => {
@@ -380,6 +381,7 @@ fn push_data(out: &mut Out, b: &[u8]) {
 
 /// The `; OFFSET: WORDS` comment of the item of bytes `b` at `pc`, with why it is not an
 /// instruction or the value of a float literal.
+#[inline(always)]
 fn push_comment(out: &mut Out, pc: u32, b: &[u8], inst: Option<&Inst>, why: Option<&DecodeError>) {
     out.put(b"; ", 2);
     push_hex_min(out, pc as u64, 4);
