@@ -16,7 +16,7 @@ use warpkit_encoding::{decode_stream, DecodeError, Inst};
 pub type SourceFn<'a> = &'a dyn Fn(u32) -> Option<(String, String)>;
 
 /// What a code object gives its disassembly.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Default)]
 pub struct Listing<'a> {
     pub code: &'a [u8],
     /// Labels (a name given for several offsets is not used, so the text still
@@ -25,6 +25,9 @@ pub struct Listing<'a> {
     pub relocs: &'a [Reloc],
     /// Offsets where an instruction or data item starts (the line table's rows).
     pub items: &'a [u32],
+    /// The ABI's name of a relocation type: with comments on, each relocated item gets a
+    /// `; OFFSET: NAME SYMBOL` line under it, as `objdump -dr` prints one.
+    pub reloc_name: Option<fn(RelocKind) -> &'static str>,
 }
 
 fn is_ident(c: u8) -> bool {
@@ -300,6 +303,21 @@ pub fn disassemble_listing(l: &Listing, opts: DisasmOptions, source: Option<Sour
         }
         out.push_str(&line);
         out.push('\n');
+        if let Some(name) = l.reloc_name.filter(|_| opts.comments) {
+            let r = match &it.kind {
+                Kind::DataReloc(r) => Some(*r),
+                Kind::Inst(_) => relocs.get(&it.pc).copied(),
+                _ => None,
+            };
+            if let Some(r) = r {
+                out.push_str(&format!(
+                    "    ; {:04x}: {} {}\n",
+                    r.offset,
+                    name(r.kind),
+                    reloc_expr(r)
+                ));
+            }
+        }
     }
     // A symbol or target at the very end (such as `_end`).
     label(&mut out, code.len() as u32);

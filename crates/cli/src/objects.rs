@@ -101,6 +101,7 @@ pub fn disassemble(
         symbols: &obj.symbols,
         relocs: &obj.relocs,
         items: &items,
+        reloc_name: Some(warpkit_object::abi::reloc_name),
     };
     Ok(disassemble_listing(
         &listing,

@@ -65,6 +65,16 @@ fn relocated_operands_print_as_their_symbols_and_reassemble_to_the_same_object()
         !text.contains("u62, k\n") && !text.contains("0x00000000"),
         "{text}"
     );
+    // And, as `objdump -dr` has it, a relocation line under each relocated item.
+    for want in [
+        "; 0000: R_WARPKIT_PC19 helper\n",
+        "; 0004: R_WARPKIT_K32 table+8\n",
+        "; 0010: R_WARPKIT_PC22 far-4\n",
+        ": R_WARPKIT_ABS32 helper\n",
+        ": R_WARPKIT_ABS64 table-2\n",
+    ] {
+        assert!(text.contains(want), "no `{want}` in\n{text}");
+    }
     // The local branch keeps its label.
     assert!(
         text.contains("u3, done\n") || text.contains("u3, done "),

@@ -28,6 +28,7 @@ tab:
 fn offsets(text: &str) -> Vec<u32> {
     text.lines()
         .filter(|l| l.starts_with("    ") && !l.trim_start().starts_with(';'))
+        .filter(|l| !l.contains("R_WARPKIT"))
         .filter_map(|l| {
             let c = l.rfind("; ")?;
             let hex = l[c + 2..].split(':').next()?;
@@ -44,6 +45,7 @@ fn listing(o: &CodeObject) -> String {
             symbols: &o.symbols,
             relocs: &o.relocs,
             items: &items,
+            reloc_name: Some(warpkit_object::abi::reloc_name),
         },
         DisasmOptions::default(),
         None,
