@@ -352,6 +352,87 @@ fn pad_to(out: &mut Out, line_start: usize, col: usize) {
     out.put(&[b' '; 64], col.saturating_sub(used).clamp(1, 64));
 }
 
+/// A data item: `.dword`, `.word` or `.byte` by its size.
+#[inline(always)]
+fn push_data(out: &mut Out, b: &[u8]) {
+    match b.len() {
+        8 => {
+            out.push_str(".dword 0x");
+            let mut a = [0u8; 8];
+            a.copy_from_slice(b);
+            push_hex(out, u64::from_le_bytes(a), 16);
+        }
+        4 => {
+            out.push_str(".word 0x");
+            push_hex(out, u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as u64, 8);
+        }
+        _ => {
+            out.push_str(".byte ");
+            for (i, x) in b.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str("0x");
+                push_hex(out, *x as u64, 2);
+            }
+        }
+    }
+}
+
+/// The `; OFFSET: WORDS` comment of the item of bytes `b` at `pc`, with why it is not an
+/// instruction or the value of a float literal.
+#[inline(always)]
+fn push_comment(out: &mut Out, pc: u32, b: &[u8], inst: Option<&Inst>, why: Option<&DecodeError>) {
+    out.put(b"; ", 2);
+    push_hex_min(out, pc as u64, 4);
+    out.push(b':');
+    for chunk in b.chunks(4) {
+        out.push(b' ');
+        if let Ok(w) = <[u8; 4]>::try_from(chunk) {
+            push_hex(out, u32::from_le_bytes(w) as u64, 8);
+        } else {
+            for x in chunk.iter().rev() {
+                push_hex(out, *x as u64, 2);
+            }
+        }
+    }
+    if let Some(why) = why {
+        out.push_str("  not an instruction: ");
+        out.push_str(&why.to_string());
+    } else if let Some(inst) = inst {
+        // Float literals: show the value too, for people reading FP code.
+        let d = inst.desc();
+        if let Some(o) = k32_is_float(d).then(|| d.operand(Slot::Imm)).flatten() {
+            if o.ty == OpType::K32 {
+                out.push_str("  (");
+                out.push_str(&format!("{:?}", f32::from_bits(inst.imm as u32)));
+                out.push(b')');
+            }
+        }
+    }
+}
+
+/// [`push_data`] for the listing of code objects.
+pub(crate) fn data_text(b: &[u8]) -> String {
+    let mut out = Out(Vec::with_capacity(16 + b.len() * 6));
+    push_data(&mut out, b);
+    String::from_utf8(out.0).unwrap_or_default()
+}
+
+/// Pad `line` to the comment column and append [`push_comment`]'s comment.
+pub(crate) fn push_comment_text(
+    line: &mut String,
+    pc: u32,
+    b: &[u8],
+    inst: Option<&Inst>,
+    why: Option<&DecodeError>,
+) {
+    let mut out = Out(std::mem::take(line).into_bytes());
+    pad_to(&mut out, 0, COMMENT_COL);
+    push_comment(&mut out, pc, b, inst, why);
+    *line = String::from_utf8(out.0).unwrap_or_default();
+}
+
 /// Disassemble a code object (little-endian). One line per instruction or data word,
 /// labels for branch targets. The output always assembles back to `code`.
 pub fn disassemble(code: &[u8], opts: DisasmOptions) -> String {
@@ -414,66 +495,23 @@ pub fn disassemble(code: &[u8], opts: DisasmOptions) -> String {
                 (*len, None)
             }
             Item::Data { size, why } => {
-                let b = &code[*pc as usize..*pc as usize + size];
-                match size {
-                    8 => {
-                        out.push_str(".dword 0x");
-                        let mut a = [0u8; 8];
-                        a.copy_from_slice(b);
-                        push_hex(&mut out, u64::from_le_bytes(a), 16);
-                    }
-                    4 => {
-                        out.push_str(".word 0x");
-                        push_hex(
-                            &mut out,
-                            u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as u64,
-                            8,
-                        );
-                    }
-                    _ => {
-                        out.push_str(".byte ");
-                        for (i, x) in b.iter().enumerate() {
-                            if i > 0 {
-                                out.push_str(", ");
-                            }
-                            out.push_str("0x");
-                            push_hex(&mut out, *x as u64, 2);
-                        }
-                    }
-                }
+                push_data(&mut out, &code[*pc as usize..*pc as usize + size]);
                 (*size, Some(why))
             }
         };
         if opts.comments || why.is_some() {
             pad_to(&mut out, start, COMMENT_COL);
-            out.put(b"; ", 2);
-            push_hex_min(&mut out, *pc as u64, 4);
-            out.push(b':');
-            let b = &code[*pc as usize..*pc as usize + len];
-            for chunk in b.chunks(4) {
-                out.push(b' ');
-                if let Ok(w) = <[u8; 4]>::try_from(chunk) {
-                    push_hex(&mut out, u32::from_le_bytes(w) as u64, 8);
-                } else {
-                    for x in chunk.iter().rev() {
-                        push_hex(&mut out, *x as u64, 2);
-                    }
-                }
-            }
-            if let Some(why) = why {
-                out.push_str("  not an instruction: ");
-                out.push_str(&why.to_string());
-            } else if let Item::Inst(inst, _) = it {
-                // Float literals: show the value too, for people reading FP code.
-                let d = inst.desc();
-                if let Some(o) = k32_is_float(d).then(|| d.operand(Slot::Imm)).flatten() {
-                    if o.ty == OpType::K32 {
-                        out.push_str("  (");
-                        out.push_str(&format!("{:?}", f32::from_bits(inst.imm as u32)));
-                        out.push(b')');
-                    }
-                }
-            }
+            let inst = match it {
+                Item::Inst(inst, _) => Some(inst),
+                Item::Data { .. } => None,
+            };
+            push_comment(
+                &mut out,
+                *pc,
+                &code[*pc as usize..*pc as usize + len],
+                inst,
+                why,
+            );
         }
         out.push(b'\n');
     }

@@ -3,6 +3,7 @@
 use crate::files::{self, Output};
 use crate::input;
 use std::path::Path;
+use warpkit_asm::listing::Listing;
 use warpkit_asm::{disassemble_listing, DisasmOptions};
 use warpkit_ui::load::{assemble_source_with, LoadError, SourceOptions};
 
@@ -39,8 +40,9 @@ pub fn assemble(
     }
 }
 
-/// Disassemble raw code or an ELF file (labels from its symbols; with `source`, the
-/// source lines of its line table as comments).
+/// Disassemble raw code or an ELF file (labels from its symbols, relocated operands as
+/// their symbols, items where its line table starts them; with `source`, the source lines
+/// of its line table as comments, read from where the file was assembled).
 pub fn disassemble(
     bytes: &[u8],
     name: &str,
@@ -56,11 +58,12 @@ pub fn disassemble(
         return Ok(warpkit_asm::disassemble(bytes, opts));
     }
     let obj = warpkit_object::read(name, bytes)?;
-    let syms: Vec<(u32, String)> = obj
-        .symbols
-        .iter()
-        .map(|s| (s.offset, s.name.clone()))
-        .collect();
+    let items: Vec<u32> = obj.lines.rows().iter().map(|r| r.offset).collect();
+    let paths = if source {
+        warpkit_object::dwarf::source_paths(bytes)
+    } else {
+        Vec::new()
+    };
     let mut cache: std::collections::HashMap<String, Option<Vec<String>>> = Default::default();
     let cell = std::cell::RefCell::new(&mut cache);
     let lookup = |off: u32| -> Option<(String, String)> {
@@ -69,19 +72,37 @@ pub fn disassemble(
         let text = c
             .entry(l.file.to_string())
             .or_insert_with(|| {
-                std::fs::read_to_string(l.file)
-                    .ok()
-                    .map(|t| t.lines().map(str::to_string).collect())
+                let path = paths
+                    .iter()
+                    .find(|(n, _)| n == l.file)
+                    .map_or_else(|| Path::new(l.file).to_path_buf(), |(_, p)| p.clone());
+                match std::fs::read_to_string(&path) {
+                    Ok(t) => Some(t.lines().map(str::to_string).collect()),
+                    Err(e) => {
+                        // Once per file; the listing goes on without its text.
+                        eprintln!(
+                            "warning: --source: cannot read {} ({e}); its lines are shown without their text",
+                            path.display()
+                        );
+                        None
+                    }
+                }
             })
             .as_ref()
             .and_then(|v| v.get(l.line.checked_sub(1)? as usize).cloned())
             .unwrap_or_default();
         Some((format!("{}:{}", l.file, l.line), text))
     };
+    let listing = Listing {
+        code: &obj.code,
+        symbols: &obj.symbols,
+        relocs: &obj.relocs,
+        items: &items,
+        reloc_name: Some(warpkit_object::abi::reloc_name),
+    };
     Ok(disassemble_listing(
-        &obj.code,
+        &listing,
         opts,
-        &syms,
         source.then_some(&lookup as &dyn Fn(u32) -> Option<(String, String)>),
     ))
 }

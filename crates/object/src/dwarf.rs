@@ -1,5 +1,8 @@
 //! DWARF line information (`.debug_line`): written with gimli's writer, read back with its
 //! reader. One line program covers the whole `.text`, one row per instruction or data item.
+//! Relative file names are recorded under the directory they were assembled in (an include
+//! directory, as DWARF 4 has no other place for it without a `.debug_info`), so readers
+//! elsewhere find the sources: [`source_paths`].
 
 use gimli::write::{Address, EndianVec, LineProgram, LineString};
 use gimli::{Encoding, Format, LineEncoding, LittleEndian};
@@ -12,8 +15,21 @@ const ENCODING: Encoding = Encoding {
     address_size: 8,
 };
 
-/// The `.debug_line` section for code of `code_len` bytes at address 0.
+/// The `.debug_line` section for code of `code_len` bytes at address 0, relative file names
+/// under the current directory.
 pub fn write(t: &LineTable, code_len: u32) -> Result<Vec<u8>, String> {
+    let cwd = std::env::current_dir().ok();
+    write_in(t, code_len, cwd.as_deref().and_then(|d| d.to_str()))
+}
+
+/// A file name that names a file relative to where it was assembled (not `<stdin>` and
+/// the like, not an absolute path).
+fn is_relative(f: &str) -> bool {
+    !f.starts_with('<') && std::path::Path::new(f).is_relative()
+}
+
+/// [`write`] with relative file names under `dir` (none: no directory recorded).
+pub fn write_in(t: &LineTable, code_len: u32, dir: Option<&str>) -> Result<Vec<u8>, String> {
     // gimli's writer panics on these; DWARF names are non-empty NUL-terminated strings.
     if let Some(f) = t.files.iter().find(|f| f.is_empty() || f.contains('\0')) {
         return Err(format!(
@@ -28,11 +44,18 @@ pub fn write(t: &LineTable, code_len: u32) -> Result<Vec<u8>, String> {
         LineString::String(first.as_bytes().to_vec()),
         None,
     );
-    let dir = p.default_directory();
+    let default = p.default_directory();
+    // gimli's writer panics on an empty or NUL-holding directory too.
+    let dir = dir
+        .filter(|d| !d.is_empty() && !d.contains('\0'))
+        .map(|d| p.add_directory(LineString::String(d.as_bytes().to_vec())));
     let ids: Vec<_> = t
         .files
         .iter()
-        .map(|f| p.add_file(LineString::String(f.as_bytes().to_vec()), dir, None))
+        .map(|f| {
+            let d = dir.filter(|_| is_relative(f)).unwrap_or(default);
+            p.add_file(LineString::String(f.as_bytes().to_vec()), d, None)
+        })
         .collect();
     p.begin_sequence(Some(Address::Constant(0)));
     let mut last = 0u64;
@@ -138,4 +161,56 @@ pub fn read(data: &[u8], code_len: u32) -> Result<LineTable, String> {
         });
     }
     Ok(t)
+}
+
+/// For each file of a code object's line table named relative to a recorded directory, the
+/// path to read it from: `dir/name`. Files without a directory are not listed (read them by
+/// their names); a file without `.debug_line` or with bad DWARF gives none.
+pub fn source_paths(elf: &[u8]) -> Vec<(String, std::path::PathBuf)> {
+    use object::{Object, ObjectSection};
+    let Ok(f) = object::read::elf::ElfFile64::<object::LittleEndian>::parse(elf) else {
+        return Vec::new();
+    };
+    f.section_by_name(".debug_line")
+        .and_then(|s| s.data().ok())
+        .map_or_else(Vec::new, line_paths)
+}
+
+/// [`source_paths`] of a `.debug_line` section.
+pub fn line_paths(data: &[u8]) -> Vec<(String, std::path::PathBuf)> {
+    let dl = gimli::DebugLine::new(data, LittleEndian);
+    let mut out: Vec<(String, std::path::PathBuf)> = Vec::new();
+    let mut at = 0usize;
+    let text = |v: Option<gimli::AttributeValue<gimli::EndianSlice<'_, LittleEndian>>>| match v {
+        Some(gimli::AttributeValue::String(s)) => {
+            Some(String::from_utf8_lossy(s.slice()).into_owned())
+        }
+        _ => None,
+    };
+    while at < data.len() {
+        let Ok(prog) = dl.program(gimli::DebugLineOffset(at), 8, None, None) else {
+            break;
+        };
+        let h = prog.header();
+        for fe in h.file_names() {
+            let (Some(name), Some(dir)) = (
+                text(Some(fe.path_name())),
+                text(fe.directory(h)).filter(|d| !d.is_empty()),
+            ) else {
+                continue;
+            };
+            if is_relative(&name) && !out.iter().any(|(n, _)| *n == name) {
+                out.push((name.clone(), std::path::Path::new(&dir).join(&name)));
+            }
+        }
+        match h
+            .unit_length()
+            .checked_add(4)
+            .and_then(|n| at.checked_add(n))
+        {
+            Some(n) => at = n,
+            None => break,
+        }
+    }
+    out
 }

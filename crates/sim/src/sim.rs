@@ -6,7 +6,9 @@ use crate::commit::Commit;
 use crate::launch::par_map;
 use crate::program::Program;
 use crate::run::{Engine, RunOutcome, RunStatus, StepResult};
-use crate::state::{parse_state, write_state, write_state_to, Fields, Launch, SimError};
+use crate::state::{
+    parse_state, write_named_state_to, write_state, Fields, Launch, SimError, INTERRUPTED,
+};
 use crate::trace_line::{AsmFn, TraceLine};
 use crate::warp::Warp;
 use std::io::Write;
@@ -19,6 +21,9 @@ pub struct Sim {
     pub(crate) warps: Vec<LaunchWarp>,
     /// What [`Sim::run`] executes with (`None`: the interpreter, [`Warp::run`]).
     engine: Option<Arc<dyn Engine>>,
+    /// The step limit of a run that was stopped before it (Ctrl-C): warps below it are
+    /// `interrupted` in the state written, not `step_limit`.
+    stopped_below: Option<u64>,
 }
 
 /// A warp and how an earlier run left it (`None`: fresh).
@@ -77,6 +82,7 @@ impl Sim {
             code_base: launch.code_base,
             warps: launch_warps(launch),
             engine: None,
+            stopped_below: None,
         }
     }
 
@@ -165,6 +171,7 @@ impl Sim {
             .warps
             .get_mut(i)
             .ok_or(SimError::NoWarp { index: i, warps: n })?;
+        self.stopped_below = None;
         let r = match lw.status {
             Some(RunStatus::Exited) => StepResult::Exited,
             Some(RunStatus::Faulted(f)) => StepResult::Faulted(f),
@@ -182,6 +189,7 @@ impl Sim {
     /// `max_steps` or it ends, in parallel on all cores (the result equals a sequential
     /// run).
     pub fn run(&mut self, max_steps: u64) {
+        self.stopped_below = None;
         let p = &self.program;
         let engine = self.engine.as_deref();
         let warps = std::mem::take(&mut self.warps);
@@ -234,6 +242,7 @@ impl Sim {
                 return true;
             }
             if !between(self) {
+                self.stopped_below = Some(max_steps);
                 return false;
             }
         }
@@ -284,7 +293,7 @@ impl Sim {
         let item = |i: usize, label: Option<usize>| {
             self.warps
                 .get(i)
-                .map(|w| (label, &w.warp, self.effective(w)))
+                .map(|w| (label, &w.warp, self.effective(w), self.status_name(w)))
                 .ok_or_else(|| self.no_warp(i))
         };
         let chosen: Vec<_> = match warps {
@@ -296,7 +305,24 @@ impl Sim {
                 .map(|i| item(i, None))
                 .collect::<Result<_, _>>()?,
         };
-        write_state_to(out, self.code_base, chosen.into_iter(), fields).map_err(SimError::Io)
+        write_named_state_to(out, self.code_base, chosen.into_iter(), fields).map_err(SimError::Io)
+    }
+
+    /// The `status` a state file gives warp `w`: its status's name, except that a warp a
+    /// stopped run left below its step limit is `interrupted` (it can go on, like a
+    /// `step_limit` warp, but it did not reach the limit).
+    fn status_name(&self, w: &LaunchWarp) -> &'static str {
+        match (self.effective(w), self.stopped_below) {
+            (RunStatus::StepLimit, Some(limit)) if w.warp.steps() < limit => INTERRUPTED,
+            (s, _) => s.name(),
+        }
+    }
+
+    /// Whether warp `i` was left below its step limit by a run that was stopped (see
+    /// [`Sim::run_sliced`]).
+    pub fn interrupted(&self, i: usize) -> Result<bool, SimError> {
+        let w = self.warps.get(i).ok_or_else(|| self.no_warp(i))?;
+        Ok(self.status_name(w) == INTERRUPTED)
     }
 }
 

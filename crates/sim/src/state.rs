@@ -26,10 +26,11 @@
 //! resuming 16,384 warps needs the memory of their registers, not of the text.
 //!
 //! The output of a run is a valid input, so a run can be checkpointed and resumed: a warp
-//! may also carry `status` (`exited`, `faulted`, `step_limit`), `steps` (instructions
-//! retired so far; the count goes on from there) and `fault` (`null`, or the object the
-//! output prints for a faulted warp). A warp that `exited` or `faulted` stays so and is not
-//! run again; a `step_limit` warp runs on. The step limit counts a warp's `steps`, so
+//! may also carry `status` (`exited`, `faulted`, `step_limit`, `interrupted`), `steps`
+//! (instructions retired so far; the count goes on from there) and `fault` (`null`, or the
+//! object the output prints for a faulted warp). A warp that `exited` or `faulted` stays so
+//! and is not run again; a `step_limit` warp (it reached the limit) and an `interrupted` one
+//! (a stopped run left it below the limit) run on. The step limit counts a warp's `steps`, so
 //! running to `K` steps and resuming with a limit of `N` ends exactly like one run with a
 //! limit of `N` (final state and the concatenated trace).
 
@@ -322,19 +323,20 @@ fn parse_warp(
             let p = format!("{path}status");
             Some(match (v.as_str(), fault) {
                 (Some("exited"), None) => RunStatus::Exited,
-                (Some("step_limit"), None) => RunStatus::StepLimit,
+                (Some("step_limit" | INTERRUPTED), None) => RunStatus::StepLimit,
                 (Some("faulted"), Some(f)) => RunStatus::Faulted(f),
                 (Some("faulted"), None) => {
                     return err(&p, "a faulted warp needs its \"fault\" object")
                 }
-                (Some("exited" | "step_limit"), Some(_)) => {
+                (Some("exited" | "step_limit" | INTERRUPTED), Some(_)) => {
                     return err(&p, "only a faulted warp has a \"fault\" object")
                 }
                 _ => {
                     return err(
                         &p,
                         format!(
-                            "expected \"exited\", \"faulted\" or \"step_limit\", got {}",
+                            "expected \"exited\", \"faulted\", \"step_limit\" or \"interrupted\", \
+                             got {}",
                             describe(v)
                         ),
                     )
@@ -833,16 +835,36 @@ pub fn write_state_to<'a>(
     warps: impl Iterator<Item = (Option<usize>, &'a Warp, RunStatus)>,
     fields: &Fields,
 ) -> io::Result<()> {
+    write_named_state_to(
+        out,
+        code_base,
+        warps.map(|(l, w, s)| (l, w, s, s.name())),
+        fields,
+    )
+}
+
+/// The `status` of a warp that a stopped run (Ctrl-C) left below its step limit: it runs
+/// on when resumed, as a `step_limit` warp does.
+pub const INTERRUPTED: &str = "interrupted";
+
+/// [`write_state_to`] with each warp's `status` text given (`interrupted` for a warp a
+/// stopped run left below its limit).
+pub(crate) fn write_named_state_to<'a>(
+    out: &mut dyn io::Write,
+    code_base: u64,
+    warps: impl Iterator<Item = (Option<usize>, &'a Warp, RunStatus, &'static str)>,
+    fields: &Fields,
+) -> io::Result<()> {
     let mut s = String::with_capacity(64 * 1024);
     let _ = write!(
         s,
         "{{\n  \"code_base\": \"0x{code_base:016x}\",\n  \"warps\": ["
     );
     let mut empty = true;
-    for (label, w, status) in warps {
+    for (label, w, status, name) in warps {
         s.push_str(if empty { "\n" } else { ",\n" });
         empty = false;
-        write_warp(&mut s, label, w, &status, fields);
+        write_warp(&mut s, label, w, &status, name, fields);
         out.write_all(s.as_bytes())?;
         s.clear();
     }
@@ -851,7 +873,14 @@ pub fn write_state_to<'a>(
 }
 
 /// One warp's object of the output state file (no separator before or after).
-fn write_warp(s: &mut String, label: Option<usize>, w: &Warp, status: &RunStatus, f: &Fields) {
+fn write_warp(
+    s: &mut String,
+    label: Option<usize>,
+    w: &Warp,
+    status: &RunStatus,
+    name: &str,
+    f: &Fields,
+) {
     s.push_str("    {\n");
     if let Some(i) = label {
         let _ = writeln!(s, "      \"warp\": {i},");
@@ -869,7 +898,7 @@ fn write_warp(s: &mut String, label: Option<usize>, w: &Warp, status: &RunStatus
     let _ = write!(
         s,
         "      \"status\": \"{}\",\n      \"steps\": {},\n      \"fault\": {fault}",
-        status.name(),
+        name,
         w.steps(),
     );
     if f.pc {

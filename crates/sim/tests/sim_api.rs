@@ -140,3 +140,46 @@ fn ended_warps_and_bad_indices() {
     assert_eq!(sim.step(0, &mut c).unwrap(), StepResult::Running);
     assert_eq!(sim.warp(0).unwrap().uregs()[1], 42);
 }
+
+/// A run stopped between slices (Ctrl-C in `warpkit run`) leaves its warps `interrupted`,
+/// not `step_limit`; the state reads back and runs on to what one run gives.
+#[test]
+fn a_stopped_run_leaves_its_warps_interrupted() {
+    // An endless loop: `L: add v1, v1, v2` then `jmp L`.
+    let src = "L:\n add v1, v1, v2\n jmp L\n";
+    let code = warpkit_asm::assemble_file("loop.s", src).unwrap().code;
+    let state = r#"{"warps": [{"v": {"v2": 1}}, {"v": {"v2": 2}}]}"#;
+    let limit = 1u64 << 40;
+    let mut sim = Sim::new(&code, state).unwrap();
+    let mut slices = 0;
+    let done = sim.run_sliced(limit, std::time::Duration::from_millis(1), &mut |_| {
+        slices += 1;
+        slices < 3
+    });
+    assert!(!done);
+    let mut out = Vec::new();
+    sim.write_state(&mut out, None, &warpkit_sim::state::Fields::NONE)
+        .unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    for w in v["warps"].as_array().unwrap() {
+        assert_eq!(w["status"], "interrupted", "{text}");
+    }
+    assert!(sim.interrupted(0).unwrap() && sim.interrupted(1).unwrap());
+    // Resumed to a limit it reaches: `step_limit`, with the steps of one uninterrupted run.
+    let steps = sim.warp(0).unwrap().steps();
+    let mut again = Sim::new(&code, &text).unwrap();
+    again.run(steps + 7);
+    assert!(!again.interrupted(0).unwrap());
+    let mut out = Vec::new();
+    again
+        .write_state(&mut out, Some(&[0]), &warpkit_sim::state::Fields::NONE)
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["warps"][0]["status"], "step_limit");
+    assert_eq!(v["warps"][0]["steps"], steps + 7);
+    // A status that is neither is refused, naming the accepted ones.
+    let bad = text.replacen("interrupted", "paused", 1);
+    let e = Sim::new(&code, &bad).err().unwrap().to_string();
+    assert!(e.contains("\"interrupted\""), "{e}");
+}
