@@ -43,7 +43,7 @@ pub struct CoverArgs {
     /// Read every program as assembly, machine code or ELF, whatever its name (`-`, standard
     /// input, has no name: without this it is machine code or ELF, as for `run`).
     #[arg(long, value_enum)]
-    format: Option<input::Format>,
+    format: Option<input::InputFormat>,
     /// Stop a warp when its step count reaches this.
     #[arg(long, default_value_t = warpkit_sim::DEFAULT_MAX_STEPS)]
     max_steps: u64,
@@ -385,7 +385,7 @@ fn assembly_files(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) -> Result<()
             .path();
         if q.is_dir() {
             assembly_files(&q, out, depth + 1)?;
-        } else if q.is_file() && input::format_of(&q) == input::Format::Asm {
+        } else if q.is_file() && input::format_of(&q) == input::InputFormat::Asm {
             out.push(q);
         }
     }
@@ -395,7 +395,7 @@ fn assembly_files(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) -> Result<()
 fn collect(
     programs: &[PathBuf],
     state: Option<&Path>,
-    format: Option<input::Format>,
+    format: Option<input::InputFormat>,
     max_steps: u64,
     output: &Path,
 ) -> Result<ExitCode, String> {

@@ -12,8 +12,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use warpkit_debug::{DebugConfig, Engine, Target};
-use warpkit_ui::load::{ProgramFormat, Sources};
 use warpkit_ui::command::{self, Session};
+use warpkit_ui::load::{ProgramFormat, Sources};
 
 #[derive(clap::Args)]
 pub struct DebugArgs {
@@ -37,7 +37,7 @@ pub struct DebugArgs {
     budget: usize,
     /// Read PROGRAM as assembly or machine code whatever its name.
     #[arg(long, value_enum)]
-    format: Option<input::Format>,
+    format: Option<input::InputFormat>,
     /// Start at this kernel (of an ELF file or assembly with several `.kernel`s).
     #[arg(long, value_name = "NAME")]
     kernel: Option<String>,
@@ -58,7 +58,7 @@ Exit status: 0, or 1 when --batch and a command failed; bad program or state: 1.
 pub fn load(
     program: &Path,
     state: Option<&Path>,
-    format: Option<input::Format>,
+    format: Option<input::InputFormat>,
     kernel: Option<&str>,
 ) -> Result<(Target, String), String> {
     load_with(program, state, format, kernel, "--kernel ")
@@ -69,7 +69,7 @@ pub fn load(
 fn load_with(
     program: &Path,
     state: Option<&Path>,
-    format: Option<input::Format>,
+    format: Option<input::InputFormat>,
     kernel: Option<&str>,
     kernel_option: &'static str,
 ) -> Result<(Target, String), String> {
@@ -189,9 +189,9 @@ pub fn run(a: DebugArgs) -> Result<ExitCode, String> {
         }
         return Ok(exit(a.batch && failed));
     }
-    let mut rl: rustyline::Editor<Completion, rustyline::history::DefaultHistory> =
+    let mut rl: rustyline::Editor<PromptCompletion, rustyline::history::DefaultHistory> =
         rustyline::Editor::new().map_err(|e| format!("terminal: {e}"))?;
-    rl.set_helper(Some(Completion {
+    rl.set_helper(Some(PromptCompletion {
         labels: s
             .engine()
             .target()
@@ -236,11 +236,11 @@ pub fn run(a: DebugArgs) -> Result<ExitCode, String> {
 }
 
 /// Tab completion at the prompt: command names, `info` topics, then registers and labels.
-struct Completion {
+struct PromptCompletion {
     labels: Vec<String>,
 }
 
-impl rustyline::completion::Completer for Completion {
+impl rustyline::completion::Completer for PromptCompletion {
     type Candidate = String;
     fn complete(
         &self,
@@ -255,12 +255,12 @@ impl rustyline::completion::Completer for Completion {
     }
 }
 
-impl rustyline::hint::Hinter for Completion {
+impl rustyline::hint::Hinter for PromptCompletion {
     type Hint = String;
 }
-impl rustyline::highlight::Highlighter for Completion {}
-impl rustyline::validate::Validator for Completion {}
-impl rustyline::Helper for Completion {}
+impl rustyline::highlight::Highlighter for PromptCompletion {}
+impl rustyline::validate::Validator for PromptCompletion {}
+impl rustyline::Helper for PromptCompletion {}
 
 /// Run `f` while another thread shows, once it takes over a second, the position the
 /// engine has reached (on standard error, cleared before `f`'s output is printed).

@@ -49,7 +49,7 @@ enum IsaCmd {
     },
     /// The (opcode, funct) pairs a new variant of a format could take, smallest first.
     Free {
-        /// Format name (R, X, ...).
+        /// InputFormat name (R, X, ...).
         #[arg(long)]
         format: String,
         file: Option<PathBuf>,

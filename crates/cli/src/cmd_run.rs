@@ -11,7 +11,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use warpkit_sim::state::{parse_state, parse_state_reader};
-use warpkit_sim::{Engine, Fields, Program, RunStatus, Sim, SimError, TraceFilter, TraceOptions};
+use warpkit_sim::{
+    Fields, Program, RunEngine, RunStatus, Sim, SimError, TraceFilter, TraceOptions,
+};
 
 /// Exit status of `--fail-on-fault` when a warp did not exit.
 const EXIT_NOT_EXITED: u8 = 3;
@@ -23,7 +25,7 @@ pub struct RunArgs {
     program: PathBuf,
     /// Read PROGRAM as assembly, machine code or ELF, whatever its name or contents.
     #[arg(long, value_enum)]
-    format: Option<input::Format>,
+    format: Option<input::InputFormat>,
     /// Start at this kernel (of an ELF file or assembly with several `.kernel`s).
     #[arg(long, value_name = "NAME")]
     kernel: Option<String>,
@@ -143,7 +145,7 @@ pub fn run(a: RunArgs) -> Result<ExitCode, String> {
              use --engine interp",
         )?),
     };
-    sim.set_engine(jit.clone().map(|j| j as Arc<dyn Engine>));
+    sim.set_engine(jit.clone().map(|j| j as Arc<dyn RunEngine>));
     let n = sim.num_warps();
     let shown = a
         .warps

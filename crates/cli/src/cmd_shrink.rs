@@ -139,7 +139,7 @@ pub fn run(a: ShrinkArgs) -> Result<(), String> {
     if files::is_std(&a.program) && files::is_std(&a.state) {
         crate::help::usage_error("PROGRAM and --state cannot both be standard input");
     }
-    let text = if crate::input::format_of(&a.program) == crate::input::Format::Asm {
+    let text = if crate::input::format_of(&a.program) == crate::input::InputFormat::Asm {
         crate::input::read_source(&a.program)?
     } else {
         let code = files::read(&a.program)?;

@@ -48,7 +48,7 @@ pub struct TimingArgs {
     program: PathBuf,
     /// Read PROGRAM as assembly, machine code or ELF, whatever its name or contents.
     #[arg(long, value_enum)]
-    format: Option<input::Format>,
+    format: Option<input::InputFormat>,
     /// Start at this kernel (of an ELF file or assembly with several `.kernel`s).
     #[arg(long, value_name = "NAME")]
     kernel: Option<String>,

@@ -8,7 +8,7 @@ use warpkit_ui::load::{self, LoadError, LoadOptions, LoadedProgram, ProgramForma
 
 /// What a program file holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
+pub enum InputFormat {
     /// Assembly text.
     Asm,
     /// Raw little-endian machine code.
@@ -19,12 +19,12 @@ pub enum Format {
 
 /// The format a name implies: `.s`, `.S`, `.asm` (any case) are assembly, anything else
 /// (standard input included) machine code or, by its magic, ELF.
-pub fn format_of(path: &Path) -> Format {
+pub fn format_of(path: &Path) -> InputFormat {
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     if ext.eq_ignore_ascii_case("s") || ext.eq_ignore_ascii_case("asm") {
-        Format::Asm
+        InputFormat::Asm
     } else {
-        Format::Bin
+        InputFormat::Bin
     }
 }
 
@@ -48,27 +48,34 @@ pub fn report(e: LoadError, max_errors: usize) -> String {
 /// (given, or implied by the name) is assembly, else the bytes as they are.
 pub fn load_program(
     path: &Path,
-    format: Option<Format>,
+    format: Option<InputFormat>,
     kernel: Option<&str>,
     max_errors: usize,
 ) -> Result<LoadedProgram, String> {
-    load_bytes(path, files::read(path)?, format, kernel, "--kernel ", max_errors)
+    load_bytes(
+        path,
+        files::read(path)?,
+        format,
+        kernel,
+        "--kernel ",
+        max_errors,
+    )
 }
 
 /// [`load_program`] of bytes already read from `path`.
 pub fn load_bytes(
     path: &Path,
     bytes: Vec<u8>,
-    format: Option<Format>,
+    format: Option<InputFormat>,
     kernel: Option<&str>,
     kernel_option: &'static str,
     max_errors: usize,
 ) -> Result<LoadedProgram, String> {
     let format = match format {
         None => ProgramFormat::Auto,
-        Some(Format::Asm) => ProgramFormat::Asm,
-        Some(Format::Bin) => ProgramFormat::Bin,
-        Some(Format::Elf) => ProgramFormat::Elf,
+        Some(InputFormat::Asm) => ProgramFormat::Asm,
+        Some(InputFormat::Bin) => ProgramFormat::Bin,
+        Some(InputFormat::Elf) => ProgramFormat::Elf,
     };
     let disk = (!files::is_std(path)).then_some(path);
     let opts = LoadOptions {

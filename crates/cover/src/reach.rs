@@ -351,11 +351,11 @@ fn whole_result(d: &InsnDesc) -> bool {
     !d.semantics.contains("unchanged") && !d.semantics.contains("preserved")
 }
 
-struct Out {
+struct Exclusions {
     rule: Vec<Option<u8>>,
 }
 
-impl Out {
+impl Exclusions {
     fn exclude(&mut self, bin: u32, rule: Rule) {
         if bin == NONE {
             return;
@@ -369,7 +369,7 @@ impl Out {
 
 fn derive() -> Reach {
     let m = Model::get();
-    let mut out = Out {
+    let mut out = Exclusions {
         rule: vec![None; m.len()],
     };
     for (i, vb) in m.variants.iter().enumerate() {
@@ -384,7 +384,7 @@ fn derive() -> Reach {
     }
 }
 
-fn variant(d: &InsnDesc, vb: &VariantBins, out: &mut Out) {
+fn variant(d: &InsnDesc, vb: &VariantBins, out: &mut Exclusions) {
     let r = rhs(d.semantics);
     if let Some(res) = vb.result.filter(|_| whole_result(d)) {
         let n = res.kind.classes().len();

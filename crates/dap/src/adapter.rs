@@ -42,7 +42,7 @@ struct Running {
 struct Adapter<'a> {
     out: &'a mut dyn Write,
     seq: i64,
-    st: State<'a>,
+    st: AdapterState<'a>,
     tx: mpsc::Sender<Msg>,
     interrupt: Arc<AtomicBool>,
     running: Option<Running>,
@@ -68,7 +68,7 @@ pub fn serve(
     let mut a = Adapter {
         out: output,
         seq: 0,
-        st: State {
+        st: AdapterState {
             load,
             initialized: false,
             terminated: false,
@@ -205,11 +205,11 @@ impl Adapter<'_> {
             None => Err(format!("unknown or unsupported request `{command}`")),
         };
         match r {
-            Ok(Reply::Body(b)) => {
+            Ok(HandlerOutcome::Body(b)) => {
                 self.respond(&seq, &command, Ok(b))?;
                 self.events(ev)
             }
-            Ok(Reply::Motion(mo)) => {
+            Ok(HandlerOutcome::Motion(mo)) => {
                 self.respond(&seq, &command, Ok(mo.body))?;
                 self.events(ev)?;
                 self.start(mo.name, mo.run, mo.warp, mo.resumable);

@@ -56,10 +56,10 @@ const COMMANDS: &[&str] = &[
 /// Ends of a session, picked rarely (the rest of a sequence after them tests little).
 const ENDS: &[&str] = &["terminate", "disconnect", "launch", "initialize"];
 
-/// Bytes read one at a time, 0 when they run out.
-struct Bytes<'a>(&'a [u8]);
+/// RequestBytes read one at a time, 0 when they run out.
+struct RequestBytes<'a>(&'a [u8]);
 
-impl Bytes<'_> {
+impl RequestBytes<'_> {
     fn byte(&mut self) -> u8 {
         let (b, rest) = self.0.split_first().map_or((0, &[][..]), |(b, r)| (*b, r));
         self.0 = rest;
@@ -112,7 +112,7 @@ impl Bytes<'_> {
 }
 
 /// The arguments of a request, good or bad.
-fn arguments(cmd: &str, b: &mut Bytes) -> Value {
+fn arguments(cmd: &str, b: &mut RequestBytes) -> Value {
     let n = b.int();
     let t = b.text();
     let hex = b.byte() & 1 == 1;
@@ -155,7 +155,7 @@ fn frame(body: &[u8]) -> Vec<u8> {
 /// Frames made from `data`, and the `seq` of every request that must be answered (those up
 /// to the first `disconnect`).
 pub fn requests_from_bytes(data: &[u8]) -> (Vec<Vec<u8>>, Vec<Value>) {
-    let mut b = Bytes(data);
+    let mut b = RequestBytes(data);
     let mut frames = Vec::new();
     let mut answered = Vec::new();
     let mut open = true;

@@ -1,5 +1,5 @@
 //! One handler per request, as rust-analyzer's handlers are: each reads its arguments,
-//! works on the [`State`], and answers a body or a [`Motion`] to start. [`find`] maps a
+//! works on the [`AdapterState`], and answers a body or a [`Motion`] to start. [`find`] maps a
 //! command to its handler.
 
 use crate::server::ValueFormat;
@@ -18,10 +18,10 @@ use warpkit_debug::{
 use warpkit_sim::{FaultCause, NUM_UREGS};
 
 /// A request handler.
-pub(crate) type Handler = fn(&mut State, &Value, &mut Events) -> R<Reply>;
+pub(crate) type RequestHandler = fn(&mut AdapterState, &Value, &mut Events) -> R<HandlerOutcome>;
 
 /// The handler of a command.
-pub(crate) fn find(command: &str) -> Option<Handler> {
+pub(crate) fn find(command: &str) -> Option<RequestHandler> {
     Some(match command {
         "initialize" => initialize,
         "launch" => launch,
@@ -69,16 +69,16 @@ pub(crate) fn moves(command: &str) -> bool {
     )
 }
 
-fn body(v: Value) -> R<Reply> {
-    Ok(Reply::Body(v))
+fn body(v: Value) -> R<HandlerOutcome> {
+    Ok(HandlerOutcome::Body(v))
 }
 
-fn initialize(st: &mut State, _: &Value, _: &mut Events) -> R<Reply> {
+fn initialize(st: &mut AdapterState, _: &Value, _: &mut Events) -> R<HandlerOutcome> {
     st.initialized = true;
     body(serde_json::to_value(capabilities()).unwrap_or(Value::Null))
 }
 
-fn launch(st: &mut State, m: &Value, ev: &mut Events) -> R<Reply> {
+fn launch(st: &mut AdapterState, m: &Value, ev: &mut Events) -> R<HandlerOutcome> {
     let a: LaunchArgs = args(m)?;
     let program = a.program.clone().ok_or("launch needs `program`")?;
     let fmt = crate::server::parse_format(a.value_format.as_deref().unwrap_or("hex"))?;
@@ -106,8 +106,8 @@ fn run_cont(e: &mut Engine, _: usize, i: &AtomicBool) -> R<Stop> {
     Ok(e.cont(Some(i)))
 }
 
-fn cont_motion(name: &'static str, warp: usize, body: Value) -> Reply {
-    Reply::Motion(Motion {
+fn cont_motion(name: &'static str, warp: usize, body: Value) -> HandlerOutcome {
+    HandlerOutcome::Motion(Motion {
         name,
         run: run_cont,
         warp,
@@ -116,7 +116,7 @@ fn cont_motion(name: &'static str, warp: usize, body: Value) -> Reply {
     })
 }
 
-fn configuration_done(st: &mut State, _: &Value, ev: &mut Events) -> R<Reply> {
+fn configuration_done(st: &mut AdapterState, _: &Value, ev: &mut Events) -> R<HandlerOutcome> {
     let s = st.session()?;
     if s.stop_on_entry {
         ev.push((
@@ -155,7 +155,7 @@ fn unverified(line: Option<u32>, message: String) -> BreakpointOut {
     }
 }
 
-fn set_breakpoints(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
+fn set_breakpoints(st: &mut AdapterState, m: &Value, _: &mut Events) -> R<HandlerOutcome> {
     let a: SetBreakpointsArgs = args(m)?;
     let s = st.session()?;
     let file = a.source.path.clone().or(a.source.name.clone());
@@ -222,7 +222,7 @@ fn set_breakpoints(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
     body(json!({ "breakpoints": out }))
 }
 
-fn set_instruction_breakpoints(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
+fn set_instruction_breakpoints(st: &mut AdapterState, m: &Value, _: &mut Events) -> R<HandlerOutcome> {
     let a: SetInstructionBreakpointsArgs = args(m)?;
     let s = st.session()?;
     for id in std::mem::take(&mut s.instr_bps) {
@@ -261,7 +261,7 @@ fn set_instruction_breakpoints(st: &mut State, m: &Value, _: &mut Events) -> R<R
     body(json!({ "breakpoints": out }))
 }
 
-fn data_breakpoint_info(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
+fn data_breakpoint_info(st: &mut AdapterState, m: &Value, _: &mut Events) -> R<HandlerOutcome> {
     let a: DataBreakpointInfoArgs = args(m)?;
     let s = st.session()?;
     let r = a.variables_reference.unwrap_or(0);
@@ -289,7 +289,7 @@ fn data_breakpoint_info(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
     })
 }
 
-fn set_data_breakpoints(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
+fn set_data_breakpoints(st: &mut AdapterState, m: &Value, _: &mut Events) -> R<HandlerOutcome> {
     let a: SetDataBreakpointsArgs = args(m)?;
     let s = st.session()?;
     for id in std::mem::take(&mut s.data_bps) {
@@ -328,7 +328,7 @@ fn set_data_breakpoints(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
     body(json!({ "breakpoints": out }))
 }
 
-fn set_exception_breakpoints(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
+fn set_exception_breakpoints(st: &mut AdapterState, m: &Value, _: &mut Events) -> R<HandlerOutcome> {
     let a: SetExceptionBreakpointsArgs = args(m)?;
     let s = st.session()?;
     let mut causes = Vec::new();
@@ -355,12 +355,12 @@ fn set_exception_breakpoints(st: &mut State, m: &Value, _: &mut Events) -> R<Rep
     body(json!({}))
 }
 
-fn threads(st: &mut State, _: &Value, _: &mut Events) -> R<Reply> {
+fn threads(st: &mut AdapterState, _: &Value, _: &mut Events) -> R<HandlerOutcome> {
     let s = st.session()?;
     body(json!({"threads": crate::server::threads(&s.engine)}))
 }
 
-fn stack_trace(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
+fn stack_trace(st: &mut AdapterState, m: &Value, _: &mut Events) -> R<HandlerOutcome> {
     let a: ThreadArgs = args(m)?;
     let w = st.warp_of(a.thread_id)?;
     let s = st.session()?;
@@ -399,7 +399,7 @@ fn stack_trace(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
     body(json!({"stackFrames": frames, "totalFrames": pcs.len()}))
 }
 
-fn scopes(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
+fn scopes(st: &mut AdapterState, m: &Value, _: &mut Events) -> R<HandlerOutcome> {
     let a: FrameArgs = args(m)?;
     let w = st.warp_of_frame(a.frame_id)?;
     let s = st.session()?;
@@ -427,7 +427,7 @@ fn format_of(f: &Option<crate::types::ValueFormat>, default: ValueFormat) -> Val
     }
 }
 
-fn variables(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
+fn variables(st: &mut AdapterState, m: &Value, _: &mut Events) -> R<HandlerOutcome> {
     let a: VariablesArgs = args(m)?;
     let (w, k) = st.split_ref(a.variables_reference)?;
     let s = st.session()?;
@@ -435,7 +435,7 @@ fn variables(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
     body(json!({"variables": crate::server::variables(&s.engine, w, k, fmt)?}))
 }
 
-fn set_variable(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
+fn set_variable(st: &mut AdapterState, m: &Value, _: &mut Events) -> R<HandlerOutcome> {
     let a: SetVariableArgs = args(m)?;
     let (w, k) = st.split_ref(a.variables_reference)?;
     let s = st.session()?;
@@ -454,7 +454,7 @@ fn set_variable(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
     body(json!({ "value": shown }))
 }
 
-fn evaluate(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
+fn evaluate(st: &mut AdapterState, m: &Value, _: &mut Events) -> R<HandlerOutcome> {
     let a: EvaluateArgs = args(m)?;
     let w = match a.frame_id {
         Some(f) => st.warp_of_frame(f)?,
@@ -487,7 +487,7 @@ fn evaluate(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
 }
 
 /// The warp a `continue` concerns (`threadId` 0: the selected one).
-fn any_thread(st: &mut State, m: &Value) -> R<usize> {
+fn any_thread(st: &mut AdapterState, m: &Value) -> R<usize> {
     let a: ThreadArgs = args(m)?;
     if a.thread_id != 0 {
         st.warp_of(a.thread_id)
@@ -496,7 +496,7 @@ fn any_thread(st: &mut State, m: &Value) -> R<usize> {
     }
 }
 
-fn continue_(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
+fn continue_(st: &mut AdapterState, m: &Value, _: &mut Events) -> R<HandlerOutcome> {
     let w = any_thread(st, m)?;
     Ok(cont_motion(
         "continue",
@@ -506,11 +506,11 @@ fn continue_(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
 }
 
 /// A motion of one live warp, selected first.
-fn warp_motion(st: &mut State, m: &Value, name: &'static str, run: MotionFn) -> R<Reply> {
+fn warp_motion(st: &mut AdapterState, m: &Value, name: &'static str, run: MotionFn) -> R<HandlerOutcome> {
     let a: ThreadArgs = args(m)?;
     let w = st.live_warp_of(a.thread_id)?;
     st.session()?.engine.select(w)?;
-    Ok(Reply::Motion(Motion {
+    Ok(HandlerOutcome::Motion(Motion {
         name,
         run,
         warp: w,
@@ -519,17 +519,17 @@ fn warp_motion(st: &mut State, m: &Value, name: &'static str, run: MotionFn) -> 
     }))
 }
 
-fn next(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
+fn next(st: &mut AdapterState, m: &Value, _: &mut Events) -> R<HandlerOutcome> {
     warp_motion(st, m, "next", |e, w, i| e.next(w, Some(i)))
 }
 
-fn step_in(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
+fn step_in(st: &mut AdapterState, m: &Value, _: &mut Events) -> R<HandlerOutcome> {
     warp_motion(st, m, "stepIn", |e, w, _| e.step(w))
 }
 
 /// Out of the current call; in the outermost frame, on to the warp's end (an editor
 /// expects a stop where gdb's `finish` refuses).
-fn step_out(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
+fn step_out(st: &mut AdapterState, m: &Value, _: &mut Events) -> R<HandlerOutcome> {
     warp_motion(st, m, "stepOut", |e, w, i| {
         if e.frames(w)?.is_empty() {
             e.advance(w, Vec::new(), Some(i))
@@ -539,11 +539,11 @@ fn step_out(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
     })
 }
 
-fn step_back(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
+fn step_back(st: &mut AdapterState, m: &Value, _: &mut Events) -> R<HandlerOutcome> {
     let a: ThreadArgs = args(m)?;
     let w = st.warp_of(a.thread_id)?;
     st.session()?.engine.select(w)?;
-    Ok(Reply::Motion(Motion {
+    Ok(HandlerOutcome::Motion(Motion {
         name: "stepBack",
         run: |e, w, _| e.reverse_step(w),
         warp: w,
@@ -552,9 +552,9 @@ fn step_back(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
     }))
 }
 
-fn reverse_continue(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
+fn reverse_continue(st: &mut AdapterState, m: &Value, _: &mut Events) -> R<HandlerOutcome> {
     let w = any_thread(st, m)?;
-    Ok(Reply::Motion(Motion {
+    Ok(HandlerOutcome::Motion(Motion {
         name: "reverseContinue",
         run: |e, _, i| Ok(e.reverse_continue_within(Some(i))),
         warp: w,
@@ -565,13 +565,13 @@ fn reverse_continue(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
 
 /// `pause` with nothing running: nothing to stop, so no `stopped` event (a running motion's
 /// pause is the request loop's).
-fn pause(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
+fn pause(st: &mut AdapterState, m: &Value, _: &mut Events) -> R<HandlerOutcome> {
     let _: ThreadArgs = args(m)?;
     st.session()?;
     body(Value::Null)
 }
 
-fn goto_targets(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
+fn goto_targets(st: &mut AdapterState, m: &Value, _: &mut Events) -> R<HandlerOutcome> {
     let a: GotoTargetsArgs = args(m)?;
     let s = st.session()?;
     let lines = &s.engine.target().lines;
@@ -595,7 +595,7 @@ fn goto_targets(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
 }
 
 /// Jump: the warp's PC set to the target (the recorded future is dropped).
-fn goto(st: &mut State, m: &Value, ev: &mut Events) -> R<Reply> {
+fn goto(st: &mut AdapterState, m: &Value, ev: &mut Events) -> R<HandlerOutcome> {
     let a: GotoArgs = args(m)?;
     let w = st.warp_of(a.thread_id)?;
     let pc = a
@@ -611,7 +611,7 @@ fn goto(st: &mut State, m: &Value, ev: &mut Events) -> R<Reply> {
     body(Value::Null)
 }
 
-fn disassemble(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
+fn disassemble(st: &mut AdapterState, m: &Value, _: &mut Events) -> R<HandlerOutcome> {
     let a: DisassembleArgs = args(m)?;
     let s = st.session()?;
     let base = parse_value(&a.memory_reference).map_err(|e| format!("memoryReference: {e}"))?
@@ -621,7 +621,7 @@ fn disassemble(st: &mut State, m: &Value, _: &mut Events) -> R<Reply> {
     body(json!({"instructions": disassembly(s, base, a.instruction_offset, count)}))
 }
 
-fn terminate(st: &mut State, _: &Value, ev: &mut Events) -> R<Reply> {
+fn terminate(st: &mut AdapterState, _: &Value, ev: &mut Events) -> R<HandlerOutcome> {
     let code = exit_code(st.session.as_ref());
     st.terminated = true;
     st.session = None;
@@ -630,7 +630,7 @@ fn terminate(st: &mut State, _: &Value, ev: &mut Events) -> R<Reply> {
     body(Value::Null)
 }
 
-fn disconnect(st: &mut State, _: &Value, _: &mut Events) -> R<Reply> {
+fn disconnect(st: &mut AdapterState, _: &Value, _: &mut Events) -> R<HandlerOutcome> {
     st.done = true;
     body(Value::Null)
 }

@@ -68,13 +68,13 @@ pub(crate) struct Motion {
 }
 
 /// A handler's answer: the response body, or a motion to start.
-pub(crate) enum Reply {
+pub(crate) enum HandlerOutcome {
     Body(Value),
     Motion(Motion),
 }
 
 /// What the handlers see: the launch and the session's phase.
-pub(crate) struct State<'a> {
+pub(crate) struct AdapterState<'a> {
     pub load: &'a LaunchLoader,
     pub initialized: bool,
     /// After `terminate`: only `disconnect` is served.
@@ -95,7 +95,7 @@ pub(crate) fn args<T: DeserializeOwned + Default>(v: &Value) -> R<T> {
     }
 }
 
-impl State<'_> {
+impl AdapterState<'_> {
     pub fn session(&mut self) -> R<&mut DapSession> {
         if let Some(m) = self.running {
             return Err(format!(
@@ -336,7 +336,11 @@ pub(crate) fn variables(e: &Engine, w: usize, k: i64, fmt: ValueFormat) -> R<Vec
         K_VECTOR => (0..warp.vgprs() as usize)
             .map(|r| {
                 let lanes = &warp.vregs()[r];
-                let preview: Vec<String> = lanes.iter().take(4).map(|&x| present::word(x, fmt)).collect();
+                let preview: Vec<String> = lanes
+                    .iter()
+                    .take(4)
+                    .map(|&x| present::word(x, fmt))
+                    .collect();
                 var(
                     format!("v{r}"),
                     format!("[{}, …]", preview.join(", ")),
@@ -346,7 +350,14 @@ pub(crate) fn variables(e: &Engine, w: usize, k: i64, fmt: ValueFormat) -> R<Vec
             })
             .collect(),
         K_UNIFORM => (0..NUM_UREGS)
-            .map(|r| var(format!("u{r}"), present::word(warp.uregs()[r], fmt), "u32", 0))
+            .map(|r| {
+                var(
+                    format!("u{r}"),
+                    present::word(warp.uregs()[r], fmt),
+                    "u32",
+                    0,
+                )
+            })
             .collect(),
         K_CONTROL => {
             let m = warp.mode();

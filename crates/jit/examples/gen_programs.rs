@@ -9,7 +9,7 @@
 use std::time::{Duration, Instant};
 use warpkit_jit::Jit;
 use warpkit_sim::state::parse_state;
-use warpkit_sim::{Engine, Program, Warp};
+use warpkit_sim::{Program, RunEngine, Warp};
 
 fn main() {
     let n: u64 = std::env::args()

@@ -18,7 +18,7 @@
 //! General registers: rdi `v`, rsi `u`, r9 `exec`, r10 the pass limit, r11 the passes
 //! done; rax, rcx, rdx scratch. Only caller-saved registers are used (nothing to save).
 
-use crate::plan::{Cond, ExecOp, FOp, Item, Plan, Src, UOp, V3Op, VOp};
+use crate::plan::{BranchCond, ExecOp, FOp, Plan, PlanItem, PlanSrc, UOp, V3Op, VOp};
 use iced_x86::code_asm::*;
 use iced_x86::IcedError;
 
@@ -72,21 +72,21 @@ fn constants_of(p: &Plan) -> Vec<u32> {
     };
     for item in &p.items {
         match *item {
-            Item::V {
+            PlanItem::V {
                 op: VOp::Not | VOp::Ctz,
                 ..
             } => need(ONES),
-            Item::V { op: VOp::ZextB, .. } => need(0xff),
-            Item::V {
+            PlanItem::V { op: VOp::ZextB, .. } => need(0xff),
+            PlanItem::V {
                 op: VOp::Fsgnj | VOp::Fsgnjn | VOp::Fsgnjx,
                 ..
             } => need(ABS),
-            Item::V { op: VOp::ZextH, .. } => need(0xffff),
-            Item::V {
+            PlanItem::V { op: VOp::ZextH, .. } => need(0xffff),
+            PlanItem::V {
                 op: VOp::Sll | VOp::Srl | VOp::Sra,
                 ..
             } => need(THIRTY_ONE),
-            Item::F { op, rm, .. } => {
+            PlanItem::F { op, rm, .. } => {
                 need(ABS);
                 if matches!(op, FOp::Mul | FOp::Fma) {
                     need(BIAS);
@@ -149,41 +149,41 @@ fn umem(r: u8) -> AsmMemoryOperand {
 /// write is a load, a merge and a store).
 fn choose_cache(p: &Plan, pairs: usize) -> [Option<u8>; 128] {
     let mut score = [0u32; 128];
-    let read = |s: &Src, score: &mut [u32; 128]| {
-        if let Src::V(r) = s {
+    let read = |s: &PlanSrc, score: &mut [u32; 128]| {
+        if let PlanSrc::V(r) = s {
             score[*r as usize & 127] += 1;
         }
     };
     for item in &p.items {
         match item {
-            Item::V { d, a, b, .. } | Item::Mac { d, a, b } => {
+            PlanItem::V { d, a, b, .. } | PlanItem::Mac { d, a, b } => {
                 score[*d as usize & 127] += 4;
                 read(a, &mut score);
                 read(b, &mut score);
             }
-            Item::Cnd { d, a, .. } | Item::Mbcnt { d, a, .. } => {
+            PlanItem::Cnd { d, a, .. } | PlanItem::Mbcnt { d, a, .. } => {
                 score[*d as usize & 127] += 4;
                 score[*a as usize & 127] += 1;
             }
-            Item::LaneId { d } => score[*d as usize & 127] += 4,
-            Item::V3 { d, a, b, c, .. } => {
+            PlanItem::LaneId { d } => score[*d as usize & 127] += 4,
+            PlanItem::V3 { d, a, b, c, .. } => {
                 score[*d as usize & 127] += 4;
                 for r in [a, b, c] {
                     score[*r as usize & 127] += 1;
                 }
             }
-            Item::FMinMax { d, a, b, .. } => {
+            PlanItem::FMinMax { d, a, b, .. } => {
                 score[*d as usize & 127] += 4;
                 read(a, &mut score);
                 read(b, &mut score);
             }
-            Item::F { d, a, b, c, .. } => {
+            PlanItem::F { d, a, b, c, .. } => {
                 score[*d as usize & 127] += 4;
                 read(a, &mut score);
                 read(b, &mut score);
                 read(c, &mut score);
             }
-            Item::Cmp { a, b, .. } | Item::FCmp { a, b, .. } => {
+            PlanItem::Cmp { a, b, .. } | PlanItem::FCmp { a, b, .. } => {
                 score[*a as usize & 127] += 1;
                 read(b, &mut score);
             }
@@ -202,14 +202,14 @@ fn choose_cache(p: &Plan, pairs: usize) -> [Option<u8>; 128] {
 fn written(p: &Plan) -> [bool; 128] {
     let mut w = [false; 128];
     for item in &p.items {
-        if let Item::V { d, .. }
-        | Item::Mac { d, .. }
-        | Item::F { d, .. }
-        | Item::FMinMax { d, .. }
-        | Item::V3 { d, .. }
-        | Item::Cnd { d, .. }
-        | Item::Mbcnt { d, .. }
-        | Item::LaneId { d } = item
+        if let PlanItem::V { d, .. }
+        | PlanItem::Mac { d, .. }
+        | PlanItem::F { d, .. }
+        | PlanItem::FMinMax { d, .. }
+        | PlanItem::V3 { d, .. }
+        | PlanItem::Cnd { d, .. }
+        | PlanItem::Mbcnt { d, .. }
+        | PlanItem::LaneId { d } = item
         {
             w[*d as usize & 127] = true;
         }
@@ -255,20 +255,25 @@ impl Em<'_> {
     }
 
     /// Half `h` of a source in a register: its cached zmm, or loaded into `tmp`.
-    fn src(&mut self, s: Src, h: usize, tmp: AsmRegisterZmm) -> Result<AsmRegisterZmm, IcedError> {
+    fn src(
+        &mut self,
+        s: PlanSrc,
+        h: usize,
+        tmp: AsmRegisterZmm,
+    ) -> Result<AsmRegisterZmm, IcedError> {
         Ok(match s {
-            Src::V(r) => match self.cached(r) {
+            PlanSrc::V(r) => match self.cached(r) {
                 Some(z) => z[h],
                 None => {
                     self.a.vmovdqu32(tmp, vmem(r, h))?;
                     tmp
                 }
             },
-            Src::U(r) => {
+            PlanSrc::U(r) => {
                 self.a.vpbroadcastd(tmp, umem(r))?;
                 tmp
             }
-            Src::Imm(x) => {
+            PlanSrc::Imm(x) => {
                 self.a.mov(eax, x)?;
                 self.a.vpbroadcastd(tmp, eax)?;
                 tmp
@@ -330,24 +335,26 @@ impl Em<'_> {
             Some(t) => {
                 let mut taken = self.a.create_label();
                 match t.cond {
-                    Cond::Always => {
+                    BranchCond::Always => {
                         self.a.jmp(taken)?;
                     }
-                    Cond::ExecZero | Cond::ExecNonzero => {
+                    BranchCond::ExecZero | BranchCond::ExecNonzero => {
                         self.a.test(r8d, r8d)?;
                     }
-                    Cond::UZero | Cond::UNonzero => {
+                    BranchCond::UZero | BranchCond::UNonzero => {
                         self.a.mov(eax, umem(t.u))?;
                         self.a.test(eax, eax)?;
                     }
-                    Cond::NoneActive | Cond::AnyActive => {
+                    BranchCond::NoneActive | BranchCond::AnyActive => {
                         self.a.mov(eax, umem(t.u))?;
                         self.a.test(eax, r8d)?;
                     }
                 }
                 match t.cond {
-                    Cond::Always => {}
-                    Cond::ExecZero | Cond::UZero | Cond::NoneActive => self.a.je(taken)?,
+                    BranchCond::Always => {}
+                    BranchCond::ExecZero | BranchCond::UZero | BranchCond::NoneActive => {
+                        self.a.je(taken)?
+                    }
                     _ => self.a.jne(taken)?,
                 }
                 self.a.mov(eax, EXIT_END as u32)?;
@@ -381,7 +388,7 @@ impl Em<'_> {
         self.a.ret()?;
         if p.items
             .iter()
-            .any(|i| matches!(i, Item::LaneId { .. } | Item::Mbcnt { .. }))
+            .any(|i| matches!(i, PlanItem::LaneId { .. } | PlanItem::Mbcnt { .. }))
         {
             for h in 0..2 {
                 let lanes: Vec<u32> = (16 * h as u32..16 * h as u32 + 16).collect();
@@ -405,15 +412,15 @@ impl Em<'_> {
     }
 
     /// One item; the label of its side exit, if it has one.
-    fn item(&mut self, item: &Item) -> Result<Option<CodeLabel>, IcedError> {
+    fn item(&mut self, item: &PlanItem) -> Result<Option<CodeLabel>, IcedError> {
         match *item {
-            Item::V { op, d, a, b } => {
+            PlanItem::V { op, d, a, b } => {
                 for h in 0..2 {
                     self.vop(op, d, a, b, h)?;
                     self.finish(d, h)?;
                 }
             }
-            Item::Mac { d, a, b } => {
+            PlanItem::Mac { d, a, b } => {
                 for h in 0..2 {
                     let za = self.src(a, h, TA)?;
                     let zb = self.src(b, h, TB)?;
@@ -426,8 +433,8 @@ impl Em<'_> {
                     self.finish(d, h)?;
                 }
             }
-            Item::F { op, rm, d, a, b, c } => return self.fop(op, rm, d, a, b, c).map(Some),
-            Item::Cmp {
+            PlanItem::F { op, rm, d, a, b, c } => return self.fop(op, rm, d, a, b, c).map(Some),
+            PlanItem::Cmp {
                 pred,
                 unsigned,
                 d,
@@ -435,7 +442,7 @@ impl Em<'_> {
                 b,
             } => {
                 for h in 0..2 {
-                    let za = self.src(Src::V(a), h, TA)?;
+                    let za = self.src(PlanSrc::V(a), h, TA)?;
                     let zb = self.src(b, h, TB)?;
                     let k = [k3, k4][h].k(h);
                     if unsigned {
@@ -450,10 +457,10 @@ impl Em<'_> {
                 self.a.or(eax, edx)?;
                 self.a.mov(umem(d), eax)?;
             }
-            Item::FCmp { pred, d, a, b } => {
+            PlanItem::FCmp { pred, d, a, b } => {
                 // NaN in an active lane of either operand: the interpreter.
                 for h in 0..2 {
-                    let za = self.src(Src::V(a), h, TA)?;
+                    let za = self.src(PlanSrc::V(a), h, TA)?;
                     let zb = self.src(b, h, TB)?;
                     let k = [k3, k4][h];
                     self.a.vfpclassps(k.k(h), za, 0x81)?;
@@ -464,7 +471,7 @@ impl Em<'_> {
                 self.a.kortestw(k3, k4)?;
                 self.a.jne(side)?;
                 for h in 0..2 {
-                    let za = self.src(Src::V(a), h, TA)?;
+                    let za = self.src(PlanSrc::V(a), h, TA)?;
                     let zb = self.src(b, h, TB)?;
                     self.a.vcmpps([k3, k4][h].k(h), za, zb.sae(), pred as i32)?;
                 }
@@ -475,14 +482,14 @@ impl Em<'_> {
                 self.a.mov(umem(d), eax)?;
                 return Ok(Some(side));
             }
-            Item::LaneId { d } => {
+            PlanItem::LaneId { d } => {
                 for h in 0..2 {
                     let zd = self.dst(d, h).k(h);
                     self.a.vmovdqu32(zd, zmmword_ptr(self.lane[h]))?;
                     self.finish(d, h)?;
                 }
             }
-            Item::Mbcnt { d, a, m } => {
+            PlanItem::Mbcnt { d, a, m } => {
                 for h in 0..2 {
                     // The bits of U[m] below the lane: U[m] << (32 - lane) (a count of 32
                     // gives 0), counted.
@@ -490,13 +497,13 @@ impl Em<'_> {
                     self.a.vmovdqu32(TC, zmmword_ptr(self.below[h]))?;
                     self.a.vpsllvd(TB, TB, TC)?;
                     self.a.vpopcntd(TB, TB)?;
-                    let za = self.src(Src::V(a), h, TA)?;
+                    let za = self.src(PlanSrc::V(a), h, TA)?;
                     let zd = self.dst(d, h).k(h);
                     self.a.vpaddd(zd, za, TB)?;
                     self.finish(d, h)?;
                 }
             }
-            Item::Cnd { d, a, m } => {
+            PlanItem::Cnd { d, a, m } => {
                 // k3/k4: the lanes of U[m] that are set, within EXEC.
                 self.a.mov(eax, umem(m))?;
                 self.a.kmovw(k3, eax)?;
@@ -505,7 +512,7 @@ impl Em<'_> {
                 self.a.kandw(k3, k3, k1)?;
                 self.a.kandw(k4, k4, k2)?;
                 for h in 0..2 {
-                    let za = self.src(Src::V(a), h, TA)?;
+                    let za = self.src(PlanSrc::V(a), h, TA)?;
                     match (self.cached(d), h) {
                         (Some(z), 0) => self.a.vmovdqa32(z[0].k3(), za)?,
                         (Some(z), _) => self.a.vmovdqa32(z[1].k4(), za)?,
@@ -514,13 +521,13 @@ impl Em<'_> {
                     }
                 }
             }
-            Item::V3 { op, d, a, b, c } => {
+            PlanItem::V3 { op, d, a, b, c } => {
                 for h in 0..2 {
-                    let za = self.src(Src::V(a), h, TA)?;
-                    let zb = self.src(Src::V(b), h, TB)?;
+                    let za = self.src(PlanSrc::V(a), h, TA)?;
+                    let zb = self.src(PlanSrc::V(b), h, TB)?;
                     // The other half's result register is free here (half 0's result was
                     // stored before half 1 starts).
-                    let zc = self.src(Src::V(c), h, R[1 - h])?;
+                    let zc = self.src(PlanSrc::V(c), h, R[1 - h])?;
                     let zd = self.dst(d, h).k(h);
                     let x = &mut self.a;
                     match op {
@@ -553,7 +560,7 @@ impl Em<'_> {
                     self.finish(d, h)?;
                 }
             }
-            Item::FMinMax { max, d, a, b } => {
+            PlanItem::FMinMax { max, d, a, b } => {
                 for h in 0..2 {
                     let za = self.src(a, h, TA)?;
                     let zb = self.src(b, h, TB)?;
@@ -577,13 +584,13 @@ impl Em<'_> {
                 }
                 return Ok(Some(side));
             }
-            Item::U { op, d, a, b } => self.uop(op, d, a, b)?,
-            Item::ExecGet { d } => self.a.mov(umem(d), r8d)?,
-            Item::ExecSet { a } => {
+            PlanItem::U { op, d, a, b } => self.uop(op, d, a, b)?,
+            PlanItem::ExecGet { d } => self.a.mov(umem(d), r8d)?,
+            PlanItem::ExecSet { a } => {
                 self.a.mov(r8d, umem(a))?;
                 self.reload_exec()?;
             }
-            Item::SaveExec { op, d, a } => {
+            PlanItem::SaveExec { op, d, a } => {
                 self.a.mov(edx, umem(a))?;
                 self.a.mov(umem(d), r8d)?;
                 match op {
@@ -601,7 +608,7 @@ impl Em<'_> {
     }
 
     /// Half `h` of `V[d] = op(a, b)` into `dst(d, h)`, merged under EXEC.
-    fn vop(&mut self, op: VOp, d: u8, a: Src, b: Src, h: usize) -> Result<(), IcedError> {
+    fn vop(&mut self, op: VOp, d: u8, a: PlanSrc, b: PlanSrc, h: usize) -> Result<(), IcedError> {
         let reads_a = !matches!(op, VOp::MovB);
         let reads_b = !op.unary();
         let za = if reads_a { self.src(a, h, TA)? } else { TA };
@@ -744,9 +751,9 @@ impl Em<'_> {
         op: FOp,
         rm: u8,
         d: u8,
-        a: Src,
-        b: Src,
-        c: Src,
+        a: PlanSrc,
+        b: PlanSrc,
+        c: PlanSrc,
     ) -> Result<CodeLabel, IcedError> {
         let round = |r: AsmRegisterZmm| match rm {
             0 => r.rn_sae(),
@@ -799,15 +806,15 @@ impl Em<'_> {
         Ok(side)
     }
 
-    fn cached_src(&self, s: Src) -> Option<[AsmRegisterZmm; 2]> {
+    fn cached_src(&self, s: PlanSrc) -> Option<[AsmRegisterZmm; 2]> {
         match s {
-            Src::V(r) => self.cached(r),
+            PlanSrc::V(r) => self.cached(r),
             _ => None,
         }
     }
 
     /// Half `h` of an uncached source loaded into `dst`.
-    fn src_into(&mut self, s: Src, h: usize, dst: AsmRegisterZmm) -> Result<(), IcedError> {
+    fn src_into(&mut self, s: PlanSrc, h: usize, dst: AsmRegisterZmm) -> Result<(), IcedError> {
         let z = self.src(s, h, dst)?;
         if z != dst {
             self.a.vmovaps(dst, z)?;
@@ -816,13 +823,13 @@ impl Em<'_> {
     }
 
     /// `U[d] = op(U[a], b)` in eax/edx.
-    fn uop(&mut self, op: UOp, d: u8, a: u8, b: Src) -> Result<(), IcedError> {
+    fn uop(&mut self, op: UOp, d: u8, a: u8, b: PlanSrc) -> Result<(), IcedError> {
         let x = &mut self.a;
         x.mov(eax, umem(a))?;
         match b {
-            Src::U(r) => x.mov(edx, umem(r))?,
-            Src::Imm(v) => x.mov(edx, v)?,
-            Src::V(_) => unreachable!("uniform operations have no vector source"),
+            PlanSrc::U(r) => x.mov(edx, umem(r))?,
+            PlanSrc::Imm(v) => x.mov(edx, v)?,
+            PlanSrc::V(_) => unreachable!("uniform operations have no vector source"),
         }
         let set = |x: &mut CodeAssembler, cc: fn(&mut CodeAssembler) -> Result<(), IcedError>| {
             x.cmp(eax, edx)?;

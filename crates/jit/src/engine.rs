@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
-use warpkit_sim::{fflag, has_semantics, Engine, Program, RunOutcome, RunStatus, Warp};
+use warpkit_sim::{fflag, has_semantics, Program, RunEngine, RunOutcome, RunStatus, Warp};
 
 /// Longest interpreted run counted from one PC.
 const MAX_SEG: u32 = 64;
@@ -19,7 +19,7 @@ const MAX_SEG: u32 = 64;
 const COLD_RUN: u32 = 4096;
 
 /// A compiled block.
-struct Block {
+struct CompiledBlock {
     f: BlockFn,
     plan: Plan,
 }
@@ -27,13 +27,13 @@ struct Block {
 /// One 4-byte slot of the program: how many instructions runs starting there have
 /// interpreted, and its block once compiled (`None`: it could not be).
 #[derive(Default)]
-struct Slot {
+struct CodeSlot {
     hits: AtomicU32,
     /// The instructions from here up to and including the next that may jump, at most
     /// [`MAX_SEG`] (an interpreted run of that length ends where a block may start); 0
     /// until first needed.
     seg: AtomicU32,
-    block: OnceLock<Option<Box<Block>>>,
+    block: OnceLock<Option<Box<CompiledBlock>>>,
 }
 
 /// The compiling tier for one program (see the crate docs). Shared by all warps of a
@@ -42,10 +42,10 @@ pub struct Jit {
     /// The program it was made for (its code's address and length): another program is
     /// run by the interpreter.
     code: (usize, usize),
-    slots: Vec<Slot>,
+    slots: Vec<CodeSlot>,
     mem: CodeMem,
     hot: u32,
-    /// Instructions interpreted while warming up (see [`Engine::run`]).
+    /// Instructions interpreted while warming up (see [`RunEngine::run`]).
     warm: AtomicU64,
     blocks: AtomicU64,
     insns: AtomicU64,
@@ -73,7 +73,7 @@ impl Jit {
         let n = p.len().div_ceil(4);
         Some(Arc::new(Jit {
             code: (p.code().as_ptr() as usize, p.len()),
-            slots: (0..n).map(|_| Slot::default()).collect(),
+            slots: (0..n).map(|_| CodeSlot::default()).collect(),
             mem: CodeMem::new(cap),
             hot: hot.max(1),
             warm: AtomicU64::new(0),
@@ -118,7 +118,7 @@ impl Jit {
     }
 
     /// Compile the block at `pc` for a warp whose MODE.rm is `mode_rm`.
-    fn compile(&self, p: &Program, pc: u32, mode_rm: u8) -> Option<Box<Block>> {
+    fn compile(&self, p: &Program, pc: u32, mode_rm: u8) -> Option<Box<CompiledBlock>> {
         let t0 = Instant::now();
         let plan = match plan(p, pc, mode_rm) {
             Ok(b) => b,
@@ -143,10 +143,10 @@ impl Jit {
         // SAFETY: `f` is the start of the code `emit` made for this signature, placed in
         // executable memory that lives as long as `self`.
         let f: BlockFn = unsafe { std::mem::transmute::<*const u8, BlockFn>(f) };
-        Some(Box::new(Block { f, plan }))
+        Some(Box::new(CompiledBlock { f, plan }))
     }
 
-    /// [`Slot::seg`] of the slot at `pc` (1 off the code), worked out on first use.
+    /// [`CodeSlot::seg`] of the slot at `pc` (1 off the code), worked out on first use.
     #[inline]
     fn seg(&self, p: &Program, pc: u32) -> u32 {
         let Some(slot) = self.slots.get((pc >> 2) as usize) else {
@@ -172,7 +172,7 @@ impl Jit {
     /// The compiled block at `pc`, once it is hot (compiling it when it becomes so); an
     /// interpreted run of `seg` instructions from there counts toward that.
     #[inline]
-    fn block_at(&self, p: &Program, w: &Warp, pc: u32, seg: u32) -> Option<&Block> {
+    fn block_at(&self, p: &Program, w: &Warp, pc: u32, seg: u32) -> Option<&CompiledBlock> {
         let slot = self.slots.get((pc >> 2) as usize)?;
         if pc & 3 != 0 {
             return None;
@@ -197,7 +197,7 @@ impl Jit {
 
 /// Whether `b` may run on `w` with `room` steps left.
 #[inline]
-fn runnable(b: &Block, w: &Warp, room: u64) -> bool {
+fn runnable(b: &CompiledBlock, w: &Warp, room: u64) -> bool {
     let p = &b.plan;
     room >= p.len()
         && w.vgprs() >= p.vreg_end as u32
@@ -205,7 +205,7 @@ fn runnable(b: &Block, w: &Warp, room: u64) -> bool {
         && p.mode.is_none_or(|m| m == w.mode().rm)
 }
 
-impl Engine for Jit {
+impl RunEngine for Jit {
     fn run(&self, w: &mut Warp, p: &Program, max_steps: u64) -> RunOutcome {
         if self.code != (p.code().as_ptr() as usize, p.len()) {
             return w.run(p, max_steps);

@@ -5,7 +5,7 @@
 //! to its own start as a loop in place. Everything else is left to the interpreter, per
 //! instruction, with the warp's state exact at the hand-over.
 //!
-//! [`Jit`] implements [`warpkit_sim::Engine`]: install it with
+//! [`Jit`] implements [`warpkit_sim::RunEngine`]: install it with
 //! [`Sim::set_engine`](warpkit_sim::Sim::set_engine). It gives exactly what
 //! [`Warp::run`] gives (registers, EXEC, FFLAGS, PC, outcome, step count; faults at the
 //! same step), which `tests/differential.rs` checks on random programs.
@@ -55,7 +55,7 @@ impl Jit {
 }
 
 #[cfg(not(target_arch = "x86_64"))]
-impl warpkit_sim::Engine for Jit {
+impl warpkit_sim::RunEngine for Jit {
     fn run(
         &self,
         w: &mut warpkit_sim::Warp,

@@ -1,5 +1,5 @@
 //! What a block compiles to, before any machine code: the straight run of instructions
-//! from a PC that the tier translates (each as an [`Item`]), the branch that ends it, and
+//! from a PC that the tier translates (each as an [`PlanItem`]), the branch that ends it, and
 //! the variant that stopped it when it is one the tier leaves to the interpreter. The
 //! semantics of every item are those of the interpreter's row for the variant
 //! (`crates/sim/src/semantics.rs`); `tests/differential.rs` compares the two.
@@ -11,7 +11,7 @@ use warpkit_sim::Program;
 /// A 32-bit source: a vector register, a uniform register broadcast, or an immediate
 /// broadcast.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Src {
+pub(crate) enum PlanSrc {
     V(u8),
     U(u8),
     Imm(u32),
@@ -170,11 +170,16 @@ pub(crate) const CMP_GE: u32 = 5;
 pub(crate) const CMP_GT: u32 = 6;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Item {
+pub(crate) enum PlanItem {
     /// `V[d] = op(a, b)` under EXEC.
-    V { op: VOp, d: u8, a: Src, b: Src },
+    V {
+        op: VOp,
+        d: u8,
+        a: PlanSrc,
+        b: PlanSrc,
+    },
     /// `V[d] += a * b` under EXEC.
-    Mac { d: u8, a: Src, b: Src },
+    Mac { d: u8, a: PlanSrc, b: PlanSrc },
     /// `V[d] = lane number` under EXEC (`laneid`).
     LaneId { d: u8 },
     /// `V[d] = V[a] + popcount(U[m] & ((1 << lane) - 1))` under EXEC (`mbcnt`).
@@ -196,9 +201,9 @@ pub(crate) enum Item {
         op: FOp,
         rm: u8,
         d: u8,
-        a: Src,
-        b: Src,
-        c: Src,
+        a: PlanSrc,
+        b: PlanSrc,
+        c: PlanSrc,
     },
     /// `U[d]` = the active lanes where `a pred b` (`unsigned` compare or signed).
     Cmp {
@@ -206,17 +211,22 @@ pub(crate) enum Item {
         unsigned: bool,
         d: u8,
         a: u8,
-        b: Src,
+        b: PlanSrc,
     },
     /// `U[d]` = the active lanes where the binary32 compare `pred` (a `vcmpps` predicate)
     /// of `a` and `b` holds; a side exit when an active lane of either is a NaN (the only
     /// case that raises a flag or tells the ordered and unordered predicates apart).
-    FCmp { pred: u32, d: u8, a: u8, b: Src },
+    FCmp { pred: u32, d: u8, a: u8, b: PlanSrc },
     /// `V[d]` = binary32 minimumNumber / maximumNumber (`max`) of `a` and `b` under EXEC;
     /// a side exit when an active lane of either is a NaN (NV, NaN rules).
-    FMinMax { max: bool, d: u8, a: Src, b: Src },
+    FMinMax {
+        max: bool,
+        d: u8,
+        a: PlanSrc,
+        b: PlanSrc,
+    },
     /// `U[d] = op(U[a], b)` (`b` a uniform register or an immediate).
-    U { op: UOp, d: u8, a: u8, b: Src },
+    U { op: UOp, d: u8, a: u8, b: PlanSrc },
     /// `U[d] = EXEC`.
     ExecGet { d: u8 },
     /// `EXEC = U[a]`.
@@ -227,7 +237,7 @@ pub(crate) enum Item {
 
 /// When a branch is taken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Cond {
+pub(crate) enum BranchCond {
     Always,
     ExecZero,
     ExecNonzero,
@@ -241,7 +251,7 @@ pub(crate) enum Cond {
 /// The branch that ends a block.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Term {
-    pub cond: Cond,
+    pub cond: BranchCond,
     pub u: u8,
     pub target: u32,
 }
@@ -251,7 +261,7 @@ pub(crate) struct Term {
 #[derive(Clone, Debug)]
 pub(crate) struct Plan {
     pub pc: u32,
-    pub items: Vec<Item>,
+    pub items: Vec<PlanItem>,
     pub pcs: Vec<u32>,
     pub term: Option<Term>,
     pub next_pc: u32,
@@ -301,7 +311,7 @@ pub(crate) fn is_control(v: InsnId) -> bool {
 /// What an instruction becomes: an item, a branch, or why the tier leaves it to the
 /// interpreter.
 enum Tr {
-    Item(Item, bool),
+    PlanItem(PlanItem, bool),
     Term(Term),
     No(&'static str),
 }
@@ -339,11 +349,11 @@ pub(crate) fn plan(
             break;
         }
         match translate(&inst, at, mode_rm) {
-            Tr::Item(item, by_mode) => {
+            Tr::PlanItem(item, by_mode) => {
                 if by_mode {
                     b.mode = Some(mode_rm);
                 }
-                b.fp |= matches!(item, Item::F { .. });
+                b.fp |= matches!(item, PlanItem::F { .. });
                 b.vreg_end = b.vreg_end.max(vreg_end(&item));
                 b.items.push(item);
                 b.pcs.push(at);
@@ -367,29 +377,29 @@ pub(crate) fn plan(
     Ok(b)
 }
 
-fn vreg_end(item: &Item) -> u8 {
-    let v = |s: &Src| match s {
-        Src::V(r) => r + 1,
+fn vreg_end(item: &PlanItem) -> u8 {
+    let v = |s: &PlanSrc| match s {
+        PlanSrc::V(r) => r + 1,
         _ => 0,
     };
     match item {
-        Item::V { d, a, b, .. } | Item::Mac { d, a, b } => (d + 1).max(v(a)).max(v(b)),
-        Item::F { d, a, b, c, .. } => (d + 1).max(v(a)).max(v(b)).max(v(c)),
-        Item::FMinMax { d, a, b, .. } => (d + 1).max(v(a)).max(v(b)),
-        Item::Cnd { d, a, .. } | Item::Mbcnt { d, a, .. } => (*d).max(*a) + 1,
-        Item::LaneId { d } => d + 1,
-        Item::V3 { d, a, b, c, .. } => (d.max(a).max(b).max(c)) + 1,
-        Item::Cmp { a, b, .. } | Item::FCmp { a, b, .. } => (a + 1).max(v(b)),
+        PlanItem::V { d, a, b, .. } | PlanItem::Mac { d, a, b } => (d + 1).max(v(a)).max(v(b)),
+        PlanItem::F { d, a, b, c, .. } => (d + 1).max(v(a)).max(v(b)).max(v(c)),
+        PlanItem::FMinMax { d, a, b, .. } => (d + 1).max(v(a)).max(v(b)),
+        PlanItem::Cnd { d, a, .. } | PlanItem::Mbcnt { d, a, .. } => (*d).max(*a) + 1,
+        PlanItem::LaneId { d } => d + 1,
+        PlanItem::V3 { d, a, b, c, .. } => (d.max(a).max(b).max(c)) + 1,
+        PlanItem::Cmp { a, b, .. } | PlanItem::FCmp { a, b, .. } => (a + 1).max(v(b)),
         _ => 0,
     }
 }
 
 fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
-    use Src::{Imm, U, V};
+    use PlanSrc::{Imm, U, V};
     let (d, s1, s2, s3, imm) = (i.rd, i.rs1, i.rs2, i.rs3, i.imm as u32);
     let vv = |op| {
-        Tr::Item(
-            Item::V {
+        Tr::PlanItem(
+            PlanItem::V {
                 op,
                 d,
                 a: V(s1),
@@ -399,8 +409,8 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         )
     };
     let vu = |op| {
-        Tr::Item(
-            Item::V {
+        Tr::PlanItem(
+            PlanItem::V {
                 op,
                 d,
                 a: V(s1),
@@ -410,8 +420,8 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         )
     };
     let vi = |op| {
-        Tr::Item(
-            Item::V {
+        Tr::PlanItem(
+            PlanItem::V {
                 op,
                 d,
                 a: V(s1),
@@ -421,8 +431,8 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         )
     };
     let v1 = |op| {
-        Tr::Item(
-            Item::V {
+        Tr::PlanItem(
+            PlanItem::V {
                 op,
                 d,
                 a: V(s1),
@@ -432,8 +442,8 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         )
     };
     let c = |pred, unsigned, b| {
-        Tr::Item(
-            Item::Cmp {
+        Tr::PlanItem(
+            PlanItem::Cmp {
                 pred,
                 unsigned,
                 d,
@@ -444,8 +454,8 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         )
     };
     let uu = |op| {
-        Tr::Item(
-            Item::U {
+        Tr::PlanItem(
+            PlanItem::U {
                 op,
                 d,
                 a: s1,
@@ -455,8 +465,8 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         )
     };
     let v3 = |op| {
-        Tr::Item(
-            Item::V3 {
+        Tr::PlanItem(
+            PlanItem::V3 {
                 op,
                 d,
                 a: s1,
@@ -467,8 +477,8 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         )
     };
     let mm = |max, b| {
-        Tr::Item(
-            Item::FMinMax {
+        Tr::PlanItem(
+            PlanItem::FMinMax {
                 max,
                 d,
                 a: V(s1),
@@ -486,8 +496,8 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         }
     };
     let u1 = |op| {
-        Tr::Item(
-            Item::U {
+        Tr::PlanItem(
+            PlanItem::U {
                 op,
                 d,
                 a: s1,
@@ -497,8 +507,8 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         )
     };
     let ui = |op| {
-        Tr::Item(
-            Item::U {
+        Tr::PlanItem(
+            PlanItem::U {
                 op,
                 d,
                 a: s1,
@@ -514,9 +524,9 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
             target: pc.wrapping_add(imm),
         })
     };
-    let se = |op| Tr::Item(Item::SaveExec { op, d, a: s1 }, false);
+    let se = |op| Tr::PlanItem(PlanItem::SaveExec { op, d, a: s1 }, false);
     // FP rows: modifiers, rmm and reserved modes are left to the interpreter.
-    let f = |op, rnd: Rnd, a: Src, b: Src, c: Src| {
+    let f = |op, rnd: Rnd, a: PlanSrc, b: PlanSrc, c: PlanSrc| {
         if i.neg | i.abs | i.sat != 0 {
             return Tr::No("neg/abs/sat modifiers");
         }
@@ -528,7 +538,7 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         if rm > 3 {
             return Tr::No("rounding mode rmm or reserved (no host rounding)");
         }
-        Tr::Item(Item::F { op, rm, d, a, b, c }, by_mode)
+        Tr::PlanItem(PlanItem::F { op, rm, d, a, b, c }, by_mode)
     };
     let z = Imm(0);
     match i.id {
@@ -537,8 +547,8 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         id::ADD_VI | id::ADD_VL => vi(VOp::Add),
         id::SUB => vv(VOp::Sub),
         id::SUB_VU => vu(VOp::Sub),
-        id::SUBR_VU => Tr::Item(
-            Item::V {
+        id::SUBR_VU => Tr::PlanItem(
+            PlanItem::V {
                 op: VOp::Sub,
                 d,
                 a: U(s2),
@@ -546,8 +556,8 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
             },
             false,
         ),
-        id::SUBR_VI | id::SUBR_VL => Tr::Item(
-            Item::V {
+        id::SUBR_VI | id::SUBR_VL => Tr::PlanItem(
+            PlanItem::V {
                 op: VOp::Sub,
                 d,
                 a: Imm(imm),
@@ -581,8 +591,8 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         id::SRA => vv(VOp::Sra),
         id::SRA_VU => vu(VOp::Sra),
         id::SRA_VI => vi(VOp::Sra),
-        id::SLLR_VU => Tr::Item(
-            Item::V {
+        id::SLLR_VU => Tr::PlanItem(
+            PlanItem::V {
                 op: VOp::Sll,
                 d,
                 a: U(s2),
@@ -590,8 +600,8 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
             },
             false,
         ),
-        id::SRLR_VU => Tr::Item(
-            Item::V {
+        id::SRLR_VU => Tr::PlanItem(
+            PlanItem::V {
                 op: VOp::Srl,
                 d,
                 a: U(s2),
@@ -599,8 +609,8 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
             },
             false,
         ),
-        id::SRAR_VU => Tr::Item(
-            Item::V {
+        id::SRAR_VU => Tr::PlanItem(
+            PlanItem::V {
                 op: VOp::Sra,
                 d,
                 a: U(s2),
@@ -634,31 +644,31 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         id::UMULH => uu(UOp::Mulh),
         id::UMULHU => uu(UOp::Mulhu),
         id::UMULHSU => uu(UOp::Mulhsu),
-        id::CNDMASK => Tr::Item(Item::Cnd { d, a: s1, m: s2 }, false),
-        id::LANEID => Tr::Item(Item::LaneId { d }, false),
-        id::MBCNT => Tr::Item(Item::Mbcnt { d, a: s1, m: s2 }, false),
+        id::CNDMASK => Tr::PlanItem(PlanItem::Cnd { d, a: s1, m: s2 }, false),
+        id::LANEID => Tr::PlanItem(PlanItem::LaneId { d }, false),
+        id::MBCNT => Tr::PlanItem(PlanItem::Mbcnt { d, a: s1, m: s2 }, false),
         id::MAD_U32 => v3(V3Op::Mad),
         id::MED3_I32 => v3(V3Op::Med3I),
         id::MED3_U32 => v3(V3Op::Med3U),
         id::SEL => v3(V3Op::Sel),
-        id::MAC => Tr::Item(
-            Item::Mac {
+        id::MAC => Tr::PlanItem(
+            PlanItem::Mac {
                 d,
                 a: V(s1),
                 b: V(s2),
             },
             false,
         ),
-        id::MAC_VU => Tr::Item(
-            Item::Mac {
+        id::MAC_VU => Tr::PlanItem(
+            PlanItem::Mac {
                 d,
                 a: V(s1),
                 b: U(s2),
             },
             false,
         ),
-        id::MOV => Tr::Item(
-            Item::V {
+        id::MOV => Tr::PlanItem(
+            PlanItem::V {
                 op: VOp::MovB,
                 d,
                 a: V(s1),
@@ -666,8 +676,8 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
             },
             false,
         ),
-        id::MOV_VU => Tr::Item(
-            Item::V {
+        id::MOV_VU => Tr::PlanItem(
+            PlanItem::V {
                 op: VOp::MovB,
                 d,
                 a: z,
@@ -675,8 +685,8 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
             },
             false,
         ),
-        id::MOVI | id::MOV_VL => Tr::Item(
-            Item::V {
+        id::MOVI | id::MOV_VL => Tr::PlanItem(
+            PlanItem::V {
                 op: VOp::MovB,
                 d,
                 a: z,
@@ -753,8 +763,8 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         id::USEQI | id::USEQ_L => ui(UOp::Seq),
         id::USNEI => ui(UOp::Sne),
         id::UMULI | id::UMUL_L => ui(UOp::Mul),
-        id::UMOV => Tr::Item(
-            Item::U {
+        id::UMOV => Tr::PlanItem(
+            PlanItem::U {
                 op: UOp::MovB,
                 d,
                 a: s1,
@@ -762,8 +772,8 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
             },
             false,
         ),
-        id::UNOT => Tr::Item(
-            Item::U {
+        id::UNOT => Tr::PlanItem(
+            PlanItem::U {
                 op: UOp::Not,
                 d,
                 a: s1,
@@ -780,8 +790,8 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         id::UROR => uu(UOp::Ror),
         id::UCZERO_EQZ => uu(UOp::CzeroEqz),
         id::UCZERO_NEZ => uu(UOp::CzeroNez),
-        id::UMOVI | id::UMOV_L => Tr::Item(
-            Item::U {
+        id::UMOVI | id::UMOV_L => Tr::PlanItem(
+            PlanItem::U {
                 op: UOp::MovB,
                 d,
                 a: s1,
@@ -790,8 +800,8 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
             false,
         ),
         // ---- EXEC
-        id::EXEC_GET => Tr::Item(Item::ExecGet { d }, false),
-        id::EXEC_SET => Tr::Item(Item::ExecSet { a: s1 }, false),
+        id::EXEC_GET => Tr::PlanItem(PlanItem::ExecGet { d }, false),
+        id::EXEC_SET => Tr::PlanItem(PlanItem::ExecSet { a: s1 }, false),
         id::SAVEEXEC_AND => se(ExecOp::And),
         id::SAVEEXEC_OR => se(ExecOp::Or),
         id::SAVEEXEC_XOR => se(ExecOp::Xor),
@@ -799,13 +809,13 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         id::SAVEEXEC_ANDN2 => se(ExecOp::Andn2),
         id::SAVEEXEC_MOV => se(ExecOp::Take2),
         // ---- branches (PC-relative)
-        id::JMP => br(Cond::Always),
-        id::BEXECZ => br(Cond::ExecZero),
-        id::BEXECNZ => br(Cond::ExecNonzero),
-        id::BZ => br(Cond::UZero),
-        id::BNZ => br(Cond::UNonzero),
-        id::BNONE => br(Cond::NoneActive),
-        id::BANY => br(Cond::AnyActive),
+        id::JMP => br(BranchCond::Always),
+        id::BEXECZ => br(BranchCond::ExecZero),
+        id::BEXECNZ => br(BranchCond::ExecNonzero),
+        id::BZ => br(BranchCond::UZero),
+        id::BNZ => br(BranchCond::UNonzero),
+        id::BNONE => br(BranchCond::NoneActive),
+        id::BANY => br(BranchCond::AnyActive),
         // ---- binary32 arithmetic
         id::FADD_F32 => f(FOp::Add, Rnd::Mode, V(s1), V(s2), z),
         id::FADD_F32_VU => f(FOp::Add, Rnd::Mode, V(s1), U(s2), z),
@@ -837,8 +847,8 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         id::FSGNJX_F32_VU => plain(&|| vu(VOp::Fsgnjx)),
         v if is_control(v) => Tr::No("register-indirect or linking jump"),
         v => match fcmp(v) {
-            Some((pred, uniform)) => Tr::Item(
-                Item::FCmp {
+            Some((pred, uniform)) => Tr::PlanItem(
+                PlanItem::FCmp {
                     pred,
                     d,
                     a: s1,

@@ -11,7 +11,7 @@ use warpkit_encoding::random::{random_inst, XorShift};
 use warpkit_encoding::{encode_into, Inst};
 use warpkit_isa::{id, InsnId, RegFile};
 use warpkit_jit::Jit;
-use warpkit_sim::{Engine, Mode, Program, Sim, Warp, LANES};
+use warpkit_sim::{Mode, Program, RunEngine, Sim, Warp, LANES};
 
 /// Variants the tier compiles (and some it does not, for the hand-over).
 const VARIANTS: &[InsnId] = &[
@@ -439,7 +439,7 @@ fn generated_programs_agree() {
             let mut a = Sim::new(&code, &gen.state).unwrap();
             let mut b = Sim::new(&code, &gen.state).unwrap();
             let jit = Jit::with_options(b.program(), 1 << 24, 1).unwrap();
-            b.set_engine(Some(jit.clone() as Arc<dyn Engine>));
+            b.set_engine(Some(jit.clone() as Arc<dyn RunEngine>));
             a.run(max);
             b.run(max);
             assert_eq!(
@@ -531,7 +531,7 @@ fn examples_agree() {
         let mut a = Sim::new(&code, &state).unwrap();
         let mut b = Sim::new(&code, &state).unwrap();
         let jit = Jit::with_options(b.program(), 1 << 24, 1).unwrap();
-        b.set_engine(Some(jit as Arc<dyn Engine>));
+        b.set_engine(Some(jit as Arc<dyn RunEngine>));
         a.run(1_000_000);
         b.run(1_000_000);
         assert_eq!(a.state_json(), b.state_json(), "{}", path.display());

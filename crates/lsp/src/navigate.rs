@@ -11,7 +11,7 @@ use warpkit_asm::SymbolKind;
 /// A place the editor can show: a range of the document, of one of the unit's files
 /// ([`Analysis::files`]), or the start of a file.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Target {
+pub enum Destination {
     Doc(usize, usize),
     File(usize, usize, usize),
     Path(PathBuf),
@@ -45,14 +45,14 @@ pub fn name_at(
     Some((name, named, t.start, t.end))
 }
 
-fn target(file: Option<usize>, s: usize, e: usize) -> Target {
+fn target(file: Option<usize>, s: usize, e: usize) -> Destination {
     match file {
-        None => Target::Doc(s, e),
-        Some(f) => Target::File(f, s, e),
+        None => Destination::Doc(s, e),
+        Some(f) => Destination::File(f, s, e),
     }
 }
 
-fn def_of(an: &Analysis, name: &str, named: Named) -> Option<Target> {
+fn def_of(an: &Analysis, name: &str, named: Named) -> Option<Destination> {
     match named {
         Named::Symbol => an.definition(name).map(|(f, s, e)| target(f, s, e)),
         Named::Macro => an.macro_named(name).map(|m| target(m.file, m.start, m.end)),
@@ -65,26 +65,26 @@ pub fn definition(
     an: &Analysis,
     path: Option<&Path>,
     offset: usize,
-) -> Option<Target> {
+) -> Option<Destination> {
     if let Some(p) = path.and_then(|p| an.include_at(doc, p, offset)) {
-        return Some(Target::Path(p));
+        return Some(Destination::Path(p));
     }
     let (name, named, _, _) = name_at(doc, an, offset)?;
     def_of(an, &name, named)
 }
 
 /// Every place `name` is written in the document and the unit's files.
-pub fn occurrences_in_unit(doc: &str, an: &Analysis, name: &str, named: Named) -> Vec<Target> {
+pub fn occurrences_in_unit(doc: &str, an: &Analysis, name: &str, named: Named) -> Vec<Destination> {
     let words = named == Named::Macro;
-    let mut out: Vec<Target> = occurrences_of(doc, name, words)
+    let mut out: Vec<Destination> = occurrences_of(doc, name, words)
         .into_iter()
-        .map(|t| Target::Doc(t.start, t.end))
+        .map(|t| Destination::Doc(t.start, t.end))
         .collect();
     for (i, f) in an.files.iter().enumerate() {
         out.extend(
             occurrences_of(&f.text, name, words)
                 .into_iter()
-                .map(|t| Target::File(i, t.start, t.end)),
+                .map(|t| Destination::File(i, t.start, t.end)),
         );
     }
     out
@@ -95,7 +95,7 @@ pub fn references(
     an: &Analysis,
     offset: usize,
     with_definition: bool,
-) -> Vec<Target> {
+) -> Vec<Destination> {
     let Some((name, named, _, _)) = name_at(doc, an, offset) else {
         return Vec::new();
     };
@@ -112,7 +112,7 @@ pub fn rename(
     an: &Analysis,
     offset: usize,
     new: &str,
-) -> Result<Vec<Target>, String> {
+) -> Result<Vec<Destination>, String> {
     let Some((name, named, _, _)) = name_at(doc, an, offset) else {
         return Err("no label, .equ name or macro here".into());
     };

@@ -5,7 +5,7 @@
 
 use crate::analysis::Analysis;
 use crate::complete::{self, CompletionKind};
-use crate::navigate::{self, Named, SymbolRole, Target};
+use crate::navigate::{self, Destination, Named, SymbolRole};
 use crate::text::{Document, Pos};
 use crate::transport::{self, Incoming};
 use crate::{format, hover, inlay, semantic};
@@ -195,7 +195,7 @@ pub fn serve<R: BufRead + Send + 'static, W: Write>(
     let reader = std::thread::Builder::new()
         .name("lsp-reader".into())
         .spawn(move || {
-            let mut input = transport::FrameReader::new(input);
+            let mut input = transport::MessageReader::new(input);
             // The loop ends at the end of input, on a read error, or when the server is gone.
             while let Ok(Some(m)) = input.read() {
                 let exit =
@@ -368,17 +368,17 @@ impl<W: Write> LspServer<W> {
     }
 
     /// A target of a document's analysis as a protocol location.
-    fn location(&self, key: &str, t: &Target) -> Option<lt::Location> {
+    fn location(&self, key: &str, t: &Destination) -> Option<lt::Location> {
         let o = self.docs.get(key)?;
         let an = o.analysis.as_ref()?;
         Some(match t {
-            Target::Doc(s, e) => lt::Location::new(key.parse().ok()?, range(&o.doc, *s, *e)),
-            Target::File(f, s, e) => {
+            Destination::Doc(s, e) => lt::Location::new(key.parse().ok()?, range(&o.doc, *s, *e)),
+            Destination::File(f, s, e) => {
                 let file = an.files.get(*f)?;
                 let d = Document::new(file.text.clone());
                 lt::Location::new(self.uri_of(&file.path)?, range(&d, *s, *e))
             }
-            Target::Path(p) => lt::Location::new(
+            Destination::Path(p) => lt::Location::new(
                 self.uri_of(p)?,
                 lt::Range::new(lt::Position::new(0, 0), lt::Position::new(0, 0)),
             ),
@@ -605,12 +605,12 @@ impl<W: Write> LspServer<W> {
                 };
                 let def = match named {
                     Named::Symbol => an.definition(&name).map(|(f, s, e)| match f {
-                        None => Target::Doc(s, e),
-                        Some(f) => Target::File(f, s, e),
+                        None => Destination::Doc(s, e),
+                        Some(f) => Destination::File(f, s, e),
                     }),
                     Named::Macro => an.macro_named(&name).map(|m| match m.file {
-                        None => Target::Doc(m.start, m.end),
-                        Some(f) => Target::File(f, m.start, m.end),
+                        None => Destination::Doc(m.start, m.end),
+                        Some(f) => Destination::File(f, m.start, m.end),
                     }),
                 };
                 let def = def.and_then(|t| self.location(&key, &t));
@@ -715,8 +715,8 @@ impl<W: Write> LspServer<W> {
                                 continue;
                             }
                             let t = match file {
-                                None => Target::Doc(s.start, s.end),
-                                Some(f) => Target::File(*f, s.start, s.end),
+                                None => Destination::Doc(s.start, s.end),
+                                Some(f) => Destination::File(*f, s.start, s.end),
                             };
                             let Some(location) = self.location(&k, &t) else {
                                 continue;
@@ -899,7 +899,7 @@ impl<W: Write> LspServer<W> {
             if let Some(an) = &o.analysis {
                 for (d, e) in diags.iter_mut().zip(&an.elsewhere) {
                     let Some((f, s, e)) = *e else { continue };
-                    if let Some(l) = self.location(&key, &Target::File(f, s, e)) {
+                    if let Some(l) = self.location(&key, &Destination::File(f, s, e)) {
                         d.related_information.get_or_insert_with(Vec::new).push(
                             lt::DiagnosticRelatedInformation {
                                 location: l,

@@ -82,9 +82,9 @@ const REQUESTS: &[&str] = &[
 ];
 
 /// Reads the bytes as a stream of small numbers (zeros once they run out).
-struct Bytes<'a>(&'a [u8], usize);
+struct EditBytes<'a>(&'a [u8], usize);
 
-impl Bytes<'_> {
+impl EditBytes<'_> {
     fn next(&mut self, n: usize) -> usize {
         let b = self.0.get(self.1).copied().unwrap_or(0) as usize;
         self.1 += 1;
@@ -204,7 +204,7 @@ pub fn session(data: &[u8]) -> Result<usize, String> {
         versions.insert((u.to_string(), 1), Document::new(t.to_string()));
     }
     let mut version: HashMap<String, i64> = FILES.iter().map(|(u, _)| (u.to_string(), 1)).collect();
-    let mut b = Bytes(data, 0);
+    let mut b = EditBytes(data, 0);
     let mut id = 1i64;
     let mut ops = 0;
     while !b.done() && ops < 200 {

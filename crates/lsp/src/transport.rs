@@ -68,14 +68,14 @@ fn header_line(r: &mut impl BufRead) -> io::Result<Option<Result<String, String>
 /// not trusted: the claim is answered at once (the client may be waiting for that answer)
 /// and reading goes on at the next `Content-Length` header, which cannot occur inside a
 /// JSON body (its strings escape line ends).
-pub struct FrameReader<R> {
+pub struct MessageReader<R> {
     input: R,
     resync: bool,
 }
 
-impl<R: BufRead> FrameReader<R> {
-    pub fn new(input: R) -> FrameReader<R> {
-        FrameReader {
+impl<R: BufRead> MessageReader<R> {
+    pub fn new(input: R) -> MessageReader<R> {
+        MessageReader {
             input,
             resync: false,
         }
@@ -133,7 +133,7 @@ fn resync(r: &mut impl BufRead) -> io::Result<Option<String>> {
 }
 
 /// Read the next frame; `None` at end of input (a frame over the limit is answered; what
-/// follows it is read as [`FrameReader`] reads it only through a `FrameReader`).
+/// follows it is read as [`MessageReader`] reads it only through a `MessageReader`).
 pub fn read(r: &mut impl BufRead) -> io::Result<Option<Incoming>> {
     read_from(r, None, &mut false)
 }
@@ -262,7 +262,7 @@ mod tests {
     use super::*;
 
     fn frames(input: &[u8]) -> Vec<Incoming> {
-        let mut r = FrameReader::new(io::BufReader::new(input));
+        let mut r = MessageReader::new(io::BufReader::new(input));
         let mut v = Vec::new();
         while let Some(m) = r.read().unwrap() {
             v.push(m);

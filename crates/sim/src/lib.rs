@@ -52,7 +52,7 @@ pub use commit::{Commit, RegWrite, UWrite, VWrite, MAX_U_WRITES, MAX_V_WRITES};
 pub use fault::{Fault, FaultCause, FaultReason};
 pub use launch::{run_warps, run_warps_sequential, WarpResult};
 pub use program::{HandlerLevel, Program};
-pub use run::{Engine, RunOutcome, RunStatus, Step, StepResult, Straight, Watch};
+pub use run::{RunEngine, RunOutcome, RunStatus, Step, StepResult, Straight, Watch};
 pub use semantics::has_semantics;
 pub use sim::{run_state, Sim};
 pub use state::{Fields, SimError, DEFAULT_MAX_STEPS};

@@ -76,7 +76,7 @@ fn tag_branches(tag: u8) {
 /// per [`Sim`](crate::Sim) with [`Sim::set_engine`](crate::Sim::set_engine). It must leave
 /// the warp, and return, exactly what [`Warp::run`] would (state, outcome, step count),
 /// and may run [`Warp::run`] itself for what it does not handle.
-pub trait Engine: Send + Sync {
+pub trait RunEngine: Send + Sync {
     /// [`Warp::run`]: execute up to `max_steps` instructions of `p` on `w`.
     fn run(&self, w: &mut Warp, p: &Program, max_steps: u64) -> RunOutcome;
 }

@@ -5,7 +5,7 @@
 use crate::commit::Commit;
 use crate::launch::par_map;
 use crate::program::Program;
-use crate::run::{Engine, RunOutcome, RunStatus, StepResult};
+use crate::run::{RunEngine, RunOutcome, RunStatus, StepResult};
 use crate::state::{
     parse_state, write_named_state_to, write_state, Fields, Launch, SimError, INTERRUPTED,
 };
@@ -20,7 +20,7 @@ pub struct Sim {
     code_base: u64,
     pub(crate) warps: Vec<LaunchWarp>,
     /// What [`Sim::run`] executes with (`None`: the interpreter, [`Warp::run`]).
-    engine: Option<Arc<dyn Engine>>,
+    engine: Option<Arc<dyn RunEngine>>,
     /// The step limit of a run that was stopped before it (Ctrl-C): warps below it are
     /// `interrupted` in the state written, not `step_limit`.
     stopped_below: Option<u64>,
@@ -97,12 +97,12 @@ impl Sim {
 
     /// Run with `engine` instead of the interpreter ([`Sim::run`], [`Sim::run_sliced`];
     /// stepping, logged and traced runs always interpret); `None`: the interpreter.
-    pub fn set_engine(&mut self, engine: Option<Arc<dyn Engine>>) {
+    pub fn set_engine(&mut self, engine: Option<Arc<dyn RunEngine>>) {
         self.engine = engine;
     }
 
     /// The engine [`Sim::run`] uses, if not the interpreter.
-    pub fn engine(&self) -> Option<&Arc<dyn Engine>> {
+    pub fn engine(&self) -> Option<&Arc<dyn RunEngine>> {
         self.engine.as_ref()
     }
 

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use warpkit_debug::{BreakKind, Engine, HitCondition, StatePlace, Stop, StopReason, WarpStatus};
 
 /// A handler's result: the text to print, or `None` to quit.
-type Out = Result<Option<String>, String>;
+type CmdResult = Result<Option<String>, String>;
 
 impl Session {
     /// Run one command line.
@@ -37,7 +37,7 @@ impl Session {
     }
 
     /// Run one parsed command.
-    pub fn run_command(&mut self, c: Command) -> Out {
+    pub fn run_command(&mut self, c: Command) -> CmdResult {
         // A Ctrl-C between commands is not meant for the next one.
         if let Some(f) = &self.interrupt {
             f.store(false, Ordering::Relaxed);
