@@ -222,7 +222,11 @@ fn set_breakpoints(st: &mut AdapterState, m: &Value, _: &mut Events) -> R<Handle
     body(json!({ "breakpoints": out }))
 }
 
-fn set_instruction_breakpoints(st: &mut AdapterState, m: &Value, _: &mut Events) -> R<HandlerOutcome> {
+fn set_instruction_breakpoints(
+    st: &mut AdapterState,
+    m: &Value,
+    _: &mut Events,
+) -> R<HandlerOutcome> {
     let a: SetInstructionBreakpointsArgs = args(m)?;
     let s = st.session()?;
     for id in std::mem::take(&mut s.instr_bps) {
@@ -328,7 +332,11 @@ fn set_data_breakpoints(st: &mut AdapterState, m: &Value, _: &mut Events) -> R<H
     body(json!({ "breakpoints": out }))
 }
 
-fn set_exception_breakpoints(st: &mut AdapterState, m: &Value, _: &mut Events) -> R<HandlerOutcome> {
+fn set_exception_breakpoints(
+    st: &mut AdapterState,
+    m: &Value,
+    _: &mut Events,
+) -> R<HandlerOutcome> {
     let a: SetExceptionBreakpointsArgs = args(m)?;
     let s = st.session()?;
     let mut causes = Vec::new();
@@ -506,7 +514,12 @@ fn continue_(st: &mut AdapterState, m: &Value, _: &mut Events) -> R<HandlerOutco
 }
 
 /// A motion of one live warp, selected first.
-fn warp_motion(st: &mut AdapterState, m: &Value, name: &'static str, run: MotionFn) -> R<HandlerOutcome> {
+fn warp_motion(
+    st: &mut AdapterState,
+    m: &Value,
+    name: &'static str,
+    run: MotionFn,
+) -> R<HandlerOutcome> {
     let a: ThreadArgs = args(m)?;
     let w = st.live_warp_of(a.thread_id)?;
     st.session()?.engine.select(w)?;
