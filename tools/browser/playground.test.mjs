@@ -232,30 +232,6 @@ try {
     await page.screenshot({ path: join(shots, 'timing.png') });
   });
 
-  await step('values read as the CLI prints them, in every format (one presenter)', async () => {
-    const regs = [['v1', 0x3c00c000], ['v2', 1], ['v3', 0x7f7fffff], ['v4', 0x7fc00001], ['v5', 0xffffffff], ['v6', 0x7e017c00]];
-    const prog = regs.map(([r, b]) => `mov.vl ${r}, 0x${b.toString(16).padStart(8, '0')}\n`).join('');
-    await setText(prog);
-    await page.waitForFunction(() => !document.querySelector('.cm-lintRange-error') && document.querySelectorAll('#listing div').length === 6);
-    await page.click('[data-tab=regs]');
-    await page.click('#run');
-    await waitStatus(/warp 0 exited/);
-    const src = join(tmp, 'values.s');
-    writeFileSync(src, prog);
-    for (const fmt of ['hex', 'i32', 'u32', 'f32', 'f16']) {
-      // The CLI's table: lane 0's row; f16 has a column per half, low half first.
-      const out = execFileSync(bin, ['run', src, '--view', 'table', '--as', fmt, '--regs', regs.map((r) => r[0]).join(',')]).toString();
-      const row = out.split('\n').map((l) => l.trim().split(/\s+/)).find((c) => c[0] === '0').slice(2);
-      const want = regs.map((_, i) => (fmt === 'f16' ? `.l ${row[2 * i]} .h ${row[2 * i + 1]}` : row[i]));
-      await page.selectOption('#fmt', fmt);
-      const cells = () => page.evaluate((rs) => rs.map((r) => document.querySelector(`#vgrid td[data-reg=${r}][data-lane="0"]`).textContent), regs.map((r) => r[0]));
-      await page.waitForFunction(([rs, w]) => rs.every((r, i) => document.querySelector(`#vgrid td[data-reg=${r}][data-lane="0"]`)?.textContent === w[i]), [regs.map((r) => r[0]), want], { timeout: 5000 })
-        .catch(async () => assert.deepEqual(await cells(), want, fmt));
-    }
-    await page.screenshot({ path: join(shots, 'formats.png') });
-    await page.selectOption('#fmt', 'hex');
-  });
-
   await step('at 1400 px: all 32 lanes in view, the toolbar on one line whatever the status', async () => {
     await page.setViewportSize({ width: 1400, height: 900 });
     await page.click('[data-tab=regs]');
@@ -350,6 +326,30 @@ try {
       evil.close();
     }
     assert.equal(await nextId(), before + 1, 'a session was made by another site');
+  });
+
+  await step('values read as the CLI prints them, in every format (one presenter)', async () => {
+    const regs = [['v1', 0x3c00c000], ['v2', 1], ['v3', 0x7f7fffff], ['v4', 0x7fc00001], ['v5', 0xffffffff], ['v6', 0x7e017c00]];
+    const prog = regs.map(([r, b]) => `mov.vl ${r}, 0x${b.toString(16).padStart(8, '0')}\n`).join('');
+    await setText(prog);
+    await page.waitForFunction(() => !document.querySelector('.cm-lintRange-error') && document.querySelectorAll('#listing div').length === 6);
+    await page.click('[data-tab=regs]');
+    await page.click('#run');
+    await waitStatus(/warp 0 exited/);
+    const src = join(tmp, 'values.s');
+    writeFileSync(src, prog);
+    for (const fmt of ['hex', 'i32', 'u32', 'f32', 'f16']) {
+      // The CLI's table: lane 0's row; f16 has a column per half, low half first.
+      const out = execFileSync(bin, ['run', src, '--view', 'table', '--as', fmt, '--regs', regs.map((r) => r[0]).join(',')]).toString();
+      const row = out.split('\n').map((l) => l.trim().split(/\s+/)).find((c) => c[0] === '0').slice(2);
+      const want = regs.map((_, i) => (fmt === 'f16' ? `.l ${row[2 * i]} .h ${row[2 * i + 1]}` : row[i]));
+      await page.selectOption('#fmt', fmt);
+      const cells = () => page.evaluate((rs) => rs.map((r) => document.querySelector(`#vgrid td[data-reg=${r}][data-lane="0"]`).textContent), regs.map((r) => r[0]));
+      await page.waitForFunction(([rs, w]) => rs.every((r, i) => document.querySelector(`#vgrid td[data-reg=${r}][data-lane="0"]`)?.textContent === w[i]), [regs.map((r) => r[0]), want], { timeout: 5000 })
+        .catch(async () => assert.deepEqual(await cells(), want, fmt));
+    }
+    await page.screenshot({ path: join(shots, 'formats.png') });
+    await page.selectOption('#fmt', 'hex');
   });
 
   await step('no console errors all along', async () => {
