@@ -231,7 +231,7 @@ fn inconsistent_status_is_an_error() {
         ),
         (
             r#"{"status": "running"}"#,
-            "status: expected \"exited\", \"faulted\" or \"step_limit\"",
+            "status: expected \"exited\", \"faulted\", \"step_limit\" or \"interrupted\"",
         ),
         (
             r#"{"status": "faulted", "fault": {"cause": 3, "pc": 0, "word": "0x0"}}"#,
