@@ -8,6 +8,7 @@
 
 use crate::rng::Rng;
 use crate::values::{f32_bits, field, value32};
+use warpkit_cover::class::ValueKind;
 use warpkit_cover::model::CoverOperand;
 use warpkit_encoding::{encode, Inst};
 use warpkit_isa::{Flags, InsnDesc, OpType, RegFile, Slot, StateLoc};
@@ -98,6 +99,55 @@ pub fn lane_value(rng: &mut Rng) -> u32 {
         0 => *rng.pick(&[0, 1, u32::MAX, 0x8000_0000, 0x7fff_ffff]),
         1 => f32_bits(rng),
         _ => value32(rng),
+    }
+}
+
+/// The integer class representatives (zero, one, minus one, INT_MIN, INT_MAX) of 32 and 16
+/// bits.
+const CORNERS32: [u32; 5] = [0, 1, u32::MAX, 0x8000_0000, 0x7fff_ffff];
+const CORNERS16: [u32; 5] = [0, 1, 0xffff, 0x8000, 0x7fff];
+
+/// A register value made of integer corners: two 32-bit ones (a pair's INT64_MAX is
+/// 0x7fffffff:0xffffffff) or four 16-bit ones (packed halves such as 0x0001_ffff).
+fn corner_value(rng: &mut Rng) -> u64 {
+    if rng.chance(1, 2) {
+        *rng.pick(&CORNERS32) as u64 | (*rng.pick(&CORNERS32) as u64) << 32
+    } else {
+        (0..4).fold(0, |a, k| a | (*rng.pick(&CORNERS16) as u64) << (16 * k))
+    }
+}
+
+/// Operand values aimed at the missing classes of a result: for a few values of each
+/// class, the value itself (an operand an addition with zero or an AND with all ones
+/// passes through), its bytes swapped, and the binary32 or binary16 number whose integer
+/// conversion has that bit pattern (a conversion's result is classed as a float: the
+/// integer 0x7f800000 is "+inf"). Low bits are cleared first so that the number is exact.
+fn aimed_values(kind: ValueKind, missing: u16, rng: &mut Rng) -> Vec<u64> {
+    let mut out = Vec::new();
+    for k in (0..kind.classes().len()).filter(|k| missing >> k & 1 == 1) {
+        for _ in 0..4 {
+            let v = kind.sample(k, rng.u64());
+            out.push(v);
+            out.push((v as u32).swap_bytes() as u64);
+            let x = v as u32 & !0xff;
+            out.push((x as i32 as f32).to_bits() as u64);
+            out.push((x as f32).to_bits() as u64);
+            let h = v as u16 & !0xf;
+            for f in [h as i16 as f32, h as f32] {
+                out.push(warpkit_fp::f32_to_f16(f.to_bits(), warpkit_fp::Rm::Rne, &mut 0) as u64);
+            }
+        }
+    }
+    out
+}
+
+/// One candidate register value (a pair as 64 bits): integer corners, a value aimed at a
+/// missing class, or a lane value in each word.
+fn candidate(rng: &mut Rng, aimed: &[u64]) -> u64 {
+    match rng.below(4) {
+        0 => corner_value(rng),
+        1 if !aimed.is_empty() => *rng.pick(aimed),
+        _ => lane_value(rng) as u64 | (lane_value(rng) as u64) << 32,
     }
 }
 
@@ -198,12 +248,19 @@ pub fn solve(
     let mut found: Vec<(usize, Witness)> = Vec::new();
     let mut left = missing;
     let mut flags_left = flags;
+    let aimed = res.map_or(Vec::new(), |r| aimed_values(r.kind, missing, rng));
     for step in 0..STEPS {
         if left == 0 && flags_left == 0 {
             break;
         }
         let uniform_lanes = d.flags.has(Flags::UR) || (flags_left != 0 && step % 2 == 1);
-        let inst = canonical(d, rng);
+        let mut inst = canonical(d, rng);
+        // A 32-bit literal is an operand too: corners and aimed values half the time.
+        for o in d.operands.iter().filter(|o| o.ty == OpType::K32) {
+            if rng.chance(1, 2) {
+                inst.set(o.slot, candidate(rng, &aimed) as u32 as i64);
+            }
+        }
         let srcs = sources(d, &inst);
         if srcs.iter().any(|s| s.3 > 2) {
             return found;
@@ -235,7 +292,7 @@ pub fn solve(
                         *rng.pick(F32_FLAG_VALUES[f]) as u64
                     }
                 }
-                _ => lane_value(rng) as u64 | (lane_value(rng) as u64) << 32,
+                _ => candidate(rng, &aimed),
             };
             shared.push(v);
             write(&mut w, *s, 0, v);
@@ -245,7 +302,7 @@ pub fn solve(
                 let v = if uniform_lanes || s.1 == RegFile::U {
                     *v
                 } else {
-                    lane_value(rng) as u64 | (lane_value(rng) as u64) << 32
+                    candidate(rng, &aimed)
                 };
                 write(&mut w, *s, lane, v);
             }
