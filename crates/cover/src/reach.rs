@@ -322,7 +322,7 @@ fn result_values(d: &InsnDesc) -> Option<(Rule, Values)> {
     if let (Some(i), true) = (imm, r == "max_s(s1, sext(imm))") {
         return Some((BOUNDED, Values::Range(-i, (1 << 31) - 1)));
     }
-    if r.starts_with("{snorm16(s2), snorm16(s1)}") && r.contains("-1 -> -32767") {
+    if r.starts_with("{snorm16(s2), snorm16(s1)}") && d.semantics.contains("-1 -> -32767") {
         // The high half is in -32767 ..= 32767, the low half anything.
         return Some((BOUNDED, Values::Range(-32767 << 16, 32767 << 16 | 0xffff)));
     }

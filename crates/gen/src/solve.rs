@@ -14,7 +14,8 @@ use warpkit_encoding::{encode, Inst};
 use warpkit_isa::{Flags, InsnDesc, OpType, RegFile, Slot, StateLoc};
 use warpkit_sim::{Mode, Program, StepResult, Warp};
 
-/// Simulator steps (of 32 candidates each) spent looking for one variant's witnesses.
+/// Simulator steps (of 32 candidates each; 32 times as many of one for a uniform result)
+/// spent looking for one variant's witnesses.
 pub const STEPS: u32 = 256;
 
 /// Values that make IEEE operations raise each flag, by FFLAGS bit (nx, uf, of, dz, nv):
@@ -119,9 +120,10 @@ fn corner_value(rng: &mut Rng) -> u64 {
 
 /// Operand values aimed at the missing classes of a result: for a few values of each
 /// class, the value itself (an operand an addition with zero or an AND with all ones
-/// passes through), its bytes swapped, and the binary32 or binary16 number whose integer
+/// passes through), its bytes swapped, the binary32 or binary16 number whose integer
 /// conversion has that bit pattern (a conversion's result is classed as a float: the
-/// integer 0x7f800000 is "+inf"). Low bits are cleared first so that the number is exact.
+/// integer 0x7f800000 is "+inf"; low bits are cleared first so that the number is exact),
+/// and the fractions whose normalised conversions give its halves.
 fn aimed_values(kind: ValueKind, missing: u16, rng: &mut Rng) -> Vec<u64> {
     let mut out = Vec::new();
     for k in (0..kind.classes().len()).filter(|k| missing >> k & 1 == 1) {
@@ -132,6 +134,17 @@ fn aimed_values(kind: ValueKind, missing: u16, rng: &mut Rng) -> Vec<u64> {
             let x = v as u32 & !0xff;
             out.push((x as i32 as f32).to_bits() as u64);
             out.push((x as f32).to_bits() as u64);
+            // The numbers a normalised conversion (snorm16, unorm16, unorm8) takes to
+            // either half of the value.
+            for h in [v as u16, (v >> 16) as u16] {
+                for f in [
+                    h as i16 as f32 / 32767.0,
+                    h as f32 / 65535.0,
+                    h as u8 as f32 / 255.0,
+                ] {
+                    out.push(f.to_bits() as u64);
+                }
+            }
             let h = v as u16 & !0xf;
             for f in [h as i16 as f32, h as f32] {
                 out.push(warpkit_fp::f32_to_f16(f.to_bits(), warpkit_fp::Rm::Rne, &mut 0) as u64);
@@ -249,7 +262,15 @@ pub fn solve(
     let mut left = missing;
     let mut flags_left = flags;
     let aimed = res.map_or(Vec::new(), |r| aimed_values(r.kind, missing, rng));
-    for step in 0..STEPS {
+    // Uniform sources give one candidate a step, not 32: as many candidates as a vector
+    // variant gets. (A lane-mask result also has one, but equal lanes cannot make most
+    // masks: more steps would not help.)
+    let uniform_sources = d.operands.iter().all(|o| {
+        !d.reads.contains(&StateLoc::Op(o.slot))
+            || o.ty.reg().is_none_or(|(file, ..)| file == RegFile::U)
+    });
+    let steps = if uniform_sources { STEPS * 32 } else { STEPS };
+    for step in 0..steps {
         if left == 0 && flags_left == 0 {
             break;
         }
