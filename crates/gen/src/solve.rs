@@ -145,6 +145,13 @@ fn aimed_values(kind: ValueKind, missing: u16, rng: &mut Rng) -> Vec<u64> {
                     out.push(f.to_bits() as u64);
                 }
             }
+            // A 64-bit class corner may be a product of two 32-bit operands (2^63 - 1 is
+            // 4042815511 x 2281422937): a factor pair of it.
+            if kind == ValueKind::Int64 && k + 1 < kind.classes().len() {
+                if let Some((a, b)) = factor_pair(v) {
+                    out.extend([a, b]);
+                }
+            }
             let h = v as u16 & !0xf;
             for f in [h as i16 as f32, h as f32] {
                 out.push(warpkit_fp::f32_to_f16(f.to_bits(), warpkit_fp::Rm::Rne, &mut 0) as u64);
@@ -152,6 +159,42 @@ fn aimed_values(kind: ValueKind, missing: u16, rng: &mut Rng) -> Vec<u64> {
         }
     }
     out
+}
+
+/// Two factors below 2^32 whose product is `v`, from its factors below 2^20 (and what is
+/// left over, as one factor), if there are such.
+fn factor_pair(v: u64) -> Option<(u64, u64)> {
+    let limit = 1u64 << 32;
+    if v < limit {
+        return None;
+    }
+    let mut factors = Vec::new();
+    let mut rest = v;
+    let mut p = 2;
+    while p < 1 << 20 && p * p <= rest {
+        while rest.is_multiple_of(p) {
+            factors.push(p);
+            rest /= p;
+        }
+        p += 1;
+    }
+    if rest > 1 {
+        factors.push(rest);
+    }
+    // The divisors below 2^32, grown factor by factor.
+    let mut divisors = vec![1u64];
+    for f in factors {
+        let more: Vec<u64> = divisors
+            .iter()
+            .filter_map(|d| d.checked_mul(f))
+            .filter(|d| *d < limit && !divisors.contains(d))
+            .collect();
+        divisors.extend(more);
+        divisors.sort_unstable();
+        divisors.dedup();
+    }
+    let d = *divisors.iter().find(|d| v / **d < limit)?;
+    Some((d, v / d))
 }
 
 /// One candidate register value (a pair as 64 bits): integer corners, a value aimed at a
@@ -367,4 +410,20 @@ pub fn solve(
     }
     found.sort_by_key(|f| f.0);
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::factor_pair;
+
+    #[test]
+    fn factor_pairs_are_32_bit_and_multiply_back() {
+        let (a, b) = factor_pair(0x7fff_ffff_ffff_ffff).expect("2^63 - 1 splits");
+        assert!(a < 1 << 32 && b < 1 << 32);
+        assert_eq!(a * b, 0x7fff_ffff_ffff_ffff);
+        // 2^63 has no pair below 2^32 (its factors are powers of two, one at least 2^32).
+        assert_eq!(factor_pair(1 << 63), None);
+        // A prime above 2^32 has none.
+        assert_eq!(factor_pair(4_294_967_311), None);
+    }
 }
