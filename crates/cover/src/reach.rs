@@ -176,16 +176,18 @@ impl Values {
 }
 
 /// The integer classes of the values in lo ..= hi (read as `kind.bits()`-bit patterns) for
-/// which `may` holds; `may` is asked only about the class corners ("other" is assumed).
+/// which `may` holds; `may` is asked only about the class corners ("other" is assumed when
+/// the range holds more values than corners).
 fn int_classes(kind: ValueKind, lo: i128, hi: i128, may: impl Fn(i128) -> bool) -> u16 {
     let m = 1i128 << kind.bits();
     let corners = [0, 1, -1, -(m / 2), m / 2 - 1];
     let mut bits = 0;
     let mut hits = 0;
     for c in corners {
-        // The least value of the range with the corner's bit pattern.
+        // The least value of the range with the corner's bit pattern (`may` is asked only
+        // when it is the only one).
         let x = lo + (c - lo).rem_euclid(m);
-        if x <= hi && may(x) {
+        if x <= hi && (hi - lo + 1 >= m || may(x)) {
             bits |= kind.class_bits(c as u64);
             hits += 1;
         }
