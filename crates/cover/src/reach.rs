@@ -27,7 +27,19 @@ pub const BOOLEAN: Rule = Rule {
 };
 pub const BOUNDED: Rule = Rule {
     name: "bounded-result",
-    reason: "the semantics bounds the result (a count, a lane number, an extended field, a small immediate, a one-hot class mask, a converted byte)",
+    reason: "the semantics bounds the result (a count, a lane number, an extended field, a small immediate or a minimum or maximum with one, a one-hot class mask, a converted byte, snorm16 halves that are never 0x8000)",
+};
+pub const PRODUCT: Rule = Rule {
+    name: "product-range",
+    reason: "a product of two 32-bit operands lies between the products of their range ends (its high word between their high words), and a power of two such as 2^63 needs power-of-two factors that fit",
+};
+pub const ABSOLUTE: Rule = Rule {
+    name: "absolute-value",
+    reason: "an absolute value lies in 0 ..= 2^31 (INT_MIN wraps to itself): never -1 or another negative value",
+};
+pub const CANONICAL_NAN: Rule = Rule {
+    name: "canonical-nan",
+    reason: "binary16 conversions deliver a number or the canonical NaN (fp SEMANTICS: no payload kept), so their bit patterns, read in another format, take only the classes those values give",
 };
 pub const WHOLE_QUAD: Rule = Rule {
     name: "whole-quad",
@@ -59,7 +71,7 @@ pub const FREXP_MANTISSA: Rule = Rule {
 };
 pub const EXACT_WIDEN: Rule = Rule {
     name: "exact-widening",
-    reason: "binary16 values are zero or normal numbers in binary32: never subnormal",
+    reason: "binary16 values are zero or normal numbers in binary32 (never subnormal), within 65504 in magnitude, an infinity or the canonical NaN: read as two binary16 halves, neither is ever an infinity",
 };
 pub const UNIT_RANGE: Rule = Rule {
     name: "unit-range",
@@ -79,9 +91,12 @@ pub const EXACT_TINY_SUM: Rule = Rule {
 };
 
 /// Every rule, in the order they are tried (a bin is listed under the first that excludes it).
-pub const RULES: [Rule; 14] = [
+pub const RULES: [Rule; 17] = [
     BOOLEAN,
     BOUNDED,
+    PRODUCT,
+    ABSOLUTE,
+    CANONICAL_NAN,
     WHOLE_QUAD,
     ALIGNED_LINK,
     FROM_INTEGER,
@@ -131,8 +146,10 @@ impl Reach {
 
 /// The values a result can take, as the semantics states them.
 enum Values {
-    /// A signed range (as the result's width reads it).
-    Range(i64, i64),
+    /// The integers lo ..= hi, each read as its low `bits()` bits.
+    Range(i128, i128),
+    /// The products of a factor in the first range and one in the second (each inclusive).
+    Product((i128, i128), (i128, i128)),
     /// These bit patterns only.
     List(Vec<u64>),
 }
@@ -148,24 +165,96 @@ impl Values {
                 }
                 (*lo..=*hi).fold(0, |a, x| a | kind.class_bits(x as u64))
             }
-            Values::Range(lo, hi) => {
-                // The corners inside the range, and "other" when it holds anything else.
-                let w = kind.bits();
-                let (min, max) = (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1);
-                let corners = [0i128, 1, -1, min, max];
-                let inside: Vec<i128> = corners
-                    .iter()
-                    .copied()
-                    .filter(|c| (*lo as i128..=*hi as i128).contains(c))
-                    .collect();
-                let mut bits = inside.iter().fold(0, |a, &c| a | kind.class_bits(c as u64));
-                if (*hi as i128 - *lo as i128 + 1) > inside.len() as i128 {
-                    bits |= 1 << (crate::class::INT_CLASSES.len() - 1);
-                }
-                bits
+            Values::Range(lo, hi) => int_classes(kind, *lo, *hi, |_| true),
+            Values::Product(a, b) => {
+                let ends = [a.0 * b.0, a.0 * b.1, a.1 * b.0, a.1 * b.1];
+                let (lo, hi) = (*ends.iter().min().unwrap(), *ends.iter().max().unwrap());
+                int_classes(kind, lo, hi, |x| product_of(x, *a, *b))
             }
         }
     }
+}
+
+/// The integer classes of the values in lo ..= hi (read as `kind.bits()`-bit patterns) for
+/// which `may` holds; `may` is asked only about the class corners ("other" is assumed when
+/// the range holds more values than corners).
+fn int_classes(kind: ValueKind, lo: i128, hi: i128, may: impl Fn(i128) -> bool) -> u16 {
+    let m = 1i128 << kind.bits();
+    let corners = [0, 1, -1, -(m / 2), m / 2 - 1];
+    let mut bits = 0;
+    let mut hits = 0;
+    for c in corners {
+        // The least value of the range with the corner's bit pattern (`may` is asked only
+        // when it is the only one).
+        let x = lo + (c - lo).rem_euclid(m);
+        if x <= hi && (hi - lo + 1 >= m || may(x)) {
+            bits |= kind.class_bits(c as u64);
+            hits += 1;
+        }
+    }
+    if hi - lo + 1 > hits {
+        bits |= 1 << (crate::class::INT_CLASSES.len() - 1);
+    }
+    bits
+}
+
+/// Whether `x` may be a product of a factor in `a` and one in `b`: exact for zero and
+/// powers of two (whose factors are powers of two), "may" for any other value.
+fn product_of(x: i128, a: (i128, i128), b: (i128, i128)) -> bool {
+    let inside = |v: i128, r: (i128, i128)| (r.0..=r.1).contains(&v);
+    if x == 0 {
+        return inside(0, a) || inside(0, b);
+    }
+    let k = x.unsigned_abs();
+    if !k.is_power_of_two() {
+        return true;
+    }
+    let k = k.trailing_zeros();
+    (0..=k).any(|j| {
+        [1i128, -1].iter().any(|&s| {
+            let f = s << j;
+            inside(f, a) && inside(x / f, b)
+        })
+    })
+}
+
+/// The range of an operand as a product's factor: `sext(s1)`, `zext(u2)`, `sext64(s1)`.
+fn factor(f: &str) -> Option<(i128, i128)> {
+    let (signed, inner) = [
+        ("sext64(", true),
+        ("zext64(", false),
+        ("sext(", true),
+        ("zext(", false),
+    ]
+    .iter()
+    .find_map(|(p, s)| Some((*s, f.strip_prefix(p)?.strip_suffix(')')?)))?;
+    if !["s1", "s2", "u1", "u2"].contains(&inner) {
+        return None;
+    }
+    Some(if signed {
+        (-(1 << 31), (1 << 31) - 1)
+    } else {
+        (0, (1 << 32) - 1)
+    })
+}
+
+/// A product of two 32-bit operands: its high word (`(X * Y)[63:32]`) or the whole of it.
+fn product(r: &str) -> Option<Values> {
+    if let Some(body) = r.strip_prefix('(').and_then(|x| x.strip_suffix(")[63:32]")) {
+        let (a, b) = body.split_once(" * ")?;
+        let (a, b) = (factor(a)?, factor(b)?);
+        let ends = [a.0 * b.0, a.0 * b.1, a.1 * b.0, a.1 * b.1];
+        // `>>` on i128 floors, as taking the high word of a two's complement product does.
+        return Some(Values::Range(
+            ends.iter().min().unwrap() >> 32,
+            ends.iter().max().unwrap() >> 32,
+        ));
+    }
+    let (a, b) = r
+        .strip_suffix(" (64-bit product)")
+        .unwrap_or(r)
+        .split_once(" * ")?;
+    Some(Values::Product(factor(a)?, factor(b)?))
 }
 
 /// The right-hand side of the first assignment to the destination (`d = X`, `U[d] = X`,
@@ -203,12 +292,12 @@ fn result_values(d: &InsnDesc) -> Option<(Rule, Values)> {
         return Some((BOUNDED, Values::Range(0, 31)));
     }
     if let Some(n) = low_field(r, "zext(") {
-        return Some((BOUNDED, Values::Range(0, (1i64 << n) - 1)));
+        return Some((BOUNDED, Values::Range(0, (1i128 << n) - 1)));
     }
     if let Some(n) = low_field(r, "sext(") {
         return Some((
             BOUNDED,
-            Values::Range(-(1i64 << (n - 1)), (1i64 << (n - 1)) - 1),
+            Values::Range(-(1i128 << (n - 1)), (1i128 << (n - 1)) - 1),
         ));
     }
     if let Some(n) = r
@@ -218,8 +307,40 @@ fn result_values(d: &InsnDesc) -> Option<(Rule, Values)> {
     {
         return Some((
             BOUNDED,
-            Values::Range(-(1i64 << (n - 1)), (1i64 << (n - 1)) - 1),
+            Values::Range(-(1i128 << (n - 1)), (1i128 << (n - 1)) - 1),
         ));
+    }
+    if let Some(v) = product(r) {
+        return Some((PRODUCT, v));
+    }
+    if r.starts_with("abs_s(s1)") && r.contains("INT_MIN wraps") {
+        return Some((ABSOLUTE, Values::Range(0, 1 << 31)));
+    }
+    // A signed minimum (maximum) with a sign-extended immediate is at most (least) it.
+    let imm = d.operand(Slot::Imm).map(|o| 1i128 << (o.width - 1));
+    if let (Some(i), true) = (imm, r == "min_s(s1, sext(imm))") {
+        return Some((BOUNDED, Values::Range(-(1 << 31), i - 1)));
+    }
+    if let (Some(i), true) = (imm, r == "max_s(s1, sext(imm))") {
+        return Some((BOUNDED, Values::Range(-i, (1 << 31) - 1)));
+    }
+    if r.starts_with("{snorm16(s2), snorm16(s1)}") && d.semantics.contains("-1 -> -32767") {
+        // The high half is in -32767 ..= 32767, the low half anything.
+        return Some((BOUNDED, Values::Range(-32767 << 16, 32767 << 16 | 0xffff)));
+    }
+    if r.starts_with("{half(s2), half(s1)}") && !d.flags.has(Flags::H16) {
+        // Two binary16 results read as one binary32 value: its class is fixed by the high
+        // half (a number or 0x7e00) and whether the rest is zero.
+        let halves = (0..=0xffffu64).filter(|&h| !f16_nan(h) || h == 0x7e00);
+        let values = halves.flat_map(|h| [h << 16, h << 16 | 1]).collect();
+        return Some((CANONICAL_NAN, Values::List(values)));
+    }
+    if d.flags.has(Flags::FM) && (r == "float(s1.l) (exact)" || r == "float(s1.h) (exact)") {
+        // Every binary16 value widened (a NaN to the canonical binary32 NaN).
+        let widened = (0..=0xffffu16)
+            .map(|h| warpkit_fp::f16_to_f32(h, &mut 0) as u64)
+            .collect();
+        return Some((EXACT_WIDEN, Values::List(widened)));
     }
     if r.starts_with("fclass(") {
         // One bit of the 10-bit RISC-V class mask.
@@ -243,6 +364,11 @@ fn result_values(d: &InsnDesc) -> Option<(Rule, Values)> {
         return Some((ALIGNED_LINK, Values::List(vec![0, 4, 0x8000_0000])));
     }
     None
+}
+
+/// A binary16 NaN bit pattern.
+fn f16_nan(h: u64) -> bool {
+    h & 0x7c00 == 0x7c00 && h & 0x3ff != 0
 }
 
 /// `float(s1[15:8])`-style byte fields (bits hi:lo with hi - lo = 7).
@@ -317,7 +443,8 @@ fn float_rule(d: &InsnDesc, r: &str, kind: ValueKind) -> Option<(Rule, &'static 
         ));
     }
     if r.starts_with("clamp(") && r.contains("0.0, 1.0") && d.semantics.contains("NaN -> +0") {
-        return Some((UNIT_RANGE, &["+zero", "-zero", "+subnormal", "+normal"]));
+        // The clamp is maximumNumber(x, +0) first, with -0 < +0 (fp SEMANTICS): never -0.
+        return Some((UNIT_RANGE, &["+zero", "+subnormal", "+normal"]));
     }
     if ["floor(", "ceil(", "trunc(", "round_half_even("]
         .iter()
@@ -327,9 +454,6 @@ fn float_rule(d: &InsnDesc, r: &str, kind: ValueKind) -> Option<(Rule, &'static 
     }
     if r.starts_with("frexp mantissa") {
         return Some((FREXP_MANTISSA, &NOT_SUBNORMAL));
-    }
-    if d.flags.has(Flags::FM) && (r == "float(s1.l) (exact)" || r == "float(s1.h) (exact)") {
-        return Some((EXACT_WIDEN, &NOT_SUBNORMAL));
     }
     None
 }

@@ -8,12 +8,14 @@
 
 use crate::rng::Rng;
 use crate::values::{f32_bits, field, value32};
+use warpkit_cover::class::ValueKind;
 use warpkit_cover::model::CoverOperand;
 use warpkit_encoding::{encode, Inst};
 use warpkit_isa::{Flags, InsnDesc, OpType, RegFile, Slot, StateLoc};
 use warpkit_sim::{Mode, Program, StepResult, Warp};
 
-/// Simulator steps (of 32 candidates each) spent looking for one variant's witnesses.
+/// Simulator steps (of 32 candidates each; 32 times as many of one for a uniform result)
+/// spent looking for one variant's witnesses.
 pub const STEPS: u32 = 256;
 
 /// Values that make IEEE operations raise each flag, by FFLAGS bit (nx, uf, of, dz, nv):
@@ -98,6 +100,110 @@ pub fn lane_value(rng: &mut Rng) -> u32 {
         0 => *rng.pick(&[0, 1, u32::MAX, 0x8000_0000, 0x7fff_ffff]),
         1 => f32_bits(rng),
         _ => value32(rng),
+    }
+}
+
+/// The integer class representatives (zero, one, minus one, INT_MIN, INT_MAX) of 32 and 16
+/// bits.
+const CORNERS32: [u32; 5] = [0, 1, u32::MAX, 0x8000_0000, 0x7fff_ffff];
+const CORNERS16: [u32; 5] = [0, 1, 0xffff, 0x8000, 0x7fff];
+
+/// A register value made of integer corners: two 32-bit ones (a pair's INT64_MAX is
+/// 0x7fffffff:0xffffffff) or four 16-bit ones (packed halves such as 0x0001_ffff).
+fn corner_value(rng: &mut Rng) -> u64 {
+    if rng.chance(1, 2) {
+        *rng.pick(&CORNERS32) as u64 | (*rng.pick(&CORNERS32) as u64) << 32
+    } else {
+        (0..4).fold(0, |a, k| a | (*rng.pick(&CORNERS16) as u64) << (16 * k))
+    }
+}
+
+/// Operand values aimed at the missing classes of a result: for a few values of each
+/// class, the value itself (an operand an addition with zero or an AND with all ones
+/// passes through), its bytes swapped, the binary32 or binary16 number whose integer
+/// conversion has that bit pattern (a conversion's result is classed as a float: the
+/// integer 0x7f800000 is "+inf"; low bits are cleared first so that the number is exact),
+/// and the fractions whose normalised conversions give its halves.
+fn aimed_values(kind: ValueKind, missing: u16, rng: &mut Rng) -> Vec<u64> {
+    let mut out = Vec::new();
+    for k in (0..kind.classes().len()).filter(|k| missing >> k & 1 == 1) {
+        for _ in 0..4 {
+            let v = kind.sample(k, rng.u64());
+            out.push(v);
+            out.push((v as u32).swap_bytes() as u64);
+            let x = v as u32 & !0xff;
+            out.push((x as i32 as f32).to_bits() as u64);
+            out.push((x as f32).to_bits() as u64);
+            // The numbers a normalised conversion (snorm16, unorm16, unorm8) takes to
+            // either half of the value.
+            for h in [v as u16, (v >> 16) as u16] {
+                for f in [
+                    h as i16 as f32 / 32767.0,
+                    h as f32 / 65535.0,
+                    h as u8 as f32 / 255.0,
+                ] {
+                    out.push(f.to_bits() as u64);
+                }
+            }
+            // A 64-bit class corner may be a product of two 32-bit operands (2^63 - 1 is
+            // 4042815511 x 2281422937): a factor pair of it.
+            if kind == ValueKind::Int64 && k + 1 < kind.classes().len() {
+                if let Some((a, b)) = factor_pair(v) {
+                    out.extend([a, b]);
+                }
+            }
+            let h = v as u16 & !0xf;
+            for f in [h as i16 as f32, h as f32] {
+                out.push(warpkit_fp::f32_to_f16(f.to_bits(), warpkit_fp::Rm::Rne, &mut 0) as u64);
+            }
+        }
+    }
+    out
+}
+
+/// Two factors below 2^32 whose product is `v`, from its factors below 2^20 (and what is
+/// left over, as one factor), if there are such.
+fn factor_pair(v: u64) -> Option<(u64, u64)> {
+    let limit = 1u64 << 32;
+    if v < limit {
+        return None;
+    }
+    let mut factors = Vec::new();
+    let mut rest = v;
+    let mut p = 2;
+    while p < 1 << 20 && p * p <= rest {
+        while rest.is_multiple_of(p) {
+            factors.push(p);
+            rest /= p;
+        }
+        p += 1;
+    }
+    if rest > 1 {
+        factors.push(rest);
+    }
+    // The divisors below 2^32, grown factor by factor.
+    let mut divisors = vec![1u64];
+    for f in factors {
+        let more: Vec<u64> = divisors
+            .iter()
+            .filter_map(|d| d.checked_mul(f))
+            .filter(|d| *d < limit && !divisors.contains(d))
+            .collect();
+        divisors.extend(more);
+        divisors.sort_unstable();
+        divisors.dedup();
+    }
+    let d = *divisors.iter().find(|d| v / **d < limit)?;
+    Some((d, v / d))
+}
+
+/// One candidate register value (a pair as 64 bits): integer corners, a value aimed at a
+/// missing class, or a lane value in each word.
+fn candidate(rng: &mut Rng, aimed: &[u64]) -> u64 {
+    match rng.below(4) {
+        0 => corner_value(rng),
+        1 if !aimed.is_empty() => *rng.pick(aimed),
+        _ => lane_value(rng) as u64 | (lane_value(rng) as u64) << 32,
     }
 }
 
@@ -198,12 +304,27 @@ pub fn solve(
     let mut found: Vec<(usize, Witness)> = Vec::new();
     let mut left = missing;
     let mut flags_left = flags;
-    for step in 0..STEPS {
+    let aimed = res.map_or(Vec::new(), |r| aimed_values(r.kind, missing, rng));
+    // Uniform sources give one candidate a step, not 32: as many candidates as a vector
+    // variant gets. (A lane-mask result also has one, but equal lanes cannot make most
+    // masks: more steps would not help.)
+    let uniform_sources = d.operands.iter().all(|o| {
+        !d.reads.contains(&StateLoc::Op(o.slot))
+            || o.ty.reg().is_none_or(|(file, ..)| file == RegFile::U)
+    });
+    let steps = if uniform_sources { STEPS * 32 } else { STEPS };
+    for step in 0..steps {
         if left == 0 && flags_left == 0 {
             break;
         }
         let uniform_lanes = d.flags.has(Flags::UR) || (flags_left != 0 && step % 2 == 1);
-        let inst = canonical(d, rng);
+        let mut inst = canonical(d, rng);
+        // A 32-bit literal is an operand too: corners and aimed values half the time.
+        for o in d.operands.iter().filter(|o| o.ty == OpType::K32) {
+            if rng.chance(1, 2) {
+                inst.set(o.slot, candidate(rng, &aimed) as u32 as i64);
+            }
+        }
         let srcs = sources(d, &inst);
         if srcs.iter().any(|s| s.3 > 2) {
             return found;
@@ -235,7 +356,7 @@ pub fn solve(
                         *rng.pick(F32_FLAG_VALUES[f]) as u64
                     }
                 }
-                _ => lane_value(rng) as u64 | (lane_value(rng) as u64) << 32,
+                _ => candidate(rng, &aimed),
             };
             shared.push(v);
             write(&mut w, *s, 0, v);
@@ -245,7 +366,7 @@ pub fn solve(
                 let v = if uniform_lanes || s.1 == RegFile::U {
                     *v
                 } else {
-                    lane_value(rng) as u64 | (lane_value(rng) as u64) << 32
+                    candidate(rng, &aimed)
                 };
                 write(&mut w, *s, lane, v);
             }
@@ -289,4 +410,20 @@ pub fn solve(
     }
     found.sort_by_key(|f| f.0);
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::factor_pair;
+
+    #[test]
+    fn factor_pairs_are_32_bit_and_multiply_back() {
+        let (a, b) = factor_pair(0x7fff_ffff_ffff_ffff).expect("2^63 - 1 splits");
+        assert!(a < 1 << 32 && b < 1 << 32);
+        assert_eq!(a * b, 0x7fff_ffff_ffff_ffff);
+        // 2^63 has no pair below 2^32 (its factors are powers of two, one at least 2^32).
+        assert_eq!(factor_pair(1 << 63), None);
+        // A prime above 2^32 has none.
+        assert_eq!(factor_pair(4_294_967_311), None);
+    }
 }
