@@ -277,6 +277,9 @@ try {
 
   await step('at 1400 px: all 32 lanes in view, the toolbar on one line whatever the status', async () => {
     await page.setViewportSize({ width: 1400, height: 900 });
+    // The lane check below reads `laneid v1`: back to that program after the values step's.
+    await setText(good);
+    await page.waitForFunction(() => !document.querySelector('.cm-lintRange-error') && document.querySelectorAll('#listing div').length === 4);
     await page.click('[data-tab=regs]');
     await page.click('#reset');
     await waitStatus(/launch/);
