@@ -1,7 +1,7 @@
 // Drives the playground in Debian's Chromium (headless): the lines of issue 21's "what
 // must be true", and issue 31's for the page (no console errors; registers and warps at
 // load; all 32 lanes reachable at 1400 px; a toolbar of one line; EXEC history axes; the
-// cursor's line unlike the PC's). Usage: node playground.test.mjs [WARPKIT_BINARY [SCREENSHOT_DIR]]
+// cursor's line unlike the PC's; the console speaks `warpkit debug`'s commands). Usage: node playground.test.mjs [WARPKIT_BINARY [SCREENSHOT_DIR]]
 import { chromium } from 'playwright-core';
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, mkdirSync, rmSync, readFileSync } from 'node:fs';
@@ -153,6 +153,25 @@ try {
     await page.screenshot({ path: join(shots, 'breakpoint.png') });
   });
 
+  await step('the console answers `info warps` with the text of `warpkit debug`, refuses motions', async () => {
+    const src = join(tmp, 'console.s');
+    const st = join(tmp, 'console.state.json');
+    writeFileSync(src, await page.evaluate(() => window.wkEditor.state.doc.toString()));
+    writeFileSync(st, await page.inputValue('#state'));
+    const cli = execFileSync(bin, ['debug', src, '--state', st, '--batch'],
+      { input: 'b 3\nc\ninfo warps\n', env: { ...process.env, NO_COLOR: '1' } }).toString();
+    await page.fill('#console-in', 'info warps');
+    await page.press('#console-in', 'Enter');
+    await page.waitForFunction(() => document.getElementById('console-out').textContent.includes('warp  status'), null, { timeout: 10000 });
+    const reply = (await page.textContent('#console-out')).split('(wk) info warps\n')[1];
+    assert.ok(reply && reply.includes('0x00000008') && cli.includes(reply), `console:\n${reply}\nwarpkit debug:\n${cli}`);
+    await page.fill('#console-in', 'next');
+    await page.press('#console-in', 'Enter');
+    await page.waitForFunction(() => document.querySelector('#console-out .bad')?.textContent.includes('use the buttons'), null, { timeout: 10000 });
+    assert.equal(await steps(), 2, 'a motion typed in the console does not run');
+    await page.screenshot({ path: join(shots, 'console.png') });
+  });
+
   await step('hover on a mnemonic shows its spec', async () => {
     const p = await page.evaluate(() => { const v = window.wkEditor; const c = v.coordsAtPos(v.state.doc.line(4).from + 2); return { x: c.left + 1, y: (c.top + c.bottom) / 2 }; });
     await page.mouse.move(p.x, p.y);
@@ -234,6 +253,9 @@ try {
 
   await step('at 1400 px: all 32 lanes in view, the toolbar on one line whatever the status', async () => {
     await page.setViewportSize({ width: 1400, height: 900 });
+    // The lane check below reads `laneid v1`: back to that program after the values step's.
+    await setText(good);
+    await page.waitForFunction(() => !document.querySelector('.cm-lintRange-error') && document.querySelectorAll('#listing div').length === 4);
     await page.click('[data-tab=regs]');
     await page.click('#reset');
     await waitStatus(/launch/);

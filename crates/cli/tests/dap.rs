@@ -907,3 +907,110 @@ fn extreme_numbers_give_rows_or_errors() {
     assert_eq!(b["breakpoints"][0]["verified"], false, "{b}");
     c.finish();
 }
+
+/// What `warpkit debug --batch` prints for `lines` (after `b func` and `c`).
+fn cli_transcript(lines: &str) -> String {
+    use std::io::Write as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_warpkit"))
+        .args(["debug", PROG, "--state", STATE, "--batch"])
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let script = format!("b func\nc\n{lines}");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+}
+
+#[test]
+fn the_debug_console_runs_the_cli_commands() {
+    let mut c = Client::start();
+    c.ok("initialize", json!({"linesStartAt1": true}));
+    c.ok("launch", json!({"program": PROG, "state": STATE}));
+    c.ok(
+        "setBreakpoints",
+        json!({"source": {"path": PROG}, "breakpoints": [{"line": 7}]}),
+    );
+    let s = c.motion("configurationDone", json!({}));
+    assert_eq!(s["threadId"], 1, "{s}");
+    let frame = c.top(1)["id"].clone();
+    let commands = [
+        "info warps",
+        "last-write v1",
+        "x/i",
+        "disassemble",
+        "p/f v1",
+    ];
+    let cli = cli_transcript(&commands.map(|l| format!("{l}\n")).concat());
+    for line in commands {
+        let (b, _) = c.ok(
+            "evaluate",
+            json!({"expression": line, "context": "repl", "frameId": frame}),
+        );
+        let text = b["result"].as_str().unwrap();
+        assert!(
+            !text.is_empty() && cli.contains(text),
+            "`{line}` in the console:\n{text}\nnot what the CLI printed:\n{cli}"
+        );
+    }
+    let (b, _) = c.ok(
+        "evaluate",
+        json!({"expression": "info warps", "context": "repl"}),
+    );
+    assert!(
+        b["result"]
+            .as_str()
+            .unwrap()
+            .contains("* 0     live        0x00000014"),
+        "{b}"
+    );
+    // Registers and expressions stay what they were; outside the console, a command is an
+    // expression error as before.
+    let (b, _) = c.ok(
+        "evaluate",
+        json!({"expression": "u20 + 1", "context": "repl"}),
+    );
+    assert_eq!(b["result"], "13 (0xd)");
+    let e = c.err(
+        "evaluate",
+        json!({"expression": "info warps", "context": "watch"}),
+    );
+    assert!(!e.contains("unknown command"), "{e}");
+    // An unknown command names itself and the expression error; a motion points at the
+    // toolbar and moves nothing.
+    let e = c.err(
+        "evaluate",
+        json!({"expression": "frobnicate 3", "context": "repl"}),
+    );
+    assert!(
+        e.starts_with("unknown command `frobnicate`") && e.contains("nor an expression"),
+        "{e}"
+    );
+    let e = c.err("evaluate", json!({"expression": "next", "context": "repl"}));
+    assert!(
+        e.contains("`next` is not run here") && e.contains("toolbar"),
+        "{e}"
+    );
+    let e = c.err(
+        "evaluate",
+        json!({"expression": "p/q v1", "context": "repl"}),
+    );
+    assert!(e.contains("unknown format /q"), "{e}");
+    // Displays live in the console's session between requests.
+    c.ok(
+        "evaluate",
+        json!({"expression": "display v3[1]", "context": "repl"}),
+    );
+    let (b, _) = c.ok(
+        "evaluate",
+        json!({"expression": "info display", "context": "repl"}),
+    );
+    assert_eq!(b["result"], "1: v3[1] = 0x00000000 (0)", "{b}");
+    c.finish();
+}

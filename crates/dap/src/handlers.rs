@@ -16,6 +16,7 @@ use warpkit_debug::{
     loc::parse_value, DebugConfig, Engine, FaultCatch, HitCondition, StatePlace, Stop,
 };
 use warpkit_sim::{FaultCause, NUM_UREGS};
+use warpkit_ui::command;
 
 /// A request handler.
 pub(crate) type RequestHandler = fn(&mut AdapterState, &Value, &mut Events) -> R<HandlerOutcome>;
@@ -97,6 +98,7 @@ fn launch(st: &mut AdapterState, m: &Value, ev: &mut Events) -> R<HandlerOutcome
         data_bps: Vec::new(),
         fmt,
         stop_on_entry: a.stop_on_entry,
+        console: command::Session::detached(false),
     });
     ev.push(("initialized".into(), json!({})));
     body(Value::Null)
@@ -471,6 +473,12 @@ fn evaluate(st: &mut AdapterState, m: &Value, _: &mut Events) -> R<HandlerOutcom
     let s = st.session()?;
     let fmt = format_of(&a.format, s.fmt);
     let e = a.expression.trim();
+    // The debug console also takes the CLI's commands (`info warps`, `last-write v1`); a
+    // register name or an expression stays what it was.
+    let repl = a.context.as_deref() == Some("repl");
+    if repl && StatePlace::parse(e).is_err() && command::names_command(e) {
+        return console_command(s, w, e);
+    }
     if let Ok(loc) = StatePlace::parse(e) {
         let vals = loc.read(s.engine.warp(w)?);
         if loc.is_vector() {
@@ -485,13 +493,36 @@ fn evaluate(st: &mut AdapterState, m: &Value, _: &mut Events) -> R<HandlerOutcom
         }
         return body(json!({"result": show_scalar(loc, vals[0], fmt), "variablesReference": 0}));
     }
-    let v = s.engine.eval(w, e)?;
+    let v = match s.engine.eval(w, e) {
+        Ok(v) => v,
+        Err(not_expr) if repl => {
+            let not_cmd = command::parse(e).err().unwrap_or_default();
+            return Err(format!("{not_cmd} (nor an expression: {not_expr})"));
+        }
+        Err(not_expr) => return Err(not_expr),
+    };
     let result = if a.format.as_ref().and_then(|f| f.hex) == Some(true) {
         format!("0x{v:x}")
     } else {
         format!("{v} (0x{v:x})")
     };
     body(json!({"result": result, "variablesReference": 0}))
+}
+
+/// One command of the shared vocabulary, on warp `w` (the frame's): its text, or its error.
+/// Motions are refused: the toolbar runs them, so that their `stopped` events follow.
+fn console_command(s: &mut DapSession, w: usize, line: &str) -> R<HandlerOutcome> {
+    s.engine.select(w)?;
+    let r = s.console.execute_on(
+        &mut s.engine,
+        line,
+        "run the program from the toolbar (continue, step, step back, reverse continue)",
+    );
+    if r.failed {
+        let text = r.text.trim_end();
+        return Err(text.strip_prefix("error: ").unwrap_or(text).to_string());
+    }
+    body(json!({"result": r.text.trim_end(), "variablesReference": 0}))
 }
 
 /// The warp a `continue` concerns (`threadId` 0: the selected one).

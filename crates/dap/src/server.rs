@@ -44,6 +44,9 @@ pub(crate) struct DapSession {
     pub data_bps: Vec<u32>,
     pub fmt: ValueFormat,
     pub stop_on_entry: bool,
+    /// The debug console's command session (its displays, `list`'s place): the engine is
+    /// lent to it for each command.
+    pub console: warpkit_ui::command::Session<()>,
 }
 
 pub(crate) type R<T> = Result<T, String>;

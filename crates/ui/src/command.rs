@@ -16,5 +16,5 @@ mod session;
 mod show;
 
 pub use help::{complete, help_of, HelpEntry, HELP, INFO_TOPICS};
-pub use parse::{parse, Command, PrintFormat, Spec};
+pub use parse::{names_command, parse, Command, PrintFormat, Spec};
 pub use session::{Reply, Session};

@@ -135,6 +135,7 @@ pub fn router(store: Arc<Store>, addr: SocketAddr) -> Router {
         .route("/api/sessions/:id/registers", get(registers))
         .route("/api/sessions/:id/state", get(state))
         .route("/api/sessions/:id/exec-history", get(exec_history))
+        .route("/api/sessions/:id/command", post(command))
         .route("/api/sessions/:id/:action", post(act))
         .fallback(|| async { err(ApiError(404, "no such page or API route".into())) })
         .layer(DefaultBodyLimit::max(max_body))
@@ -477,6 +478,28 @@ async fn act(
         Ok(s.view(id, extra.as_deref()).into())
     })
     .await
+}
+
+/// The body of a console command.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CommandReq {
+    line: String,
+}
+
+/// One line of the debugger's command vocabulary, as `warpkit debug` runs it.
+async fn command(State(st): State<Arc<Store>>, Path(id): Path<String>, b: Bytes) -> Response {
+    let r: CommandReq = match body(&b) {
+        Ok(r) => r,
+        Err(e) => return err(e),
+    };
+    const MAX_LINE: usize = 4096;
+    if r.line.len() > MAX_LINE {
+        return err(ApiError::bad(format!(
+            "a command line is at most {MAX_LINE} bytes"
+        )));
+    }
+    session_call(&st, &id, move |s, id| Ok(s.command(id, &r.line).into())).await
 }
 
 /// The page and the examples, built in.

@@ -14,6 +14,8 @@ use tokio::sync::Mutex as AsyncMutex;
 use warpkit_debug::history::{ExecHistory, ExecOverview, ExecWindow};
 use warpkit_debug::{Breakpoint, DebugConfig, Engine, Stop, Target, WarpView};
 
+use warpkit_ui::command::Session;
+
 use crate::limits::Limits;
 use crate::tools::SOURCE_NAME;
 
@@ -33,6 +35,9 @@ pub struct WebSession {
     exec_window: Option<(usize, u64, Bytes)>,
     /// The registers' JSON at (position, warp).
     regs_cache: Option<(u64, usize, Bytes)>,
+    /// The console's command session (displays, `list`'s place); the engine is lent to it
+    /// for each command.
+    console: Session<()>,
 }
 
 /// An error for a client: the HTTP status and the message.
@@ -248,6 +253,9 @@ struct ViewOut<'a> {
     breakpoint_lines: &'a [u32],
     #[serde(skip_serializing_if = "Option::is_none")]
     breakpoint_errors: Option<&'a [Value]>,
+    /// A console command's reply: `{"text", "failed"}`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    console: Option<Value>,
 }
 
 fn to_bytes<T: Serialize>(v: &T) -> Result<Vec<u8>, ApiError> {
@@ -283,6 +291,7 @@ impl WebSession {
             exec_hist: None,
             regs_cache: None,
             exec_window: None,
+            console: Session::detached(false),
         })
     }
 
@@ -455,8 +464,35 @@ impl WebSession {
         }
     }
 
+    /// Run one debugger command line of the shared vocabulary (`info warps`, `p/f v1`,
+    /// `last-write v1`): the view after it, with its reply as `console`. Motions are
+    /// refused: the page's buttons run them (and the history's clicks).
+    pub fn command(&mut self, id: u64, line: &str) -> Vec<u8> {
+        let r = self.console.execute_on(
+            &mut self.engine,
+            line,
+            "use the buttons (Step, Step back, Continue, Reverse-continue, Run, Reset) \
+             or click a step of the EXEC history",
+        );
+        // `set` changes the state without moving: what was made at this position is stale.
+        self.regs_cache = None;
+        self.exec_hist = None;
+        self.exec_window = None;
+        let reply = json!({"text": r.text, "failed": r.failed});
+        self.view_with(id, None, Some(reply))
+    }
+
     /// Everything the page shows after a motion (`id` is the session's): JSON bytes.
     pub fn view(&mut self, id: u64, breakpoint_errors: Option<&[Value]>) -> Vec<u8> {
+        self.view_with(id, breakpoint_errors, None)
+    }
+
+    fn view_with(
+        &mut self,
+        id: u64,
+        breakpoint_errors: Option<&[Value]>,
+        console: Option<Value>,
+    ) -> Vec<u8> {
         let w = self.engine.selected();
         let regs = self.regs_json(w).ok();
         let pc = self.engine.warp(w).map(|x| x.pc()).unwrap_or(0);
@@ -471,6 +507,7 @@ impl WebSession {
             breakpoints: self.engine.breakpoints(),
             breakpoint_lines: &self.bp_lines,
             breakpoint_errors,
+            console,
         };
         // Serialising these plain structs cannot fail; the registers are spliced in as the
         // cached bytes.

@@ -641,3 +641,82 @@ fn every_example_is_in_the_menu_with_its_state_file() {
         assert!(warpkit_web::tools::validate_state(state).is_ok(), "{name}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_console_runs_the_debuggers_commands() {
+    let a = start(limits()).await;
+    let source = "laneid v1\nadd.vi v1, v1, 7\nadd.vi v1, v1, 1\n";
+    let (_, v) = req(
+        &a,
+        "POST",
+        "/api/sessions",
+        json!({ "source": source }).to_string().as_bytes(),
+    )
+    .await;
+    let id = v["id"].as_u64().unwrap();
+    req(&a, "POST", &format!("/api/sessions/{id}/step"), b"").await;
+    let cmd = |line: &str| json!({ "line": line }).to_string();
+    let path = format!("/api/sessions/{id}/command");
+    // The text is what `warpkit debug` prints at the same place.
+    let t = warpkit_debug::Target::from_assembly(warpkit_web::tools::SOURCE_NAME, source).unwrap();
+    let mut e = warpkit_debug::Engine::new(t, "{}", Default::default()).unwrap();
+    e.step(0).unwrap();
+    let mut cli = warpkit_ui::command::Session::new(e, false);
+    for line in ["info warps", "last-write v1", "p/d v1[5]", "x/i"] {
+        let (c, v) = req(&a, "POST", &path, cmd(line).as_bytes()).await;
+        assert_eq!(c, 200, "{v}");
+        assert_eq!(v["console"]["failed"], false, "{line}: {v}");
+        assert_eq!(v["console"]["text"], cli.execute(line).text, "{line}");
+        assert_eq!(v["position"], 1, "the view comes along: {v}");
+    }
+    // A set is seen by the registers read next (no stale cache at the same position).
+    let (_, v) = req(&a, "POST", &path, cmd("set v1 = 3").as_bytes()).await;
+    assert_eq!(v["console"]["failed"], false, "{v}");
+    assert_eq!(lane(&v["regs"], 1, 9), 3);
+    let (_, r) = req(&a, "GET", &format!("/api/sessions/{id}/registers"), b"").await;
+    assert_eq!(lane(&r, 1, 9), 3, "{r}");
+    // Motions are the buttons': refused, nothing moves.
+    let (_, v) = req(&a, "POST", &path, cmd("step 2").as_bytes()).await;
+    let text = v["console"]["text"].as_str().unwrap();
+    assert!(
+        v["console"]["failed"] == true && text.contains("use the buttons"),
+        "{v}"
+    );
+    assert_eq!(v["position"], 1);
+    let (_, v) = req(&a, "POST", &path, cmd("frobnicate").as_bytes()).await;
+    let text = v["console"]["text"].as_str().unwrap();
+    assert!(
+        text.starts_with("error: unknown command `frobnicate`"),
+        "{v}"
+    );
+    // Bad requests: no line, an over-long line, an unknown session.
+    let (c, v) = req(&a, "POST", &path, br#"{"lien":"info warps"}"#).await;
+    assert!(c == 400 || c == 422, "{c} {v}");
+    assert!(error_of(&v).contains("line"), "{v}");
+    let long = cmd(&"p ".repeat(3000));
+    let big = Limits {
+        max_body: 1 << 16,
+        ..limits()
+    };
+    let b = start(big).await;
+    let (_, v) = req(&b, "POST", "/api/sessions", br#"{"source":"laneid v1\n"}"#).await;
+    let bid = v["id"].as_u64().unwrap();
+    let (c, v) = req(
+        &b,
+        "POST",
+        &format!("/api/sessions/{bid}/command"),
+        long.as_bytes(),
+    )
+    .await;
+    assert_eq!(c, 400, "{v}");
+    assert!(error_of(&v).contains("at most 4096 bytes"), "{v}");
+    let (c, _) = req(
+        &a,
+        "POST",
+        "/api/sessions/999/command",
+        cmd("info warps").as_bytes(),
+    )
+    .await;
+    assert_eq!(c, 404);
+    alive(&a).await;
+}

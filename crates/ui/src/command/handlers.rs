@@ -5,16 +5,22 @@ use super::help::{help_of, HELP};
 use super::parse::{parse, Command, PrintFormat, Spec};
 use super::session::{cell, Reply, Session};
 use std::fmt::Write as _;
+use std::ops::DerefMut;
 use std::sync::atomic::{AtomicBool, Ordering};
 use warpkit_debug::{BreakKind, Engine, HitCondition, StatePlace, Stop, StopReason, WarpStatus};
 
 /// A handler's result: the text to print, or `None` to quit.
 type CmdResult = Result<Option<String>, String>;
 
-impl Session {
+impl<E: DerefMut<Target = Engine>> Session<E> {
     /// Run one command line.
     pub fn execute(&mut self, line: &str) -> Reply {
-        match parse(line).and_then(|c| match c {
+        self.execute_parsed(parse(line))
+    }
+
+    /// Run one parsed line (`None`: nothing to run).
+    fn execute_parsed(&mut self, parsed: Result<Option<Command>, String>) -> Reply {
+        match parsed.and_then(|c| match c {
             Some(c) => self.run_command(c),
             None => Ok(Some(String::new())),
         }) {
@@ -292,6 +298,27 @@ impl Session {
     }
 }
 
+impl Session<()> {
+    /// Run one command line on a lent engine, for a front whose own controls run the
+    /// motions (the DAP's toolbar, the playground's buttons: their stop events and views
+    /// follow the engine only through them). A motion or `quit` is refused with an error
+    /// that ends with `hint`, which names those controls; every other command runs.
+    pub fn execute_on(&mut self, e: &mut Engine, line: &str, hint: &str) -> Reply {
+        let parsed = parse(line).and_then(|c| match c {
+            Some(c) if c.moves() || c == Command::Quit => {
+                let word = line.split_whitespace().next().unwrap_or_default();
+                Err(format!("`{word}` is not run here: {hint}"))
+            }
+            c => Ok(c),
+        });
+        let me = std::mem::replace(self, Session::detached(self.color));
+        let (mut lent, ()) = me.with_engine(e);
+        let r = lent.execute_parsed(parsed);
+        *self = lent.with_engine(()).0;
+        r
+    }
+}
+
 /// `help`, `help CMD`.
 fn help(cmd: Option<&str>) -> Result<String, String> {
     let mut out = String::new();
@@ -319,6 +346,7 @@ fn help(cmd: Option<&str>) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::command::names_command;
     use warpkit_debug::{DebugConfig, Target};
 
     /// The vocabulary without a terminal: what a DAP console or the playground would run.
@@ -349,5 +377,31 @@ mod tests {
             Some(Command::Info("b".into())),
             "aliases resolve before the handler"
         );
+    }
+
+    /// A front that keeps its engine lends it per command: displays stay in the session,
+    /// motions are refused with the front's hint and leave the engine where it was.
+    #[test]
+    fn a_detached_session_runs_commands_on_a_lent_engine_and_refuses_motions() {
+        let t = Target::from_assembly("k.s", "laneid v1\nadd.vi v1, v1, 1\n").unwrap();
+        let mut e = Engine::new(t, r#"{"warps": [{}]}"#, DebugConfig::default()).unwrap();
+        let mut s = Session::detached(false);
+        let r = s.execute_on(&mut e, "display/d v1[2]", "use the buttons");
+        assert_eq!(r.text, "1: v1[2] = 0\n", "{}", r.text);
+        let r = s.execute_on(&mut e, "si", "use the buttons");
+        assert!(
+            r.failed && r.text == "error: `si` is not run here: use the buttons\n",
+            "{}",
+            r.text
+        );
+        assert!(s.execute_on(&mut e, "quit", "use the buttons").failed);
+        assert_eq!(e.position(), 0, "a refused motion does not move");
+        e.step(0).unwrap();
+        let r = s.execute_on(&mut e, "info display", "h");
+        assert_eq!(
+            r.text, "1: v1[2] = 2\n",
+            "the display is kept, on the moved engine"
+        );
+        assert!(names_command("p/f v1") && names_command("x/i") && !names_command("v1 + 1"));
     }
 }

@@ -3,9 +3,10 @@
 use super::parse::PrintFormat;
 use super::session::{hit_text, Session};
 use std::fmt::Write as _;
-use warpkit_debug::BreakKind;
+use std::ops::DerefMut;
+use warpkit_debug::{BreakKind, Engine};
 
-impl Session {
+impl<E: DerefMut<Target = Engine>> Session<E> {
     pub(crate) fn info(&self, what: &str) -> Result<String, String> {
         let (sub, rest) = what.split_once(char::is_whitespace).unwrap_or((what, ""));
         let w = self.e.selected();

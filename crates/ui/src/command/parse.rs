@@ -105,6 +105,39 @@ pub enum Command {
     Quit,
 }
 
+impl Command {
+    /// Whether the command moves the program (forward, back, or to a position).
+    pub fn moves(&self) -> bool {
+        use Command::*;
+        matches!(
+            self,
+            Step(_)
+                | Next(_)
+                | Finish
+                | Until(_)
+                | Advance(_)
+                | Continue(_)
+                | ReverseStep(_)
+                | ReverseNext(_)
+                | ReverseFinish
+                | ReverseContinue
+                | Goto(_)
+                | Run
+        )
+    }
+}
+
+/// Whether the first word of `line` names a command (`p/x`: its format aside), so that a
+/// front that also evaluates expressions knows which the line is.
+pub fn names_command(line: &str) -> bool {
+    let word = line.split_whitespace().next().unwrap_or_default();
+    let word = match word.split_once('/') {
+        Some((w, _)) if w != "x" => w,
+        _ => word,
+    };
+    help_of(word).is_some()
+}
+
 /// Parse one command line; `None` for an empty line or a `#` comment.
 pub fn parse(line: &str) -> Result<Option<Command>, String> {
     let line = line.trim();

@@ -3,6 +3,7 @@
 
 use super::parse::PrintFormat;
 use std::fmt::Write as _;
+use std::ops::DerefMut;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use warpkit_debug::{BreakKind, Engine, FaultCatch};
@@ -16,9 +17,12 @@ pub struct Reply {
     pub quit: bool,
 }
 
-/// A debugging session over one engine.
-pub struct Session {
-    pub(crate) e: Engine,
+/// A debugging session over one engine. `E` holds the engine: owned (`Box<Engine>`, what
+/// `warpkit debug` runs), lent for one command (`&mut Engine`), or `()` in a session whose
+/// front keeps the engine itself (the DAP server, the playground) and lends it to each
+/// command ([`Session::execute_on`]): displays and `list`'s place stay here between them.
+pub struct Session<E = Box<Engine>> {
+    pub(crate) e: E,
     pub(crate) color: bool,
     pub(crate) displays: Vec<(u32, PrintFormat, String)>,
     pub(crate) next_display: u32,
@@ -33,8 +37,16 @@ pub struct Session {
 impl Session {
     /// A session; `color`: ANSI colours in the texts (a terminal without `NO_COLOR`).
     pub fn new(e: Engine, color: bool) -> Session {
+        Session::detached(color).with_engine(Box::new(e)).0
+    }
+}
+
+impl Session<()> {
+    /// A session without its engine (no colours): each command borrows one
+    /// ([`Session::execute_on`]).
+    pub fn detached(color: bool) -> Session<()> {
         Session {
-            e,
+            e: (),
             color,
             displays: Vec::new(),
             next_display: 1,
@@ -43,7 +55,34 @@ impl Session {
             interrupt: None,
         }
     }
+}
 
+impl<E> Session<E> {
+    /// The same session over another engine holder, and the one it had.
+    pub(crate) fn with_engine<F>(self, e: F) -> (Session<F>, E) {
+        let Session {
+            e: old,
+            color,
+            displays,
+            next_display,
+            list_next,
+            bp_names,
+            interrupt,
+        } = self;
+        let s = Session {
+            e,
+            color,
+            displays,
+            next_display,
+            list_next,
+            bp_names,
+            interrupt,
+        };
+        (s, old)
+    }
+}
+
+impl<E: DerefMut<Target = Engine>> Session<E> {
     pub fn engine(&self) -> &Engine {
         &self.e
     }

@@ -4,10 +4,11 @@
 use super::parse::PrintFormat;
 use super::session::{cell, spec_text, Session};
 use std::fmt::Write as _;
-use warpkit_debug::{StatePlace, Stop, StopReason, WarpStatus};
+use std::ops::DerefMut;
+use warpkit_debug::{Engine, StatePlace, Stop, StopReason, WarpStatus};
 use warpkit_sim::LANES;
 
-impl Session {
+impl<E: DerefMut<Target = Engine>> Session<E> {
     /// The selected warp's position: a header line, the source line, the instruction.
     pub fn where_text(&self) -> String {
         let w = self.e.selected();

@@ -547,6 +547,45 @@ window.addEventListener('keydown', (e) => {
   if (k) { e.preventDefault(); act(k); }
 });
 
+// ---------------------------------------------------------------- console
+// One line of `warpkit debug`'s commands on the session (motions are the buttons'); the
+// view comes back with the reply, so a `set` or `warp N` shows at once. Up/Down: history.
+const consoleLines = [];
+let consoleAt = 0;
+async function runConsole(line) {
+  const out = $('console-out');
+  const add = (text, bad) => {
+    const span = document.createElement('span');
+    span.textContent = text;
+    if (bad) span.className = 'bad';
+    out.append(span);
+    out.scrollTop = out.scrollHeight;
+  };
+  add(`(wk) ${line}\n`);
+  try {
+    await ensureSession();
+    const v = await api('POST', `/api/sessions/${session}/command`, { line });
+    add(v.console.text, v.console.failed);
+    show(v, false);
+  } catch (e) { add(`error: ${e.message}\n`, true); }
+}
+$('console-in').addEventListener('keydown', (e) => {
+  const box = $('console-in');
+  if (e.key === 'Enter') {
+    const line = box.value.trim() || consoleLines[consoleLines.length - 1] || '';
+    box.value = '';
+    if (!line) return;
+    if (consoleLines[consoleLines.length - 1] !== line) consoleLines.push(line);
+    consoleAt = consoleLines.length;
+    runConsole(line);
+  } else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+    e.preventDefault();
+    consoleAt = Math.max(0, Math.min(consoleLines.length, consoleAt + (e.key === 'ArrowUp' ? -1 : 1)));
+    box.value = consoleLines[consoleAt] || '';
+  }
+  // F5/F10 typed here stay the page's keys; other keys are the input's own.
+});
+
 // ---------------------------------------------------------------- examples, share, downloads
 let examples = [];
 api('GET', '/api/examples').then((list) => {
