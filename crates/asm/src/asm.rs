@@ -808,15 +808,7 @@ impl<'s> Asm<'s> {
 
 /// Assemble source text. On error, every diagnostic of the file, sorted by position.
 pub fn assemble(src: &str) -> Result<Assembly, Vec<Diagnostic>> {
-    assemble_with(src, true)
-}
-
-fn assemble_with(src: &str, fast: bool) -> Result<Assembly, Vec<Diagnostic>> {
-    let core = Core {
-        general_only: !fast,
-        ..Core::default()
-    };
-    assemble_core(src, core).map(|(a, _)| a)
+    assemble_core(src, Core::default()).map(|(a, _)| a)
 }
 
 /// What the two passes do besides assembling (one value for every entry point).
@@ -1046,8 +1038,12 @@ mod tests {
         }
         let mut ok_lines = 0;
         for line in &lines {
-            let fast = assemble_with(line, true);
-            let slow = assemble_with(line, false);
+            let fast = assemble(line);
+            let general = Core {
+                general_only: true,
+                ..Core::default()
+            };
+            let slow = assemble_core(line, general).map(|(a, _)| a);
             match (&fast, &slow) {
                 (Ok(f), Ok(s)) => {
                     assert_eq!(f.code, s.code, "{line:?}");

@@ -1,7 +1,7 @@
 //! What an editor needs of a translation unit besides its diagnostics: the files the front
 //! stage read, where the bytes of each written line went and every label and `.equ` name,
 //! all placed in the files (not in the expanded text the assembler sees). Built from the
-//! same front stage and assembler `assemble_unit` runs, also for units with errors.
+//! same front stage and assembler `assemble_unit_with` runs, also for units with errors.
 
 use crate::asm::{assemble_core, Core};
 use crate::directives::SYNTH_PREFIX;

@@ -242,21 +242,17 @@ pub struct AsmOptions {
     pub defsyms: Vec<(String, i64)>,
 }
 
-/// Assemble a translation unit (its main file and what it includes): [`assemble_unit_with`]
-/// with only `externals` set.
-pub fn assemble_unit(
-    main: SourceFile,
-    loader: &mut dyn Loader,
-    externals: bool,
-) -> Result<Unit, UnitDiagnostics> {
-    let opts = AsmOptions {
-        externals,
-        ..AsmOptions::default()
-    };
-    assemble_unit_with(main, loader, &opts)
+impl AsmOptions {
+    /// For an object file (`asm -f elf`): undefined symbols become relocations.
+    pub fn object() -> AsmOptions {
+        AsmOptions {
+            externals: true,
+            ..AsmOptions::default()
+        }
+    }
 }
 
-/// Assemble a translation unit: the front stage over `main` and the files `loader` reads
+/// Assemble a translation unit (the one entry for real code): the front stage over `main` and the files `loader` reads
 /// for it, the two passes, then symbols, kernels, relocations and the line table.
 pub fn assemble_unit_with(
     main: SourceFile,
