@@ -275,13 +275,11 @@ pub fn assemble_unit_with(
     } else {
         &exp.text
     });
-    if exp.main_text
-        && result.is_err()
-        && crate::preprocess::may_have_numeric_labels(files[0].text.as_bytes())
-    {
-        // The front stage passed the text through unread, and the assembler failed: the text
-        // may use numeric local labels (`1:`, `1b`), which only the line-by-line front stage
-        // reads (looking for them in every file would slow every file down).
+    let seen = result.as_ref().map(|(_, x)| x.hash_lines).map_err(|_| ());
+    if exp.main_text && crate::preprocess::needs_lines(seen, &files[0].text) {
+        // The front stage passed the text through unread, and the assembler saw `#` lines or
+        // failed (numeric local labels, `1:` `1b`): only the line-by-line front stage reads
+        // those (looking for them in every file would slow every file down).
         let main = files.into_iter().next().unwrap_or_default();
         let (exp, files, pdiags) = Pre::new(loader).run_main(main, &opts.defsyms, true);
         let result = core(&exp.text);
