@@ -79,6 +79,8 @@ struct Asm<'s> {
     fast: bool,
     /// The source has a double quote somewhere (a `;` may then be inside a string).
     quotes: bool,
+    /// A line's first word starts with `#` (see [`CoreExtra::hash_lines`]).
+    hash_lines: bool,
     /// Object output: references to symbols defined elsewhere become relocations
     /// (`crate::unit`) instead of errors.
     externals: Option<Vec<RawReloc>>,
@@ -219,10 +221,20 @@ impl<'s> Asm<'s> {
         // `#APP`, `#NO_APP`, `# 1 "file.c"`: a line starting with `#` is a comment (looked
         // at only here, off the fast path: no mnemonic starts with `#`).
         if word.starts_with('#') {
+            self.hash_lines = true;
             return;
         }
         // `NAME = EXPR` is `.set NAME, EXPR` (never an instruction: the fast path declines it).
-        if memchr::memchr(b'=', &b[st..]).is_some() {
+        // Only where `syntax::assignment` can find it: in the word, or first after it (white
+        // space as `str::trim_start` has it: tab to carriage return and space in ASCII).
+        let eq_next = b[pos..]
+            .iter()
+            .find(|&&c| !matches!(c, b'\t'..=b'\r' | b' '))
+            == Some(&b'=');
+        if word.contains('=')
+            || eq_next
+            || (!text.is_ascii() && memchr::memchr(b'=', &b[st..]).is_some())
+        {
             if let Some((name, expr)) = crate::syntax::assignment(&text[st..]) {
                 let n0 = line_start + st;
                 let e0 = line_start + (expr.as_ptr() as usize - text.as_ptr() as usize);
@@ -808,15 +820,7 @@ impl<'s> Asm<'s> {
 
 /// Assemble source text. On error, every diagnostic of the file, sorted by position.
 pub fn assemble(src: &str) -> Result<Assembly, Vec<Diagnostic>> {
-    assemble_with(src, true)
-}
-
-fn assemble_with(src: &str, fast: bool) -> Result<Assembly, Vec<Diagnostic>> {
-    let core = Core {
-        general_only: !fast,
-        ..Core::default()
-    };
-    assemble_core(src, core).map(|(a, _)| a)
+    assemble_core(src, Core::default()).map(|(a, _)| a)
 }
 
 /// What the two passes do besides assembling (one value for every entry point).
@@ -838,6 +842,8 @@ pub(crate) struct CoreExtra {
     pub rows: Vec<(u32, u32, u32)>,
     /// References to symbols defined elsewhere (only with `externals`).
     pub relocs: Vec<RawReloc>,
+    /// Some line starts with `#`: a comment here, but maybe a line marker for the front stage.
+    pub hash_lines: bool,
 }
 
 /// Assemble `src` as `opts` says.
@@ -855,6 +861,7 @@ pub(crate) fn assemble_core(
         externals: externals.then(Vec::new),
         fast: !general_only,
         quotes: memchr::memchr(b'"', src.as_bytes()).is_some(),
+        hash_lines: false,
         syms: HashMap::new(),
         label_order: Vec::new(),
         // One item per line at most (labels and blank lines make none).
@@ -893,13 +900,15 @@ pub(crate) fn assemble_core(
     if let Some(o) = outline {
         o.symbols = a.symbol_defs();
     }
-    let rows = a
-        .items
-        .iter()
-        .zip(&item_lines)
-        .filter(|(it, _)| !matches!(it.kind, ItemKind::Pad))
-        .map(|(it, &l)| (it.pc, it.size, l))
-        .collect();
+    // Sized up front: a filtered collect would grow (and copy) the vector step by step.
+    let mut rows = Vec::with_capacity(item_lines.len());
+    rows.extend(
+        a.items
+            .iter()
+            .zip(&item_lines)
+            .filter(|(it, _)| !matches!(it.kind, ItemKind::Pad))
+            .map(|(it, &l)| (it.pc, it.size, l)),
+    );
     if a.pc > u32::MAX as u64 {
         a.diag(
             Span { start: 0, end: 0 },
@@ -924,7 +933,15 @@ pub(crate) fn assemble_core(
         warnings: diags,
     };
     let relocs = a.externals.take().unwrap_or_default();
-    Ok((assembly, CoreExtra { rows, relocs }))
+    let hash_lines = a.hash_lines;
+    Ok((
+        assembly,
+        CoreExtra {
+            rows,
+            relocs,
+            hash_lines,
+        },
+    ))
 }
 
 /// Assemble `src` exactly like [`assemble`] (same bytes, same diagnostics) and describe
@@ -1046,8 +1063,12 @@ mod tests {
         }
         let mut ok_lines = 0;
         for line in &lines {
-            let fast = assemble_with(line, true);
-            let slow = assemble_with(line, false);
+            let fast = assemble(line);
+            let general = Core {
+                general_only: true,
+                ..Core::default()
+            };
+            let slow = assemble_core(line, general).map(|(a, _)| a);
             match (&fast, &slow) {
                 (Ok(f), Ok(s)) => {
                     assert_eq!(f.code, s.code, "{line:?}");

@@ -1,7 +1,7 @@
 //! What an editor needs of a translation unit besides its diagnostics: the files the front
 //! stage read, where the bytes of each written line went and every label and `.equ` name,
 //! all placed in the files (not in the expanded text the assembler sees). Built from the
-//! same front stage and assembler `assemble_unit` runs, also for units with errors.
+//! same front stage and assembler `assemble_unit_with` runs, also for units with errors.
 
 use crate::asm::{assemble_core, Core};
 use crate::directives::SYNTH_PREFIX;
@@ -185,15 +185,13 @@ pub fn outline_unit(main: SourceFile, loader: &mut dyn Loader, externals: bool) 
             outline: Some(outline),
             ..Core::default()
         };
-        assemble_core(text, core).ok().map(|(a, _)| a.code)
+        assemble_core(text, core).map(|(a, x)| (a.code, x.hash_lines))
     };
     let mut outline = Outline::default();
     let mut code = assemble(&exp, &files, &mut outline);
-    if exp.main_text
-        && code.is_none()
-        && crate::preprocess::may_have_numeric_labels(files[0].text.as_bytes())
-    {
-        // As the assembler does: numeric local labels are read only line by line.
+    let seen = code.as_ref().map(|&(_, h)| h).map_err(|_| ());
+    if exp.main_text && crate::preprocess::needs_lines(seen, &files[0].text) {
+        // As the assembler does: `#` lines and numeric local labels are read line by line.
         let main = files.into_iter().next().unwrap_or_default();
         (exp, files, _) = Pre::new(loader).run_main(main, &[], true);
         outline = Outline::default();
@@ -262,7 +260,7 @@ pub fn outline_unit(main: SourceFile, loader: &mut dyn Loader, externals: bool) 
         files,
         lines,
         symbols,
-        code,
+        code: code.ok().map(|(c, _)| c),
     }
 }
 

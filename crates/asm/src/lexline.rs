@@ -17,22 +17,27 @@ pub enum Lead {
 
 /// What starts at or after `pos` of `b`, white space skipped.
 #[inline]
-pub fn lead(b: &[u8], mut pos: usize) -> Lead {
-    while pos < b.len() && b[pos].is_ascii_whitespace() {
-        pos += 1;
-    }
-    let st = pos;
+pub fn lead(b: &[u8], pos: usize) -> Lead {
+    // Iterator scans (no bounds check per byte): every line of every file comes through here.
+    let rest = b.get(pos..).unwrap_or_default();
+    let st = pos
+        + rest
+            .iter()
+            .position(|c| !c.is_ascii_whitespace())
+            .unwrap_or(rest.len());
     let mut end = None;
-    if pos < b.len() && is_ident_start(b[pos]) {
-        let mut p = pos + 1;
-        while p < b.len() && is_ident_char(b[p]) {
-            p += 1;
-        }
-        if p < b.len() && b[p] == b':' {
-            return Lead::Label(st, p);
-        }
-        if p == b.len() || b[p].is_ascii_whitespace() {
-            end = Some(p);
+    if b.get(st).is_some_and(|&c| is_ident_start(c)) {
+        let tail = &b[st + 1..];
+        let p = st
+            + 1
+            + tail
+                .iter()
+                .position(|&c| !is_ident_char(c))
+                .unwrap_or(tail.len());
+        match b.get(p) {
+            Some(b':') => return Lead::Label(st, p),
+            Some(c) if !c.is_ascii_whitespace() => {}
+            _ => end = Some(p),
         }
     }
     Lead::Word { start: st, end }

@@ -40,6 +40,6 @@ pub use outline::{Outline, Placement, SymbolDef, SymbolKind};
 pub use render::Diagnostics;
 pub use source::{source_text, NotUtf8};
 pub use unit::{
-    assemble_unit, assemble_unit_with, AsmOptions, Loader, NoIncludes, SearchPath, SourceFile,
-    Unit, UnitDiagnostics,
+    assemble_unit_with, AsmOptions, Loader, NoIncludes, SearchPath, SourceFile, Unit,
+    UnitDiagnostics,
 };

@@ -147,6 +147,20 @@ fn local_label(n: &str, k: u64) -> String {
     format!(".L{n}$loc{k}")
 }
 
+/// Whether a main file the front stage passed through unread ([`Expanded::main_text`]) must
+/// be read line by line after all, from the assembler's result over it (`Ok(hash_lines)`:
+/// it saw a line starting with `#`, a line marker or comment of the front stage's; `Err`:
+/// it failed, and the text may use numeric local labels or have `#` lines).
+pub(crate) fn needs_lines(assembled: Result<bool, ()>, text: &str) -> bool {
+    let t = text.as_bytes();
+    match assembled {
+        Ok(hash_lines) => hash_lines,
+        Err(()) => {
+            may_have_numeric_labels(t) || memchr::memchr_iter(b'#', t).any(|p| hash_line(t, p))
+        }
+    }
+}
+
 /// A digit followed by `:`, `b` or `f`: the line may define or use a numeric local label.
 pub(crate) fn may_have_numeric_labels(b: &[u8]) -> bool {
     b.windows(2)
@@ -309,14 +323,10 @@ fn pass_through(f: &SourceFile) -> Option<Expanded> {
     }
     let word_byte = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'$');
     let mut buf = [0u8; 16];
-    // One pass over `.` (directive words) and `#` (a line starting with it).
-    for p in memchr::memchr2_iter(b'.', b'#', t) {
-        if t[p] == b'#' {
-            if hash_line(t, p) {
-                return None;
-            }
-            continue;
-        }
+    // `#` lines are not looked for here (a second search would cost every file): the
+    // assembler reports them and `assemble_unit_with` then takes the line-by-line path
+    // ([`needs_lines`]).
+    for p in memchr::memchr_iter(b'.', t) {
         if p > 0 && word_byte(t[p - 1]) {
             continue;
         }

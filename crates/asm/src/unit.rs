@@ -242,21 +242,17 @@ pub struct AsmOptions {
     pub defsyms: Vec<(String, i64)>,
 }
 
-/// Assemble a translation unit (its main file and what it includes): [`assemble_unit_with`]
-/// with only `externals` set.
-pub fn assemble_unit(
-    main: SourceFile,
-    loader: &mut dyn Loader,
-    externals: bool,
-) -> Result<Unit, UnitDiagnostics> {
-    let opts = AsmOptions {
-        externals,
-        ..AsmOptions::default()
-    };
-    assemble_unit_with(main, loader, &opts)
+impl AsmOptions {
+    /// For an object file (`asm -f elf`): undefined symbols become relocations.
+    pub fn object() -> AsmOptions {
+        AsmOptions {
+            externals: true,
+            ..AsmOptions::default()
+        }
+    }
 }
 
-/// Assemble a translation unit: the front stage over `main` and the files `loader` reads
+/// Assemble a translation unit (the one entry for real code): the front stage over `main` and the files `loader` reads
 /// for it, the two passes, then symbols, kernels, relocations and the line table.
 pub fn assemble_unit_with(
     main: SourceFile,
@@ -279,13 +275,11 @@ pub fn assemble_unit_with(
     } else {
         &exp.text
     });
-    if exp.main_text
-        && result.is_err()
-        && crate::preprocess::may_have_numeric_labels(files[0].text.as_bytes())
-    {
-        // The front stage passed the text through unread, and the assembler failed: the text
-        // may use numeric local labels (`1:`, `1b`), which only the line-by-line front stage
-        // reads (looking for them in every file would slow every file down).
+    let seen = result.as_ref().map(|(_, x)| x.hash_lines).map_err(|_| ());
+    if exp.main_text && crate::preprocess::needs_lines(seen, &files[0].text) {
+        // The front stage passed the text through unread, and the assembler saw `#` lines or
+        // failed (numeric local labels, `1:` `1b`): only the line-by-line front stage reads
+        // those (looking for them in every file would slow every file down).
         let main = files.into_iter().next().unwrap_or_default();
         let (exp, files, pdiags) = Pre::new(loader).run_main(main, &opts.defsyms, true);
         let result = core(&exp.text);

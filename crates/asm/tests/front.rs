@@ -2,17 +2,22 @@
 //! `.rept`/`.irpc`/`.exitm`/`.purgem`/`.altmacro`, every conditional, macro parameters,
 //! numeric and `.L` labels, `#` lines, data directives, and all errors reported at once.
 
-use warpkit_asm::{assemble, assemble_unit, NoIncludes, SourceFile, Unit, UnitDiagnostics};
+use warpkit_asm::{
+    assemble, assemble_unit_with, AsmOptions, NoIncludes, SourceFile, Unit, UnitDiagnostics,
+};
 
 fn unit(text: &str, ext: bool) -> Result<Unit, UnitDiagnostics> {
-    assemble_unit(
+    assemble_unit_with(
         SourceFile {
             name: "main.s".into(),
             text: text.into(),
             from_cpp: false,
         },
         &mut NoIncludes,
-        ext,
+        &AsmOptions {
+            externals: ext,
+            ..AsmOptions::default()
+        },
     )
 }
 
@@ -360,7 +365,6 @@ fn undefined_symbols_say_which_slots_take_a_relocation() {
 
 #[test]
 fn options_define_symbols() {
-    use warpkit_asm::{assemble_unit_with, AsmOptions};
     let opts = AsmOptions {
         externals: false,
         defsyms: vec![("N".into(), 5), ("M".into(), -1)],

@@ -3,7 +3,9 @@
 
 use std::collections::HashMap;
 use warpkit_asm::unit::{Binding, RelocKind, SymKind};
-use warpkit_asm::{assemble, assemble_unit, Loader, NoIncludes, SourceFile, Unit, UnitDiagnostics};
+use warpkit_asm::{
+    assemble, assemble_unit_with, AsmOptions, Loader, NoIncludes, SourceFile, Unit, UnitDiagnostics,
+};
 
 /// Files in memory; names resolve as given.
 struct Mem(HashMap<&'static str, &'static str>);
@@ -23,14 +25,17 @@ fn unit(
     ext: bool,
 ) -> Result<Unit, UnitDiagnostics> {
     let mut l = Mem(files.iter().copied().collect());
-    assemble_unit(
+    assemble_unit_with(
         SourceFile {
             name: "main.s".into(),
             text: main.into(),
             from_cpp: false,
         },
         &mut l,
-        ext,
+        &AsmOptions {
+            externals: ext,
+            ..AsmOptions::default()
+        },
     )
 }
 
@@ -155,14 +160,14 @@ fn includes_are_relative_and_checked() {
         e.contains("cannot include \"gone.inc\": no such file"),
         "{e}"
     );
-    let e = assemble_unit(
+    let e = assemble_unit_with(
         SourceFile {
             name: "x.s".into(),
             text: ".include \"y\"\n".into(),
             from_cpp: false,
         },
         &mut NoIncludes,
-        false,
+        &AsmOptions::default(),
     )
     .unwrap_err()
     .to_string();
@@ -178,14 +183,14 @@ fn include_depth_is_limited() {
             Ok((format!("{from}+"), ".include \"next\"\n".into()))
         }
     }
-    let e = assemble_unit(
+    let e = assemble_unit_with(
         SourceFile {
             name: "d.s".into(),
             text: ".include \"next\"\n".into(),
             from_cpp: false,
         },
         &mut Deep,
-        false,
+        &AsmOptions::default(),
     )
     .unwrap_err()
     .to_string();
@@ -271,14 +276,14 @@ fn symbols_kernels_and_relocations() {
 fn cpp_line_markers_set_file_and_line() {
     let text =
         "# 1 \"k.S\"\n# 1 \"<built-in>\"\n# 1 \"k.S\"\n\n\n# 5 \"k.S\"\n  add v1, v2, v999\n";
-    let e = assemble_unit(
+    let e = assemble_unit_with(
         SourceFile {
             name: "k.S".into(),
             text: text.into(),
             from_cpp: true,
         },
         &mut NoIncludes,
-        false,
+        &AsmOptions::default(),
     )
     .unwrap_err()
     .to_string();

@@ -6,7 +6,7 @@ use warpkit::*;
 
 mod common;
 use common::*;
-use warpkit_asm::{assemble_unit, NoIncludes, SourceFile};
+use warpkit_asm::{assemble_unit_with, AsmOptions, NoIncludes, SourceFile};
 use warpkit_object::{link, CodeObject, LinkInput};
 
 fn state_of(s: *mut wk_sim) -> String {
@@ -26,7 +26,7 @@ fn object(src: &str) -> CodeObject {
         text: src.into(),
         from_cpp: false,
     };
-    CodeObject::from_unit(assemble_unit(main, &mut NoIncludes, true).unwrap())
+    CodeObject::from_unit(assemble_unit_with(main, &mut NoIncludes, &AsmOptions::object()).unwrap())
 }
 
 #[test]

@@ -415,6 +415,28 @@ fn link_and_launch_errors_are_clear() {
 }
 
 #[test]
+fn linking_against_a_local_definition_names_the_object_and_the_fix() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("a.s"),
+        ".kernel k\n  jal u62, helper\n  .end_kernel\n",
+    )
+    .unwrap();
+    std::fs::write(d.join("b.s"), "helper:\n  jr u62, 0\n").unwrap();
+    ok(&["asm", "-f", "elf", "a.s"], d);
+    ok(&["asm", "-f", "elf", "b.s"], d);
+    let (c, _, err) = warpkit(&["link", "a.o", "b.o", "-o", "x.elf"], d);
+    assert_eq!(c, 1);
+    assert!(
+        err.contains("undefined symbol `helper`, referenced by a.o")
+            && err.contains("b.o defines `helper` as a local symbol (add `.globl helper` there)"),
+        "{err}"
+    );
+    assert!(!d.join("x.elf").exists());
+}
+
+#[test]
 fn includes_macros_and_cpp_from_files() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();

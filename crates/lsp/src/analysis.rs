@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use warpkit_asm::editor::{include_path, outline_unit, UnitOutline};
 use warpkit_asm::unit::{FsLoader, UnitDiagnostics};
 use warpkit_asm::{
-    assemble_unit, Diagnostic, Loader, NoIncludes, Outline, Placement, Severity, SourceFile,
-    SymbolDef,
+    assemble_unit_with, AsmOptions, Diagnostic, Loader, NoIncludes, Outline, Placement, Severity,
+    SourceFile, SymbolDef,
 };
 
 /// A file of the unit besides the document (an included one).
@@ -211,8 +211,8 @@ impl Analysis {
         };
         let mut loader = EditorLoader { open };
         let unit = match path {
-            Some(_) => assemble_unit(main.clone(), &mut loader, true),
-            None => assemble_unit(main.clone(), &mut NoIncludes, true),
+            Some(_) => assemble_unit_with(main.clone(), &mut loader, &AsmOptions::object()),
+            None => assemble_unit_with(main.clone(), &mut NoIncludes, &AsmOptions::object()),
         };
         let o = match path {
             Some(_) => outline_unit(main, &mut loader, true),

@@ -85,7 +85,7 @@ pub fn find(word: &str) -> Option<(&'static str, &'static str)> {
 
 #[cfg(test)]
 mod tests {
-    use warpkit_asm::{assemble_unit, NoIncludes, SourceFile, UnitDiagnostics};
+    use warpkit_asm::{assemble_unit_with, AsmOptions, NoIncludes, SourceFile, UnitDiagnostics};
 
     fn unknown(src: &str) -> bool {
         let main = SourceFile {
@@ -93,7 +93,8 @@ mod tests {
             text: src.into(),
             from_cpp: false,
         };
-        let r: Result<_, UnitDiagnostics> = assemble_unit(main, &mut NoIncludes, false);
+        let r: Result<_, UnitDiagnostics> =
+            assemble_unit_with(main, &mut NoIncludes, &AsmOptions::default());
         r.err().is_some_and(|d| {
             d.list
                 .iter()

@@ -18,6 +18,39 @@ pub struct LinkInput {
     pub object: CodeObject,
 }
 
+/// The error for a reference from `inputs[from]` to a global no object defines: when other
+/// objects define the name without `.globl` (the usual slip), they are named.
+fn undefined_message(inputs: &[LinkInput], from: usize, symbol: &str, offset: u32) -> String {
+    let head = format!(
+        "undefined symbol `{symbol}`, referenced by {} (.text+0x{offset:x})",
+        inputs[from].name
+    );
+    let local_in: Vec<&str> = inputs
+        .iter()
+        .enumerate()
+        .filter(|&(k, i)| {
+            k != from
+                && i.object
+                    .symbols
+                    .iter()
+                    .any(|s| s.name == symbol && s.binding != Binding::Global)
+        })
+        .map(|(_, i)| i.name.as_str())
+        .collect();
+    if local_in.is_empty() {
+        return format!("{head}; no object defines it as .globl");
+    }
+    let verb = if local_in.len() == 1 {
+        "defines"
+    } else {
+        "define"
+    };
+    format!(
+        "{head}; {} {verb} `{symbol}` as a local symbol (add `.globl {symbol}` there)",
+        local_in.join(" and ")
+    )
+}
+
 /// Link objects into an `ET_EXEC` program. `entry`: a kernel (or global function) name;
 /// default the first kernel, in the order given. All errors are returned, one per line.
 pub fn link(inputs: &[LinkInput], entry: Option<&str>) -> Result<CodeObject, Vec<String>> {
@@ -89,11 +122,7 @@ pub fn link(inputs: &[LinkInput], entry: Option<&str>) -> Result<CodeObject, Vec
                     Some(&(_, a)) => a,
                     None if r.symbol == END_SYMBOL => size as u32,
                     None => {
-                        errors.push(format!(
-                            "undefined symbol `{}`, referenced by {} (.text+0x{:x}); no object \
-                             defines it as .globl",
-                            r.symbol, i.name, r.offset
-                        ));
+                        errors.push(undefined_message(inputs, k, &r.symbol, r.offset));
                         continue;
                     }
                 }

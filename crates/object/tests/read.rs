@@ -2,7 +2,7 @@
 //! every kind named in docs/code-objects.md are errors that say what is wrong; random
 //! damage never panics.
 
-use warpkit_asm::{assemble_unit, NoIncludes, SourceFile};
+use warpkit_asm::{assemble_unit_with, AsmOptions, NoIncludes, SourceFile};
 use warpkit_object::{link, read, CodeObject, LinkInput, ObjectKind};
 
 const SRC: &str = "\
@@ -19,14 +19,14 @@ local_fn:
 ";
 
 fn object(src: &str) -> CodeObject {
-    let u = assemble_unit(
+    let u = assemble_unit_with(
         SourceFile {
             name: "t.s".into(),
             text: src.into(),
             from_cpp: false,
         },
         &mut NoIncludes,
-        true,
+        &AsmOptions::object(),
     )
     .unwrap();
     CodeObject::from_unit(u)
