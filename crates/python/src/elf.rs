@@ -21,19 +21,20 @@ pub(crate) fn sim_from_bytes(code: &[u8], state: &str, kernel: Option<&str>) -> 
     warpkit_ui::load::sim_from_bytes(code, state, &options(kernel)).map_err(PyValueError::new_err)
 }
 
-/// Assembly text started at `kernel` (declared with `.kernel` or `.type NAME, @function`).
+/// Assembly text, started at `kernel` (declared with `.kernel` or `.type NAME, @function`)
+/// or at the entry the loader chooses.
 pub(crate) fn sim_from_assembly(
     py: Python<'_>,
     text: &str,
     state: &str,
-    kernel: &str,
+    kernel: Option<&str>,
 ) -> PyResult<Sim> {
     let p = load_program(
         crate::convert::SOURCE_NAME,
         text.as_bytes().to_vec(),
         None,
         ProgramFormat::Asm,
-        &options(Some(kernel)),
+        &options(kernel),
     )
     .map_err(|e| match e {
         LoadError::Assembly(d) => AssemblyError::new_err(d.to_string().trim_end().to_string()),

@@ -273,11 +273,11 @@ impl PySim {
         kernel: Option<&str>,
     ) -> PyResult<Self> {
         let text = state_text(state)?;
-        let sim = match (program.cast::<PyString>(), kernel) {
-            // Assembly with a kernel to start at goes through the front stage, which knows
-            // the kernels; without one it is the plain assembler's raw code as before.
-            (Ok(src), Some(k)) => crate::elf::sim_from_assembly(py, &src.to_cow()?, &text, k)?,
-            _ => {
+        let sim = match program.cast::<PyString>() {
+            // Assembly is loaded as every front loads it (macros, kernels: the entry kernel
+            // or `kernel=`, several and none chosen refused).
+            Ok(src) => crate::elf::sim_from_assembly(py, &src.to_cow()?, &text, kernel)?,
+            Err(_) => {
                 let code = program_code(py, program)?;
                 match kernel.is_some() || warpkit_object::is_elf(&code) {
                     true => crate::elf::sim_from_bytes(&code, &text, kernel)?,

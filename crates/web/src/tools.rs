@@ -3,12 +3,13 @@
 
 use serde::Serialize;
 use serde_json::{json, Value};
-use warpkit_asm::{assemble_file, format_inst, Diagnostic, Severity};
+use warpkit_asm::{format_inst, Diagnostic, Severity};
 use warpkit_isa::export::spec_lookup;
 use warpkit_isa::Flags;
 use warpkit_sim::state::parse_state;
-use warpkit_sim::{Program, Sim, TraceFilter, TraceOptions};
+use warpkit_sim::{Program, TraceFilter, TraceOptions};
 use warpkit_timing::{Picture, SmConfig, Timing};
+use warpkit_ui::load::{load_program, LoadOptions, LoadedProgram, ProgramFormat};
 
 /// The file name programs from the page carry in messages and the line table.
 pub const SOURCE_NAME: &str = "playground.s";
@@ -173,18 +174,31 @@ pub fn validate_state(state: &str) -> Result<usize, String> {
     Ok(l.warps.len())
 }
 
-/// Assemble for a run; the error is the rendered diagnostics.
+/// The program of a run, loaded as every front loads one (macros, kernels: the entry
+/// kernel, several refused); no server file is read, so `.include` is an error.
+fn loaded(src: &str) -> Result<LoadedProgram, String> {
+    load_program(
+        SOURCE_NAME,
+        src.as_bytes().to_vec(),
+        None,
+        ProgramFormat::Asm,
+        &LoadOptions::default(),
+    )
+    .map_err(|e| e.to_string().trim_end().to_string())
+}
+
+/// The machine code of a program, loaded as a run loads it; the error is the loader's.
 pub fn code_of(src: &str) -> Result<Vec<u8>, String> {
-    assemble_file(SOURCE_NAME, src)
-        .map(|a| a.code)
-        .map_err(|d| d.render(false))
+    loaded(src).map(|p| p.code)
 }
 
 /// `warpkit timing`'s report (text and JSON) and SVG timeline.
 pub fn timing(src: &str, state: &str, max_steps: u64) -> Result<Value, String> {
-    let code = code_of(src)?;
-    let launch = parse_state(state).map_err(|e| e.to_string())?;
-    let program = Program::new(&code);
+    let p = loaded(src)?;
+    let mut launch = parse_state(state).map_err(|e| e.to_string())?;
+    // Fresh warps start at the entry kernel, whose registers they must have.
+    p.prepare(&mut launch)?;
+    let program = Program::new(&p.code);
     let cfg = SmConfig::default();
     let timing = Timing::new(&program, &cfg);
     let mut picture = Picture::new(SOURCE_NAME);
@@ -202,9 +216,7 @@ pub fn timing(src: &str, state: &str, max_steps: u64) -> Result<Value, String> {
 /// The commit log (`warpkit run --trace`) of at most `max_steps` steps per warp, cut at
 /// `max_bytes`; whether it was cut.
 pub fn trace(src: &str, state: &str, max_steps: u64, max_bytes: usize) -> Result<Value, String> {
-    let code = code_of(src)?;
-    let launch = parse_state(state).map_err(|e| e.to_string())?;
-    let mut sim = Sim::from_launch(Program::new(&code), launch);
+    let mut sim = loaded(src)?.sim(state)?;
     let mut out = Capped {
         buf: Vec::new(),
         max: max_bytes,

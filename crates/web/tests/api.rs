@@ -720,3 +720,40 @@ async fn the_console_runs_the_debuggers_commands() {
     assert_eq!(c, 404);
     alive(&a).await;
 }
+
+/// Timing and trace load the program as a session does (the one loader): macros work,
+/// fresh warps start at the entry kernel, several kernels are refused with the loader's
+/// message, and `.include` reads no server file.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn timing_and_trace_load_programs_as_sessions_do() {
+    let a = start(limits()).await;
+    let src = "\
+.macro bump r\n        add.vi \\r, \\r, 1\n.endm\n\
+        movi v1, 99\n\
+.kernel k\n        laneid v1\n        bump v1\n.end_kernel\n";
+    let body = json!({ "source": src }).to_string();
+    let (c, v) = req(&a, "POST", "/api/trace", body.as_bytes()).await;
+    assert_eq!(c, 200, "{v}");
+    let trace = v["trace"].as_str().unwrap();
+    // The kernel's two instructions only: the `movi` before it is not the entry.
+    assert_eq!(trace.lines().count(), 2, "{trace}");
+    assert!(
+        trace.contains("laneid") && trace.contains("add.vi"),
+        "{trace}"
+    );
+    assert!(!trace.contains("movi"), "{trace}");
+    let (c, v) = req(&a, "POST", "/api/timing", body.as_bytes()).await;
+    assert_eq!(c, 200, "{v}");
+    assert!(v["text"].as_str().unwrap().contains("cycles"), "{v}");
+    let two = json!({ "source": ".kernel a\n laneid v1\n.end_kernel\n.kernel b\n laneid v2\n.end_kernel\n" })
+        .to_string();
+    for path in ["/api/trace", "/api/timing"] {
+        let (c, v) = req(&a, "POST", path, two.as_bytes()).await;
+        assert_eq!(c, 400, "{path}: {v}");
+        assert!(error_of(&v).contains("several kernels"), "{path}: {v}");
+    }
+    let inc = json!({ "source": ".include \"/etc/passwd\"\n" }).to_string();
+    let (c, v) = req(&a, "POST", "/api/trace", inc.as_bytes()).await;
+    assert_eq!(c, 400, "{v}");
+    alive(&a).await;
+}
