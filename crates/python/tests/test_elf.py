@@ -101,3 +101,14 @@ def test_kernel_of_assembly_text_and_of_raw_code():
         warpkit.Sim(warpkit.assemble("mov v1, v0\n"), kernel="first")
     with pytest.raises(TypeError):
         warpkit.Sim(TWO_KERNELS, kernel=3)
+
+
+def test_assembly_text_without_kernel_is_loaded_as_the_command_line_loads_it():
+    # Macros go through the front stage, and a single kernel is the entry.
+    src = ".macro bump r\n  add.vi \\r, \\r, 1\n.endm\n  movi v1, 99\n.kernel k\n  laneid v1\n  bump v1\n.end_kernel\n"
+    sim = warpkit.Sim(src)
+    sim.run()
+    assert lane0(sim, "v1") == 1
+    # Several kernels and none chosen: refused as `warpkit run` refuses.
+    with pytest.raises(ValueError, match="several kernels"):
+        warpkit.Sim(TWO_KERNELS)
