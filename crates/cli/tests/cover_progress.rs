@@ -6,59 +6,13 @@
 
 mod common;
 
-use common::tmux::Tmux;
+use common::tmux::{wait_file, warpkit_terminal, Tmux};
 use common::{no_temporaries, run};
 use std::path::Path;
-use std::time::{Duration, Instant};
 
-/// Wait for `file` to hold a line; its text.
-fn wait_file(file: &Path) -> String {
-    let t0 = Instant::now();
-    loop {
-        if let Ok(s) = std::fs::read_to_string(file) {
-            if s.ends_with('\n') {
-                return s;
-            }
-        }
-        assert!(
-            t0.elapsed() < Duration::from_secs(60),
-            "{} was not written",
-            file.display()
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-}
-
-/// `warpkit ARGS` in a terminal (tmux, 200x40) in `dir`, by a shell that records the exit
-/// status in `rc.txt` (its `trap : INT` lets warpkit answer Ctrl-C and keeps the shell).
+/// `warpkit ARGS` in a terminal in `dir` (`rc.txt` gets the exit status).
 fn terminal(dir: &Path, args: &str, name: &str) -> Option<Tmux> {
-    let t = Tmux::new(
-        format!("warpkit-cover-progress-{name}-{}", std::process::id()),
-        "run",
-    )?;
-    let script = format!(
-        "trap : INT; {} {args}; echo \"exit=$?\" > rc.txt; sleep 60",
-        env!("CARGO_BIN_EXE_warpkit")
-    );
-    t.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "run",
-        "-x",
-        "200",
-        "-y",
-        "40",
-        "-c",
-        dir.to_str().unwrap(),
-        "env",
-        "-u",
-        "NO_COLOR",
-        "bash",
-        "-c",
-        &script,
-    ]);
-    Some(t)
+    warpkit_terminal(dir, args, &format!("cover-progress-{name}"), 200)
 }
 
 /// The items done on a progress line (`00:00:02 [===>  ] 123/1000000 programs, 61/s, 4h left ...`).

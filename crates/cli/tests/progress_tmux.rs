@@ -7,10 +7,10 @@
 mod common;
 
 use common::cmd;
-use common::tmux::Tmux;
+use common::tmux::{wait_file, warpkit_terminal, Tmux};
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const LOOP: &str = "top:\n  add v1, v1, v2\n  jmp top\n";
 
@@ -18,55 +18,14 @@ fn write(dir: &Path, name: &str, text: &str) {
     std::fs::write(dir.join(name), text).unwrap();
 }
 
-/// Wait for `file` to hold a line; its text.
-fn wait_file(file: &Path) -> String {
-    let t0 = Instant::now();
-    loop {
-        if let Ok(s) = std::fs::read_to_string(file) {
-            if s.ends_with('\n') {
-                return s;
-            }
-        }
-        assert!(
-            t0.elapsed() < Duration::from_secs(30),
-            "{} was not written",
-            file.display()
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-}
-
-/// `warpkit run ARGS` in a terminal (tmux, 160x40) in `dir`, by a shell that records the
-/// exit status in `rc.txt` (its `trap : INT` lets the run answer Ctrl-C, since a trapped
-/// signal is reset to its default in the child, and keeps the shell for the status).
-fn terminal(dir: &Path, args: &str, socket: &str) -> Option<Tmux> {
-    let t = Tmux::new(
-        format!("warpkit-progress-{socket}-{}", std::process::id()),
-        "run",
-    )?;
-    let script = format!(
-        "trap : INT; {} run {args}; echo \"exit=$?\" > rc.txt; sleep 60",
-        env!("CARGO_BIN_EXE_warpkit")
-    );
-    t.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "run",
-        "-x",
-        "160",
-        "-y",
-        "40",
-        "-c",
-        dir.to_str().unwrap(),
-        "env",
-        "-u",
-        "NO_COLOR",
-        "bash",
-        "-c",
-        &script,
-    ]);
-    Some(t)
+/// `warpkit run ARGS` in a terminal in `dir` (`rc.txt` gets the exit status).
+fn terminal(dir: &Path, args: &str, name: &str) -> Option<Tmux> {
+    warpkit_terminal(
+        dir,
+        &format!("run {args}"),
+        &format!("progress-{name}"),
+        160,
+    )
 }
 
 /// The instruction count of a progress line (`⠁ 00:00:02 123456789 instructions, 98.7 M/s ...`).

@@ -85,3 +85,57 @@ impl Drop for Tmux {
         self.run(&["kill-server"]);
     }
 }
+
+/// `warpkit ARGS` in a terminal (tmux, `width`x40) in `dir`, by a shell that records the
+/// exit status in `rc.txt` (its `trap : INT` lets warpkit answer Ctrl-C, since a trapped
+/// signal is reset to its default in the child, and keeps the shell for the status). The
+/// socket is named by `socket` and the process.
+pub fn warpkit_terminal(
+    dir: &std::path::Path,
+    args: &str,
+    socket: &str,
+    width: u32,
+) -> Option<Tmux> {
+    let t = Tmux::new(format!("warpkit-{socket}-{}", std::process::id()), "run")?;
+    let script = format!(
+        "trap : INT; {} {args}; echo \"exit=$?\" > rc.txt; sleep 60",
+        env!("CARGO_BIN_EXE_warpkit")
+    );
+    t.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "run",
+        "-x",
+        &width.to_string(),
+        "-y",
+        "40",
+        "-c",
+        dir.to_str().unwrap(),
+        "env",
+        "-u",
+        "NO_COLOR",
+        "bash",
+        "-c",
+        &script,
+    ]);
+    Some(t)
+}
+
+/// Wait (at most a minute) for `file` to hold a line; its text.
+pub fn wait_file(file: &std::path::Path) -> String {
+    let t0 = Instant::now();
+    loop {
+        if let Ok(s) = std::fs::read_to_string(file) {
+            if s.ends_with('\n') {
+                return s;
+            }
+        }
+        assert!(
+            t0.elapsed() < Duration::from_secs(60),
+            "{} was not written",
+            file.display()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
