@@ -138,7 +138,7 @@ for row in "${FP_ROWS[@]}"; do
             [[ $side == new ]] && bin=$NEW_BIN
             python3 "$BENCH/fp_loop.py" --warpkit "$bin" --iters "$ITERS_FP" --repeat "$REPEAT" \
                 --only "$row" >"$OUT/fp_loop.$key.$side.$r.txt" || true
-            awk -v n="$row" 'index($0, n) == 1 {x = substr($0, length(n) + 1); split(x, f, " "); sub("s", "", f[1]); print f[1]}' \
+            awk -v n="$row" 'index($0, n) == 1 {x = substr($0, length(n) + 1); split(x, f, " "); sub("s", "", f[2]); print f[2]}' \
                 "$OUT/fp_loop.$key.$side.$r.txt" >>"$OUT/fp_loop.$key.$side.times"
         done
     done

@@ -2,6 +2,7 @@
 building warpkit and a native comparison program, and the registers muladd.s starts from."""
 
 import os
+import re
 import subprocess
 import sys
 import time
@@ -65,27 +66,74 @@ def median_time(cmd, repeat, stdin=None):
     return times[len(times) // 2], out
 
 
-def check_vector_code(exe, name_part, need_zmm=True):
-    """The machine code of the functions of `exe` whose demangled name contains
-    `name_part` (objdump): counts of zmm and ymm operands and of calls, gathers and
-    scatters. Ends the script when there are gathers or scatters, or (with `need_zmm`) no
-    zmm operand; otherwise returns a one-line summary to print with the figures."""
+def _function_code(exe, function):
+    """The instructions of the function of `exe` whose demangled name ends in `::function`
+    (objdump, AT&T syntax): a list of (address, mnemonic, operands)."""
     p = subprocess.run(["objdump", "-d", "-C", "--no-show-raw-insn", exe],
                        stdout=subprocess.PIPE, check=True, text=True)
-    body, inside = [], False
+    code, inside = [], False
     for line in p.stdout.splitlines():
         if line.endswith(">:"):
-            inside = name_part in line
-        elif inside and line.strip():
-            body.append(line)
-    text = "\n".join(body)
-    zmm, ymm = text.count("%zmm"), text.count("%ymm")
-    calls = sum(1 for line in body if "\tcall" in line)
-    gathers = text.count("gather") + text.count("scatter")
-    summary = (f"{name_part}: {len(body)} instructions, {zmm} zmm and {ymm} ymm operands, "
-               f"{calls} calls, {gathers} gathers/scatters")
-    if not body or gathers or (need_zmm and zmm == 0):
-        sys.exit(f"{exe}: {summary}: not the vector code the comparison needs")
+            inside = line.endswith(f"::{function}>:")
+        elif inside and "\t" in line:
+            addr, _, text = line.partition("\t")
+            mnemonic, _, operands = text.strip().partition(" ")
+            code.append((int(addr.strip().rstrip(":"), 16), mnemonic, operands.strip()))
+    return code
+
+
+def _writes_memory(mnemonic, operands):
+    """Whether an instruction stores to memory: a move, extract or narrowing conversion
+    whose destination (the last AT&T operand) is a memory operand."""
+    dest = re.sub(r"\{[^}]*\}", "", operands).rstrip()
+    return dest.endswith(")") and mnemonic.startswith(
+        ("mov", "vmov", "vextract", "vcvtps2ph", "vpmov", "push"))
+
+
+def check_vector_code(exe, function, ops, registers=True):
+    """Check the hot loop of `function` in `exe` (objdump): the backward branch whose body
+    holds the most of `ops`, a dict of mnemonic prefix -> the least number of that
+    instruction with a zmm operand per iteration (8 chains x 32 lanes = 16 zmm registers
+    of 32-bit lanes). Inside that loop there must be no call and no gather or scatter, and
+    with `registers` (accumulators kept in registers) no store. Ends the script when any of
+    that fails; otherwise returns a one-line summary to print with the figures."""
+    code = _function_code(exe, function)
+    if not code:
+        sys.exit(f"{exe}: no function {function}")
+    lo, hi = code[0][0], code[-1][0]
+
+    def zmm_ops(body):
+        return {op: sum(1 for _, m, o in body if m.startswith(op) and "%zmm" in o)
+                for op in ops}
+
+    best = None
+    for addr, mnemonic, operands in code:
+        if not mnemonic.startswith("j") or not operands:
+            continue
+        try:
+            target = int(operands.split()[0], 16)
+        except ValueError:
+            continue  # an indirect jump
+        if lo <= target < addr:
+            body = [i for i in code if target <= i[0] <= addr]
+            score = sum(zmm_ops(body).values())
+            if best is None or score > best[0] or (score == best[0] and len(body) < len(best[1])):
+                best = (score, body)
+    if best is None:
+        sys.exit(f"{exe}: {function} has no loop")
+    body = best[1]
+    found = zmm_ops(body)
+    calls = sum(1 for _, m, _ in body if m.startswith("call"))
+    gathers = sum(1 for _, m, _ in body if "gather" in m or "scatter" in m)
+    stores = sum(1 for _, m, o in body if _writes_memory(m, o))
+    summary = (f"{function}: loop of {len(body)} instructions, "
+               + ", ".join(f"{n} {op} (zmm)" for op, n in found.items())
+               + f", {stores} stores, {calls} calls, {gathers} gathers/scatters")
+    short = [op for op, n in ops.items() if found[op] < n]
+    if short or calls or gathers or (registers and stores):
+        sys.exit(f"{exe}: {summary}: not the vector code the comparison needs (want "
+                 + ", ".join(f"{n} {op}" for op, n in ops.items())
+                 + " on zmm, no call, no gather" + (", no store" if registers else "") + ")")
     return summary
 
 

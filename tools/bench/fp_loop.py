@@ -18,11 +18,13 @@ rounding, so its bits may differ from the single rounding of pkfma.f16). The bin
 loops must end with exactly the native registers (checked), and both engines with the
 same registers (checked).
 
-Reports the median wall time of several runs of each, the ratio of each engine to the
-native program with the accumulators in registers (its machine code checked: zmm, no
-gathers), warpkit's start-up time against the native time (loops must be long enough that
-it is under 5%), and the targets of issue 34 for the jit engine (binary32 3x, pkfma.f16
-4x, rmm 8x).
+Each loop runs long enough that warpkit's start-up is under 5% of the native time (its
+default iterations below; `--iters` sets one count for all). Reports the median wall time
+of several runs of each, the ratio of each engine to the native program with the
+accumulators in registers (the machine code of its hot loop checked: 16 zmm registers of
+accumulators, zmm `vfmadd`/`vaddps` (and `vcvtph2ps`/`vcvtps2ph` for binary16), no store,
+no call, no gather), warpkit's start-up time against the native time, and the targets of
+issue 34 for the jit engine (binary32 3x, pkfma.f16 4x, rmm 8x).
 
     python3 tools/bench/fp_loop.py [--iters N] [--repeat R] [--only NAME ...]
                                    [--engine interp|jit|both]
@@ -38,16 +40,26 @@ import tempfile
 from benchlib import (build_native, build_warpkit, check_vector_code, median_time,
                       startup_time)
 
-# name: (instruction template, rm suffix, native kernel, packed, target ratio)
+# name: (instruction template, rm suffix, native kernel, packed, target ratio, iterations)
+# Iterations: the native loop takes at least 0.15 s, 20x warpkit's start-up of about 8 ms
+# (the native fadd loop runs twice as fast as the fma loop, the binary16 loop 3x slower).
 LOOPS = {
-    "ffma.f32 rne": ("ffma.f32 v{k}, v{k}, v{a}, v{c}", "", "ffma", False, 3),
-    "fadd.f32 rne": ("fadd.f32 v{k}, v{k}, v{a}", "", "fadd", False, 3),
-    "ffma.f32 rtz": ("ffma.f32 v{k}, v{k}, v{a}, v{c}", ", rm:rtz", "ffma", False, 3),
-    "ffma.f32 rdn": ("ffma.f32 v{k}, v{k}, v{a}, v{c}", ", rm:rdn", "ffma", False, 3),
-    "ffma.f32 rup": ("ffma.f32 v{k}, v{k}, v{a}, v{c}", ", rm:rup", "ffma", False, 3),
-    "ffma.f32 rmm": ("ffma.f32 v{k}, v{k}, v{a}, v{c}", ", rm:rmm", "ffma", False, 8),
-    "pkfma.f16 rne": ("pkfma.f16 v{k}, v{k}, v{a}, v{c}", "", "pkfma", True, 4),
-    "pkfma.f16 rtz": ("pkfma.f16 v{k}, v{k}, v{a}, v{c}", ", rm:rtz", "pkfma", True, 4),
+    "ffma.f32 rne": ("ffma.f32 v{k}, v{k}, v{a}, v{c}", "", "ffma", False, 3, 20_000_000),
+    "fadd.f32 rne": ("fadd.f32 v{k}, v{k}, v{a}", "", "fadd", False, 3, 40_000_000),
+    "ffma.f32 rtz": ("ffma.f32 v{k}, v{k}, v{a}, v{c}", ", rm:rtz", "ffma", False, 3, 20_000_000),
+    "ffma.f32 rdn": ("ffma.f32 v{k}, v{k}, v{a}, v{c}", ", rm:rdn", "ffma", False, 3, 20_000_000),
+    "ffma.f32 rup": ("ffma.f32 v{k}, v{k}, v{a}, v{c}", ", rm:rup", "ffma", False, 3, 20_000_000),
+    "ffma.f32 rmm": ("ffma.f32 v{k}, v{k}, v{a}, v{c}", ", rm:rmm", "ffma", False, 8, 20_000_000),
+    "pkfma.f16 rne": ("pkfma.f16 v{k}, v{k}, v{a}, v{c}", "", "pkfma", True, 4, 8_000_000),
+    "pkfma.f16 rtz": ("pkfma.f16 v{k}, v{k}, v{a}, v{c}", ", rm:rtz", "pkfma", True, 4, 8_000_000),
+}
+
+# The hot loop each native kernel must compile to (benchlib.check_vector_code): zmm
+# instructions per iteration for 8 chains x 32 lanes (x 2 halves for pkfma).
+NATIVE_CODE = {
+    "ffma": {"vfmadd": 16},
+    "fadd": {"vaddps": 16},
+    "pkfma": {"vfmadd": 32, "vcvtph2ps": 32, "vcvtps2ph": 32},
 }
 
 
@@ -78,9 +90,76 @@ def program(template, rm):
     return "\n".join(lines)
 
 
+def measure(warpkit, names, engines, repeat, iters=None, out=print):
+    """Run the loops `names` with each engine and natively: one dict per loop (name,
+    iters, native, the engines' times and ratios, target, start-up share, notes, failed).
+    `out` receives the lines the script prints as it goes."""
+    start = startup_time(warpkit, repeat)
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        native = build_native("fp_native", tmp)
+        for kernel in sorted({LOOPS[n][2] for n in names}):
+            out("native code check: " + check_vector_code(native, f"{kernel}_registers",
+                                                          NATIVE_CODE[kernel]))
+        for name in names:
+            template, rm, kernel, packed, target, n_iters = LOOPS[name]
+            n_iters = iters or n_iters
+            steps = 11 * n_iters
+            src = os.path.join(tmp, "loop.s")
+            with open(src, "w") as f:
+                f.write(program(template, rm))
+            regs = [[lane_value(r, l, packed) for l in range(32)] for r in range(24)]
+            state = {
+                "u": {"u9": n_iters},
+                "v": {f"v{r}": [f"0x{x:08x}" for x in regs[r]] for r in range(24)},
+            }
+            state_path = os.path.join(tmp, "state.json")
+            with open(state_path, "w") as f:
+                json.dump(state, f)
+            stdin = "\n".join(" ".join(f"{x:08x}" for x in reg) for reg in regs).encode()
+            t_reg, out_reg = median_time([native, kernel, str(n_iters), "registers"],
+                                         repeat, stdin)
+            row = {"name": name, "iters": n_iters, "native": t_reg, "target": target,
+                   "startup": start / t_reg, "engines": {}, "notes": [], "failed": False}
+            outs = []
+            for e in engines:
+                sim_cmd = [warpkit, "run", src, "--state", state_path, "--max-steps",
+                           str(steps + 1)] + (["--engine", e] if e != "interp" else [])
+                t_sim, out_sim = median_time(sim_cmd, repeat)
+                w = json.loads(out_sim)["warps"][0]
+                if w["status"] != "exited" or w["steps"] != steps:
+                    sys.exit(f"{name} ({e}): warpkit run ended {w['status']} after "
+                             f"{w['steps']} steps, expected {steps}")
+                outs.append(w)
+                row["engines"][e] = t_sim
+            if any(o["v"] != outs[0]["v"] for o in outs):
+                row["notes"].append("ENGINES DIFFER")
+                row["failed"] = True
+            same = all(outs[0]["v"][f"v{k}"] == json.loads(out_reg)[f"v{k}"] for k in range(8))
+            if name in ("ffma.f32 rne", "fadd.f32 rne") and not same:
+                row["notes"].append("RESULTS DIFFER FROM NATIVE")
+                row["failed"] = True
+            elif packed and rm == "":
+                row["notes"].append("same bits as native" if same
+                                    else "bits differ: native rounds twice")
+            if row["startup"] > 0.05:
+                row["notes"].append("START-UP OVER 5%")
+            line = f"{name:15} {n_iters:>10,}"
+            for e in engines:
+                t = row["engines"][e]
+                line += f" {t:8.3f}s {t / t_reg:6.2f}x"
+            mark = ""
+            if "jit" in row["engines"] and row["engines"]["jit"] / t_reg > target:
+                mark = " NOT MET"
+            out(f"{line} {t_reg:9.3f}s {target:>6}x{mark}  {100 * row['startup']:5.1f}%"
+                + "".join(f"  ({n})" for n in row["notes"]))
+            rows.append(row)
+    return start, rows
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--iters", type=int, default=20_000_000, help="loop iterations")
+    ap.add_argument("--iters", type=int, help="loop iterations (default: each loop's own)")
     ap.add_argument("--repeat", type=int, default=5, help="runs of each, median kept")
     ap.add_argument("--only", nargs="*", choices=sorted(LOOPS), help="run only these loops")
     # Default interp, the flag not passed: builds without --engine (before_after.sh's old
@@ -89,73 +168,20 @@ def main():
     ap.add_argument("--warpkit", help="warpkit binary (default: build target/release/warpkit)")
     args = ap.parse_args()
 
-    warpkit = args.warpkit
-    if warpkit is None:
-        warpkit = build_warpkit()
+    warpkit = args.warpkit or build_warpkit()
     engines = ["interp", "jit"] if args.engine == "both" else [args.engine]
     names = args.only or list(LOOPS)
     with open("/proc/loadavg") as f:
         load = " ".join(f.read().split()[:3])
-    steps = 11 * args.iters
-    start = startup_time(warpkit, args.repeat)
-    print(f"FP loops, {args.iters} iterations ({steps} warp-instructions each), "
-          f"median of {args.repeat}, load average {load}; warpkit start-up {start:.4f} s")
-    head = f"{'loop':15}"
+    print(f"FP loops (11 warp-instructions an iteration), median of {args.repeat}, load "
+          f"average {load}")
+    head = f"{'loop':15} {'iterations':>10}"
     for e in engines:
         head += f" {e:>9} {'ratio':>7}"
     print(head + f" {'native reg':>10} {'target':>7}  start-up/native")
-    failed = False
-    with tempfile.TemporaryDirectory() as tmp:
-        native = build_native("fp_native", tmp)
-        # fp_native.rs's fadd and pkfma are AVX2 intrinsics (ymm), and its "registers" mode
-        # of ffma calls the step per iteration: printed here, so the figures say what
-        # the native side is.
-        print("native code check: " + check_vector_code(native, "run_registers", False))
-        for name in names:
-            template, rm, kernel, packed, target = LOOPS[name]
-            src = os.path.join(tmp, "loop.s")
-            with open(src, "w") as f:
-                f.write(program(template, rm))
-            regs = [[lane_value(r, l, packed) for l in range(32)] for r in range(24)]
-            state = {
-                "u": {"u9": args.iters},
-                "v": {f"v{r}": [f"0x{x:08x}" for x in regs[r]] for r in range(24)},
-            }
-            state_path = os.path.join(tmp, "state.json")
-            with open(state_path, "w") as f:
-                json.dump(state, f)
-            stdin = "\n".join(" ".join(f"{x:08x}" for x in reg) for reg in regs).encode()
-            t_reg, out_reg = median_time([native, kernel, str(args.iters), "registers"],
-                                         args.repeat, stdin)
-            line = f"{name:15}"
-            outs = []
-            ratio = None
-            for e in engines:
-                sim_cmd = [warpkit, "run", src, "--state", state_path, "--max-steps",
-                           str(steps + 1)] + (["--engine", e] if e != "interp" else [])
-                t_sim, out_sim = median_time(sim_cmd, args.repeat)
-                w = json.loads(out_sim)["warps"][0]
-                if w["status"] != "exited" or w["steps"] != steps:
-                    sys.exit(f"{name} ({e}): warpkit run ended {w['status']} after "
-                             f"{w['steps']} steps, expected {steps}")
-                outs.append(w)
-                ratio = t_sim / t_reg
-                line += f" {t_sim:8.3f}s {ratio:6.2f}x"
-            note = ""
-            if any(o["v"] != outs[0]["v"] for o in outs):
-                note += "  ENGINES DIFFER"
-                failed = True
-            same = all(outs[0]["v"][f"v{k}"] == json.loads(out_reg)[f"v{k}"] for k in range(8))
-            if name in ("ffma.f32 rne", "fadd.f32 rne") and not same:
-                note += "  RESULTS DIFFER FROM NATIVE"
-                failed = True
-            elif packed and rm == "":
-                note += "  (same bits as native)" if same else "  (bits differ: native rounds twice)"
-            mark = ""
-            if "jit" in engines and ratio is not None and ratio > target:
-                mark = " NOT MET"
-            print(f"{line} {t_reg:9.3f}s {target:>6}x{mark}  {100 * start / t_reg:5.1f}%{note}")
-    if failed:
+    start, rows = measure(warpkit, names, engines, args.repeat, args.iters)
+    print(f"warpkit start-up {start:.4f} s")
+    if any(r["failed"] for r in rows):
         sys.exit(1)
 
 

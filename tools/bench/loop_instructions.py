@@ -53,7 +53,7 @@ def main():
         }
         cases.append(("mul+add (int_loop)", os.path.join(HERE, "muladd.s"), state,
                       19 * args.iters))
-        for name, (template, rm, _, packed, _) in LOOPS.items():
+        for name, (template, rm, _, packed, *_) in LOOPS.items():
             src = os.path.join(tmp, f"{name.replace(' ', '_')}.s")
             with open(src, "w") as f:
                 f.write(program(template, rm))
