@@ -50,10 +50,10 @@ def muladd_lane(r, l):
     return ((r * 0x9E3779B9) ^ (l * 0x85EBCA6B)) & 0xFFFFFFFF
 
 
-def median_time(cmd, repeat, stdin=None):
-    """Run `cmd` `repeat` times: the median wall time and the last standard output. A
-    failing run ends the script with its standard error."""
-    times, out = [], None
+def median_run(cmd, repeat, stdin=None):
+    """Run `cmd` `repeat` times: the median wall time and the last standard output and
+    standard error (text). A failing run ends the script with its standard error."""
+    times, out, err = [], None, None
     for _ in range(repeat):
         t = time.perf_counter()
         p = subprocess.run(cmd, input=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -61,9 +61,16 @@ def median_time(cmd, repeat, stdin=None):
         times.append(time.perf_counter() - t)
         if p.returncode != 0:
             sys.exit(f"{' '.join(cmd)} failed:\n{p.stderr.decode(errors='replace')}")
-        out = p.stdout
+        out, err = p.stdout, p.stderr.decode(errors="replace")
     times.sort()
-    return times[len(times) // 2], out
+    return times[len(times) // 2], out, err
+
+
+def median_time(cmd, repeat, stdin=None):
+    """Run `cmd` `repeat` times: the median wall time and the last standard output. A
+    failing run ends the script with its standard error."""
+    t, out, _ = median_run(cmd, repeat, stdin)
+    return t, out
 
 
 def _function_code(exe, function):
@@ -146,3 +153,18 @@ def startup_time(warpkit, repeat):
         with open(src, "w") as f:
             f.write("\n")
         return median_time([warpkit, "run", src], repeat)[0]
+
+
+def jit_stats(stderr):
+    """The figures `warpkit run --jit-stats` printed on standard error `stderr`: a dict
+    (blocks, insns, compile_ms, code_kib, compiled_pct, fallbacks: the "fallback" lines),
+    or None where there are none (a build without the statistics)."""
+    m = re.search(r"jit: (\d+) blocks compiled \((\d+) instructions\) in ([\d.]+) ms, "
+                  r"(\d+) KiB of code", stderr)
+    if not m:
+        return None
+    pct = re.search(r"retired compiled \(([\d.]+)%\)", stderr)
+    return {"blocks": int(m[1]), "insns": int(m[2]), "compile_ms": float(m[3]),
+            "code_kib": int(m[4]), "compiled_pct": float(pct[1]) if pct else None,
+            "fallbacks": [line[len("jit: fallback "):] for line in stderr.splitlines()
+                          if line.startswith("jit: fallback ")]}

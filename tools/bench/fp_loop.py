@@ -37,8 +37,8 @@ import struct
 import sys
 import tempfile
 
-from benchlib import (build_native, build_warpkit, check_vector_code, median_time,
-                      startup_time)
+from benchlib import (build_native, build_warpkit, check_vector_code, jit_stats,
+                      median_run, median_time, startup_time)
 
 # name: (instruction template, rm suffix, native kernel, packed, target ratio, iterations)
 # Iterations: the native loop takes at least 0.15 s, 20x warpkit's start-up of about 8 ms
@@ -92,7 +92,8 @@ def program(template, rm):
 
 def measure(warpkit, names, engines, repeat, iters=None, out=print):
     """Run the loops `names` with each engine and natively: one dict per loop (name,
-    iters, native, the engines' times and ratios, target, start-up share, notes, failed).
+    iters, native, the engines' times, target, start-up share, notes, failed, and with the
+    jit engine its `--jit-stats` figures).
     `out` receives the lines the script prints as it goes."""
     start = startup_time(warpkit, repeat)
     rows = []
@@ -124,8 +125,11 @@ def measure(warpkit, names, engines, repeat, iters=None, out=print):
             outs = []
             for e in engines:
                 sim_cmd = [warpkit, "run", src, "--state", state_path, "--max-steps",
-                           str(steps + 1)] + (["--engine", e] if e != "interp" else [])
-                t_sim, out_sim = median_time(sim_cmd, repeat)
+                           str(steps + 1)] + (["--engine", e, "--jit-stats"] if e == "jit"
+                                              else [])
+                t_sim, out_sim, err = median_run(sim_cmd, repeat)
+                if e == "jit":
+                    row["stats"] = jit_stats(err)
                 w = json.loads(out_sim)["warps"][0]
                 if w["status"] != "exited" or w["steps"] != steps:
                     sys.exit(f"{name} ({e}): warpkit run ended {w['status']} after "

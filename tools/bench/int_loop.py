@@ -26,47 +26,40 @@ import os
 import sys
 import tempfile
 
-from benchlib import (HERE, build_native, build_warpkit, check_vector_code, median_time,
-                      muladd_lane, startup_time)
+from benchlib import (HERE, build_native, build_warpkit, check_vector_code, jit_stats,
+                      median_run, median_time, muladd_lane, startup_time)
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--iters", type=int, default=60_000_000, help="loop iterations")
-    ap.add_argument("--repeat", type=int, default=5, help="runs of each, median kept")
-    # Default interp, the flag not passed: builds without --engine (before_after.sh's old
-    # checkout) run too, and its parse of the "warpkit run" line stays valid.
-    ap.add_argument("--engine", choices=["jit", "interp", "both"], default="interp")
-    ap.add_argument("--warps", type=int, default=1, help="identical warps launched")
-    ap.add_argument("--warpkit", help="warpkit binary (default: build target/release/warpkit)")
-    args = ap.parse_args()
-
-    warpkit = args.warpkit or build_warpkit()
-    engines = ["interp", "jit"] if args.engine == "both" else [args.engine]
+def measure(warpkit, iters, repeat, engines, warps=1):
+    """Run the loop with each engine and natively: a dict of the times (native "memory"
+    and "registers", each engine's under "engines"), warpkit's start-up, the native code
+    checks, the load average and the jit's `--jit-stats` figures ("stats"). Ends the script when a result differs."""
     with tempfile.TemporaryDirectory() as tmp:
         native = build_native("muladd_native", tmp)
         want = {"vpmulld": 16, "vpaddd": 16}
-        code_check = [check_vector_code(native, "muladd_registers", want),
-                      check_vector_code(native, "muladd_memory", want, registers=False)]
+        checks = [check_vector_code(native, "muladd_registers", want),
+                  check_vector_code(native, "muladd_memory", want, registers=False)]
         one = {
-            "u": {"u9": args.iters},
+            "u": {"u9": iters},
             "v": {f"v{r}": [f"0x{muladd_lane(r, l):08x}" for l in range(32)] for r in range(24)},
         }
-        state = {"warps": [one] * args.warps}
+        state = {"warps": [one] * warps}
         state_path = os.path.join(tmp, "state.json")
         with open(state_path, "w") as f:
             json.dump(state, f)
-        steps = 19 * args.iters
-        sims = {}
+        steps = 19 * iters
+        sims, stats = {}, None
         for e in engines:
             cmd = [warpkit, "run", os.path.join(HERE, "muladd.s"), "--state", state_path,
-                   "--max-steps", str(steps + 1)] + (["--engine", e] if e != "interp" else [])
-            sims[e] = median_time(cmd, args.repeat)
-        t_mem, out_mem = median_time([native, str(args.iters), "memory"], args.repeat)
-        t_reg, out_reg = median_time([native, str(args.iters), "registers"], args.repeat)
-        t_mem *= args.warps
-        t_reg *= args.warps
-        start = startup_time(warpkit, args.repeat)
+                   "--max-steps", str(steps + 1)] + (["--engine", e, "--jit-stats"]
+                                                     if e == "jit" else [])
+            t, out, err = median_run(cmd, repeat)
+            sims[e] = (t, out)
+            if e == "jit":
+                stats = jit_stats(err)
+        t_mem, out_mem = median_time([native, str(iters), "memory"], repeat)
+        t_reg, out_reg = median_time([native, str(iters), "registers"], repeat)
+        start = startup_time(warpkit, repeat)
 
     for e, (_, out) in sims.items():
         ws = json.loads(out)["warps"]
@@ -83,22 +76,44 @@ def main():
                     sys.exit(f"{e}: v{k} differs between warpkit and the native program")
     with open("/proc/loadavg") as f:
         load = " ".join(f.read().split()[:3])
+    # One native loop timed, times the warps: what running them one after another costs.
+    return {"iters": iters, "warps": warps, "steps": steps, "repeat": repeat,
+            "memory": t_mem * warps, "registers": t_reg * warps, "startup": start,
+            "engines": {e: t for e, (t, _) in sims.items()}, "checks": checks, "load": load,
+            "stats": stats}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--iters", type=int, default=60_000_000, help="loop iterations")
+    ap.add_argument("--repeat", type=int, default=5, help="runs of each, median kept")
+    # Default interp, the flag not passed: builds without --engine (before_after.sh's old
+    # checkout) run too, and its parse of the "warpkit run" line stays valid.
+    ap.add_argument("--engine", choices=["jit", "interp", "both"], default="interp")
+    ap.add_argument("--warps", type=int, default=1, help="identical warps launched")
+    ap.add_argument("--warpkit", help="warpkit binary (default: build target/release/warpkit)")
+    args = ap.parse_args()
+
+    warpkit = args.warpkit or build_warpkit()
+    engines = ["interp", "jit"] if args.engine == "both" else [args.engine]
+    m = measure(warpkit, args.iters, args.repeat, engines, args.warps)
+    t_mem, t_reg, start, steps = m["memory"], m["registers"], m["startup"], m["steps"]
     print(f"mul+add loop, {args.warps} warp(s), {args.iters} iterations ({steps} "
-          f"warp-instructions per warp), median of {args.repeat}, load average {load}"
+          f"warp-instructions per warp), median of {args.repeat}, load average {m['load']}"
           + (" (native: one loop timed, times the warps)" if args.warps > 1 else ""))
-    for c in code_check:
+    for c in m["checks"]:
         print(f"  native code check: {c}")
     share = 100 * start / t_reg
     print(f"  warpkit start-up {start:.4f} s = {share:.1f}% of the native time"
           + (" (OVER 5%: use more --iters)" if share > 5 else ""))
     print(f"  native, register file in memory per iteration {t_mem:8.3f} s")
     print(f"  native, accumulators in vector registers      {t_reg:8.3f} s")
-    for e, (t, _) in sims.items():
+    for e, t in m["engines"].items():
         print(f"  warpkit run {t:8.3f} s  --engine {e:6}  ({args.warps * steps / t / 1e6:.0f} M "
               f"warp-instructions/s)  vs memory {t / t_mem:6.2f}x  vs registers "
               f"{t / t_reg:6.2f}x")
-    if len(sims) == 2:
-        print(f"  jit against interp: {sims['interp'][0] / sims['jit'][0]:.1f}x faster")
+    if len(m["engines"]) == 2:
+        print(f"  jit against interp: {m['engines']['interp'] / m['engines']['jit']:.1f}x faster")
 
 
 if __name__ == "__main__":
