@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""Every measurement of the compiling tier (issue 34) in one run, printed as the markdown
+BENCHMARKS.md's tier section uses: the integer mul+add loop and every FP loop against
+native Rust with the accumulators in zmm registers (int_loop.py, fp_loop.py: machine code
+checked, start-up share), the branchy generated programs (crates/jit's gen_programs
+example: 10,000 `warpkit gen` programs in one process, compile time included), the oracle
+programs (oracle_programs.py: the SoftFloat vectors through both engines), 64 warps on
+the host's cores against one warp (int_loop.py --warps), and compile time per block and
+code memory from `--jit-stats`. Header: CPU model, cores, date, commit, load average.
+Medians of `--repeat` runs of each command. About 5 minutes on a quiet 2-core machine.
+
+    python3 tools/bench/tier_report.py [--repeat R] [--warpkit PATH] [--quick]
+
+`--quick` divides every loop count by 20 (start-up is then far over 5% of the native
+time; for trying the script, not for figures).
+"""
+
+import argparse
+import datetime
+import os
+import re
+import statistics
+import subprocess
+import sys
+
+from benchlib import ROOT, build_warpkit
+import fp_loop
+import int_loop
+import oracle_programs
+
+INT_ITERS = 60_000_000  # native about 0.25 s: start-up near 3% of it
+WARPS = 64
+WARPS_ITERS = 500_000  # 64 x 500,000 x 19 = 608 M warp-instructions
+GEN_PROGRAMS = 10_000
+ORACLE_REPS = [1, 10_000]
+
+
+def log(msg):
+    print(f"[{datetime.datetime.now(datetime.timezone.utc):%H:%M:%S}] {msg}", file=sys.stderr,
+          flush=True)
+
+
+def machine():
+    model = "unknown CPU"
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    flags = open("/proc/cpuinfo").read()
+    ext = [x for x in ("avx512f", "avx512bw", "avx512vl", "avx512_fp16", "f16c")
+           if re.search(rf"\b{x}\b", flags)]
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, text=True,
+                            stdout=subprocess.PIPE, check=False).stdout.strip()
+    rustc = subprocess.run(["rustc", "--version"], text=True, stdout=subprocess.PIPE,
+                           check=False).stdout.strip()
+    return model, os.cpu_count(), ext, commit, rustc
+
+
+def load():
+    with open("/proc/loadavg") as f:
+        return " ".join(f.read().split()[:3])
+
+
+def gen_programs(n, repeat):
+    """crates/jit's gen_programs example `repeat` times: medians of interp and jit totals,
+    and the blocks, compile time and compiled share of the last run."""
+    subprocess.run(["cargo", "build", "--release", "-q", "-p", "warpkit-jit", "--example",
+                    "gen_programs"], cwd=ROOT, check=True)
+    exe = os.path.join(ROOT, "target", "release", "examples", "gen_programs")
+    runs = []
+    for _ in range(repeat):
+        p = subprocess.run([exe, str(n)], stdout=subprocess.PIPE, text=True, check=True)
+        m = re.search(r"(\d+) instructions: interp ([\d.]+) s, jit ([\d.]+) s .*?(\d+) blocks "
+                      r"compiled in ([\d.]+) s \(([\d.]+) us per block\), ([\d.]+)% of", p.stdout)
+        if not m:
+            sys.exit(f"gen_programs: unexpected output {p.stdout!r}")
+        runs.append(m)
+    return {"instructions": int(runs[-1][1]),
+            "interp": statistics.median(float(m[2]) for m in runs),
+            "jit": statistics.median(float(m[3]) for m in runs),
+            "blocks": int(runs[-1][4]), "compile_s": float(runs[-1][5]),
+            "us_per_block": float(runs[-1][6]), "compiled_pct": float(runs[-1][7]),
+            "ratios": [float(m[2]) / float(m[3]) for m in runs]}
+
+
+def per_block(stats):
+    if not stats or not stats["blocks"]:
+        return "—", "—", "—"
+    return (f"{stats['blocks']}", f"{1000 * stats['compile_ms'] / stats['blocks']:.0f} µs",
+            f"{stats['code_kib']} KiB")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=3, help="runs of each command, median kept")
+    ap.add_argument("--warpkit", help="warpkit binary (default: build target/release/warpkit)")
+    ap.add_argument("--quick", action="store_true", help="loop counts / 20 (not for figures)")
+    args = ap.parse_args()
+    q = 20 if args.quick else 1
+    r = args.repeat
+    warpkit = args.warpkit or build_warpkit()
+    t0 = datetime.datetime.now(datetime.timezone.utc)
+    load0 = load()
+    engines = ["interp", "jit"]
+
+    log("integer loop")
+    ints = int_loop.measure(warpkit, INT_ITERS // q, r, engines)
+    log("FP loops")
+    _, fps = fp_loop.measure(warpkit, list(fp_loop.LOOPS), engines, r, None, out=log) \
+        if q == 1 else fp_loop.measure(warpkit, list(fp_loop.LOOPS), engines, r,
+                                       2_000_000 // q, out=log)
+    log(f"{WARPS} warps")
+    many = int_loop.measure(warpkit, WARPS_ITERS // q, r, engines, warps=WARPS)
+    log("generated programs")
+    gen = gen_programs(GEN_PROGRAMS // q, r)
+    log("oracle programs")
+    orc = oracle_programs.measure(warpkit, [max(1, x // q) for x in ORACLE_REPS], r)
+    load1 = load()
+
+    model, cores, ext, commit, rustc = machine()
+    p = print
+    p(f"Measured {t0:%Y-%m-%d %H:%M} UTC by `python3 tools/bench/tier_report.py"
+      f"{' --quick' if args.quick else ''} --repeat {r}` (about "
+      f"{(datetime.datetime.now(datetime.timezone.utc) - t0).seconds // 60} min): {model}, "
+      f"{cores} cores ({', '.join(ext)}), commit {commit}, {rustc}; load average {load0} "
+      f"before, {load1} after. Every time is the median of {r} runs, whole process against "
+      f"whole process; ratios are of numbers from this one run.")
+    p("")
+    p("Native: `rustc -O -C target-cpu=native` (`muladd_native.rs`, `fp_native.rs`), the "
+      "8 accumulators x 32 lanes in 16 zmm registers for the whole loop; the hot loops' "
+      "machine code checked by objdump:")
+    p("")
+    for c in ints["checks"][:1]:
+        p(f"- `{c}`")
+    p("- `ffma_registers`, `fadd_registers`, `pkfma_registers`: see `fp_loop.py`'s check "
+      "(16 zmm `vfmadd`/`vaddps`, 32 zmm `vfmadd`+`vcvtph2ps`+`vcvtps2ph`; no store, call "
+      "or gather in the loop)")
+    p("")
+    p("| loop | iterations | native (zmm) | interp | ratio | jit | ratio | target (jit) | "
+      "start-up / native | blocks | compile / block | code |")
+    p("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    tr, ti, tj = ints["registers"], ints["engines"]["interp"], ints["engines"]["jit"]
+    b, cpb, code = per_block(ints["stats"])
+    met = "met" if tj / tr <= 3 else "**not met**"
+    p(f"| `mul`+`add` integer, 8 chains | {ints['iters']:,} | {tr:.3f} s | {ti:.3f} s | "
+      f"{ti / tr:.2f}× | {tj:.3f} s | **{tj / tr:.2f}×** | ≤ 3×: {met} | "
+      f"{100 * ints['startup'] / tr:.1f}% | {b} | {cpb} | {code} |")
+    for row in fps:
+        tr, ti, tj = row["native"], row["engines"]["interp"], row["engines"]["jit"]
+        b, cpb, code = per_block(row.get("stats"))
+        met = "met" if tj / tr <= row["target"] else "**not met**"
+        notes = "; ".join(n for n in row["notes"] if n != "START-UP OVER 5%")
+        name = f"`{row['name']}`" + (f" ({notes})" if notes else "")
+        p(f"| {name} | {row['iters']:,} | {tr:.3f} s | {ti:.3f} s | {ti / tr:.2f}× | "
+          f"{tj:.3f} s | **{tj / tr:.2f}×** | ≤ {row['target']}×: {met} | "
+          f"{100 * row['startup']:.1f}% | {b} | {cpb} | {code} |")
+    speed = ints["engines"]["interp"] / ints["engines"]["jit"]
+    p("")
+    p(f"The tier against the interpreter on the integer loop: **{speed:.1f}× faster** "
+      f"(target ≥ 5×: {'met' if speed >= 5 else '**not met**'}). Native with the register "
+      f"file in memory each iteration: {ints['memory']:.3f} s.")
+    p("")
+    p("| workload | instructions | interp | jit | jit / interp | blocks compiled | "
+      "compile time | code |")
+    p("|---|---|---|---|---|---|---|---|")
+    g = gen
+    p(f"| {GEN_PROGRAMS // q:,} `warpkit gen` programs (default configuration; one process, "
+      f"every warp on one thread, making the `Jit` and compiling included) | "
+      f"{g['instructions']:,} | {g['interp']:.3f} s | {g['jit']:.3f} s | "
+      f"{g['jit'] / g['interp']:.2f} (runs: "
+      f"{', '.join(f'{1 / x:.2f}' for x in g['ratios'])}) | {g['blocks']} | "
+      f"{1000 * g['compile_s']:.1f} ms ({g['us_per_block']:.1f} µs a block); "
+      f"{g['compiled_pct']:.1f}% retired compiled | — |")
+    for reps, n, steps, total, s in orc:
+        what = ("each case once" if reps == 1 else f"each case {reps:,} times in a loop")
+        comp = (f"{s['compile_ms']:.2f} ms ({1000 * s['compile_ms'] / s['blocks']:.0f} µs "
+                f"a block)" if s["blocks"] else "—")
+        p(f"| oracle programs: {n:,} SoftFloat cases (binary32 add/sub/mul/fma, 5 modes), "
+          f"{what}; 4 `warpkit run` processes per engine, results and FFLAGS checked | "
+          f"{steps:,} | {total['interp']:.3f} s | {total['jit']:.3f} s | "
+          f"{total['jit'] / total['interp']:.2f} | {s['blocks']} | {comp} | "
+          f"{s['code_kib']} KiB |")
+    p("")
+    one_i = ints["steps"] / ints["engines"]["interp"] / 1e6
+    one_j = ints["steps"] / ints["engines"]["jit"] / 1e6
+    all_i = WARPS * many["steps"] / many["engines"]["interp"] / 1e6
+    all_j = WARPS * many["steps"] / many["engines"]["jit"] / 1e6
+    p(f"| {WARPS} warps on {cores} cores (`mul`+`add`, {many['iters']:,} iterations each) | "
+      f"1 warp | {WARPS} warps | scaling |")
+    p("|---|---|---|---|")
+    p(f"| interp | {one_i:,.0f} M warp-instr/s | {all_i:,.0f} M warp-instr/s "
+      f"({many['engines']['interp']:.3f} s) | {all_i / one_i:.2f}× |")
+    p(f"| jit | {one_j:,.0f} M warp-instr/s | {all_j:,.0f} M warp-instr/s "
+      f"({many['engines']['jit']:.3f} s) | {all_j / one_j:.2f}× |")
+    fallbacks = sorted({f for row in fps for f in (row.get("stats") or {}).get("fallbacks", [])})
+    if fallbacks:
+        p("")
+        p("Left to the interpreter in these loops (`--jit-stats`): "
+          + "; ".join(f"`{f}`" for f in fallbacks) + ".")
+    if any(row["failed"] for row in fps):
+        sys.exit("some FP loop gave different results (see the notes)")
+
+
+if __name__ == "__main__":
+    main()
