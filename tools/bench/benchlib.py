@@ -3,6 +3,7 @@ building warpkit and a native comparison program, and the registers muladd.s sta
 
 import os
 import re
+import resource
 import subprocess
 import sys
 import time
@@ -51,25 +52,31 @@ def muladd_lane(r, l):
 
 
 def median_run(cmd, repeat, stdin=None):
-    """Run `cmd` `repeat` times: the median wall time and the last standard output and
-    standard error (text). A failing run ends the script with its standard error."""
-    times, out, err = [], None, None
+    """Run `cmd` `repeat` times: the median wall time, the last standard output and
+    standard error (text), and the median CPU time (user + system of the process and its
+    threads: on a shared machine it leaves out the time spent waiting for a core). A
+    failing run ends the script with its standard error."""
+    times, cpus, out, err = [], [], None, None
     for _ in range(repeat):
+        r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         t = time.perf_counter()
         p = subprocess.run(cmd, input=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            check=False)
         times.append(time.perf_counter() - t)
+        r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime)
         if p.returncode != 0:
             sys.exit(f"{' '.join(cmd)} failed:\n{p.stderr.decode(errors='replace')}")
         out, err = p.stdout, p.stderr.decode(errors="replace")
     times.sort()
-    return times[len(times) // 2], out, err
+    cpus.sort()
+    return times[len(times) // 2], out, err, cpus[len(cpus) // 2]
 
 
 def median_time(cmd, repeat, stdin=None):
     """Run `cmd` `repeat` times: the median wall time and the last standard output. A
     failing run ends the script with its standard error."""
-    t, out, _ = median_run(cmd, repeat, stdin)
+    t, out, _, _ = median_run(cmd, repeat, stdin)
     return t, out
 
 
@@ -144,15 +151,16 @@ def check_vector_code(exe, function, ops, registers=True):
     return summary
 
 
-def startup_time(warpkit, repeat):
-    """Median wall time of `warpkit run` on an empty program (process start-up, loading,
-    printing one warp)."""
+def startup_time(warpkit, repeat, cpu=False):
+    """Median wall time (with `cpu`, CPU time) of `warpkit run` on an empty program
+    (process start-up, loading, printing one warp)."""
     import tempfile as _t
     with _t.TemporaryDirectory() as tmp:
         src = os.path.join(tmp, "empty.s")
         with open(src, "w") as f:
             f.write("\n")
-        return median_time([warpkit, "run", src], repeat)[0]
+        r = median_run([warpkit, "run", src], repeat)
+        return r[3] if cpu else r[0]
 
 
 def jit_stats(stderr):

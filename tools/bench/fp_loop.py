@@ -38,7 +38,7 @@ import sys
 import tempfile
 
 from benchlib import (build_native, build_warpkit, check_vector_code, jit_stats,
-                      median_run, median_time, startup_time)
+                      median_run, startup_time)
 
 # name: (instruction template, rm suffix, native kernel, packed, target ratio, iterations)
 # Iterations: the native loop takes at least 0.15 s, 20x warpkit's start-up of about 8 ms
@@ -92,10 +92,12 @@ def program(template, rm):
 
 def measure(warpkit, names, engines, repeat, iters=None, out=print):
     """Run the loops `names` with each engine and natively: one dict per loop (name,
-    iters, native, the engines' times, target, start-up share, notes, failed, and with the
-    jit engine its `--jit-stats` figures).
+    iters, native, the engines' wall times, target, start-up share, notes, failed, the
+    same CPU times under "cpu" with "startup_cpu", and with the jit engine its
+    `--jit-stats` figures).
     `out` receives the lines the script prints as it goes."""
     start = startup_time(warpkit, repeat)
+    start_cpu = startup_time(warpkit, repeat, cpu=True)
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         native = build_native("fp_native", tmp)
@@ -118,16 +120,18 @@ def measure(warpkit, names, engines, repeat, iters=None, out=print):
             with open(state_path, "w") as f:
                 json.dump(state, f)
             stdin = "\n".join(" ".join(f"{x:08x}" for x in reg) for reg in regs).encode()
-            t_reg, out_reg = median_time([native, kernel, str(n_iters), "registers"],
-                                         repeat, stdin)
+            t_reg, out_reg, _, c_reg = median_run([native, kernel, str(n_iters), "registers"],
+                                                  repeat, stdin)
             row = {"name": name, "iters": n_iters, "native": t_reg, "target": target,
-                   "startup": start / t_reg, "engines": {}, "notes": [], "failed": False}
+                   "startup": start / t_reg, "engines": {}, "notes": [], "failed": False,
+                   "cpu": {"native": c_reg}, "startup_cpu": start_cpu / c_reg}
             outs = []
             for e in engines:
                 sim_cmd = [warpkit, "run", src, "--state", state_path, "--max-steps",
                            str(steps + 1)] + (["--engine", e, "--jit-stats"] if e == "jit"
                                               else [])
-                t_sim, out_sim, err = median_run(sim_cmd, repeat)
+                t_sim, out_sim, err, c_sim = median_run(sim_cmd, repeat)
+                row["cpu"][e] = c_sim
                 if e == "jit":
                     row["stats"] = jit_stats(err)
                 w = json.loads(out_sim)["warps"][0]
@@ -155,8 +159,11 @@ def measure(warpkit, names, engines, repeat, iters=None, out=print):
             mark = ""
             if "jit" in row["engines"] and row["engines"]["jit"] / t_reg > target:
                 mark = " NOT MET"
+            cpu = row["cpu"]
             out(f"{line} {t_reg:9.3f}s {target:>6}x{mark}  {100 * row['startup']:5.1f}%"
-                + "".join(f"  ({n})" for n in row["notes"]))
+                + "".join(f"  ({n})" for n in row["notes"])
+                + "  CPU time ratios: " + ", ".join(f"{e} {cpu[e] / cpu['native']:.2f}x"
+                                                    for e in engines))
             rows.append(row)
     return start, rows
 

@@ -27,13 +27,14 @@ import sys
 import tempfile
 
 from benchlib import (HERE, build_native, build_warpkit, check_vector_code, jit_stats,
-                      median_run, median_time, muladd_lane, startup_time)
+                      median_run, muladd_lane, startup_time)
 
 
 def measure(warpkit, iters, repeat, engines, warps=1):
     """Run the loop with each engine and natively: a dict of the times (native "memory"
     and "registers", each engine's under "engines"), warpkit's start-up, the native code
-    checks, the load average and the jit's `--jit-stats` figures ("stats"). Ends the script when a result differs."""
+    checks, the load average, the jit's `--jit-stats` figures ("stats"), and the CPU
+    times (user + system, all threads) under "cpu" with "startup_cpu". Ends the script when a result differs."""
     with tempfile.TemporaryDirectory() as tmp:
         native = build_native("muladd_native", tmp)
         want = {"vpmulld": 16, "vpaddd": 16}
@@ -48,18 +49,23 @@ def measure(warpkit, iters, repeat, engines, warps=1):
         with open(state_path, "w") as f:
             json.dump(state, f)
         steps = 19 * iters
-        sims, stats = {}, None
+        sims, stats, cpu = {}, None, {}
         for e in engines:
             cmd = [warpkit, "run", os.path.join(HERE, "muladd.s"), "--state", state_path,
                    "--max-steps", str(steps + 1)] + (["--engine", e, "--jit-stats"]
                                                      if e == "jit" else [])
-            t, out, err = median_run(cmd, repeat)
+            t, out, err, c = median_run(cmd, repeat)
             sims[e] = (t, out)
+            cpu[e] = c
             if e == "jit":
                 stats = jit_stats(err)
-        t_mem, out_mem = median_time([native, str(iters), "memory"], repeat)
-        t_reg, out_reg = median_time([native, str(iters), "registers"], repeat)
+        t_mem, out_mem, _, cpu["memory"] = median_run([native, str(iters), "memory"], repeat)
+        t_reg, out_reg, _, cpu["registers"] = median_run([native, str(iters), "registers"],
+                                                         repeat)
+        cpu["memory"] *= warps
+        cpu["registers"] *= warps
         start = startup_time(warpkit, repeat)
+        start_cpu = startup_time(warpkit, repeat, cpu=True)
 
     for e, (_, out) in sims.items():
         ws = json.loads(out)["warps"]
@@ -80,7 +86,7 @@ def measure(warpkit, iters, repeat, engines, warps=1):
     return {"iters": iters, "warps": warps, "steps": steps, "repeat": repeat,
             "memory": t_mem * warps, "registers": t_reg * warps, "startup": start,
             "engines": {e: t for e, (t, _) in sims.items()}, "checks": checks, "load": load,
-            "stats": stats}
+            "stats": stats, "cpu": cpu, "startup_cpu": start_cpu}
 
 
 def main():
@@ -112,6 +118,9 @@ def main():
         print(f"  warpkit run {t:8.3f} s  --engine {e:6}  ({args.warps * steps / t / 1e6:.0f} M "
               f"warp-instructions/s)  vs memory {t / t_mem:6.2f}x  vs registers "
               f"{t / t_reg:6.2f}x")
+    c = m["cpu"]
+    print("  CPU time (user + system) against native in registers: "
+          + ", ".join(f"{e} {c[e]:.3f} s = {c[e] / c['registers']:.2f}x" for e in engines))
     if len(m["engines"]) == 2:
         print(f"  jit against interp: {m['engines']['interp'] / m['engines']['jit']:.1f}x faster")
 

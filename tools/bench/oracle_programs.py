@@ -98,8 +98,8 @@ def measure(warpkit, reps_list, repeat):
                 for e in total:
                     cmd = [warpkit, "run", src, "--state", state, "--regs", "v0,fflags",
                            "--max-steps", str(4 * reps + 1), "--engine", e]
-                    t, out, err = median_run(cmd + (["--jit-stats"] if e == "jit" else []),
-                                             repeat)
+                    t, out, err, _ = median_run(
+                        cmd + (["--jit-stats"] if e == "jit" else []), repeat)
                     total[e] += t
                     check(op, e, json.loads(out)["warps"], expect, reps)
                     s = jit_stats(err) if e == "jit" else None
