@@ -22,8 +22,9 @@ import re
 import statistics
 import subprocess
 import sys
+import tempfile
 
-from benchlib import ROOT, build_warpkit
+from benchlib import ROOT, build_warpkit, jit_stats, median_run
 import fp_loop
 import int_loop
 import oracle_programs
@@ -33,6 +34,7 @@ WARPS = 64
 WARPS_ITERS = 500_000  # 64 x 500,000 x 19 = 608 M warp-instructions
 GEN_PROGRAMS = 10_000
 ORACLE_REPS = [1, 10_000]
+BLOCKS = 200
 
 
 def log(msg):
@@ -84,6 +86,36 @@ def gen_programs(n, repeat):
             "ratios": [float(m[2]) / float(m[3]) for m in runs]}
 
 
+def many_blocks(warpkit, n, repeat, tmp):
+    """One program of `n` loops run one after another (each 200 iterations of 8 `mul`/`add`
+    and 8 `ffma.f32`, hot enough to compile): per-block compile time and code memory with
+    the first block's start-up cost (iced-x86's tables) spread over many. Returns the
+    jit's statistics of the last run and the median CPU times of both engines."""
+    lines = []
+    for k in range(n):
+        lines += ["        umovi u7, 0", f"loop{k}:"]
+        for j in range(4):
+            lines += [f"        mul v{j}, v{j}, v{8 + j}", f"        add v{j}, v{j}, v{16 + j}"]
+        for j in range(4, 8):
+            lines += [f"        ffma.f32 v{j}, v{j}, v{8 + j}, v{16 + j}"] * 2
+        lines += ["        uaddi u7, u7, 1", "        usltiu u8, u7, 200", f"        bnz u8, loop{k}"]
+    src = os.path.join(tmp, "blocks.s")
+    with open(src, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    # NX already set: binary32 blocks run compiled only then (crates/jit).
+    state = os.path.join(tmp, "blocks.json")
+    with open(state, "w") as f:
+        f.write('{"fflags": "0x1"}')
+    cpu, stats = {}, None
+    for e in ("interp", "jit"):
+        cmd = [warpkit, "run", src, "--state", state, "--engine", e] + (
+            ["--jit-stats"] if e == "jit" else [])
+        _, _, err, cpu[e] = median_run(cmd, repeat)
+        if e == "jit":
+            stats = jit_stats(err)
+    return stats, cpu
+
+
 def per_block(stats):
     if not stats or not stats["blocks"]:
         return "—", "—", "—"
@@ -116,6 +148,9 @@ def main():
     gen = gen_programs(GEN_PROGRAMS // q, r)
     log("oracle programs")
     orc = oracle_programs.measure(warpkit, [max(1, x // q) for x in ORACLE_REPS], r)
+    log("compile time per block")
+    with tempfile.TemporaryDirectory() as tmp:
+        blocks, blocks_cpu = many_blocks(warpkit, BLOCKS // q, r, tmp)
     load1 = load()
 
     model, cores, ext, commit, rustc = machine()
@@ -202,6 +237,18 @@ def main():
     for e, one, al in (("interp", one_i, all_i), ("jit", one_j, all_j)):
         p(f"| {e} | {one:,.0f} M warp-instr/s | {al:,.0f} M warp-instr/s "
           f"({many['engines'][e]:.3f} s) | {al / one:.2f}× | {many['cpu'][e]:.3f} s |")
+    p("")
+    if blocks and blocks["blocks"]:
+        p(f"Compile time and code memory over many blocks: one program of {BLOCKS // q} loops "
+          f"(each 19 instructions: 4 `mul`+`add` pairs, 8 `ffma.f32`, the loop control; 200 "
+          f"iterations), run once: **{blocks['blocks']} blocks compiled in "
+          f"{blocks['compile_ms']:.1f} ms = {1000 * blocks['compile_ms'] / blocks['blocks']:.0f}"
+          f" µs a block** (the first block of a process includes building iced-x86's tables), "
+          f"**{blocks['code_kib']} KiB of code** "
+          f"({blocks['code_kib'] / blocks['blocks']:.1f} KiB a block), "
+          f"{blocks['compiled_pct']:.1f}% of the instructions retired compiled; CPU time "
+          f"interp {blocks_cpu['interp']:.3f} s, jit {blocks_cpu['jit']:.3f} s (compiling "
+          f"included).")
     fallbacks = sorted({f for row in fps for f in (row.get("stats") or {}).get("fallbacks", [])})
     if fallbacks:
         p("")
