@@ -1,5 +1,7 @@
-"""What the process-level benchmark scripts share: paths, the best-of-N timing of a command,
-building warpkit and a native comparison program, and the registers muladd.s starts from."""
+"""What the process-level benchmark scripts share: paths, the best-of-N and median timing of
+a command (wall and CPU time), building warpkit and a native comparison program, the check
+of a native hot loop's machine code, the figures of `--jit-stats`, and the registers
+muladd.s starts from."""
 
 import os
 import re
