@@ -119,7 +119,7 @@ def many_blocks(warpkit, n, repeat, tmp):
 def per_block(stats):
     if not stats or not stats["blocks"]:
         return "—", "—", "—"
-    return (f"{stats['blocks']}", f"{1000 * stats['compile_ms'] / stats['blocks']:.0f} µs",
+    return (f"{stats['blocks']}", f"{1000 * stats['compile_ms']:.0f} µs",
             f"{stats['code_kib']} KiB")
 
 
@@ -173,11 +173,13 @@ def main():
       "or gather in the loop)")
     p("")
     p("Times are CPU times (user + system of the process: on this shared machine wall "
-      "time also counts waiting for a core); the last column but four is the jit's ratio in "
-      "wall time, for comparison.")
+      "time also counts waiting for a core); \"jit ratio, wall\" is the jit's ratio in wall "
+      "time, for comparison. Blocks, compile time and code are the jit run's `--jit-stats`; "
+      "its compile time is mostly the process's first block (iced-x86's tables), see the "
+      "many-block figure below.")
     p("")
     p("| loop | iterations | native (zmm) | interp | ratio | jit | ratio | target (jit) | "
-      "jit ratio, wall | start-up / native | blocks | compile / block | code |")
+      "jit ratio, wall | start-up / native | blocks | compile time | code |")
     p("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     c = ints["cpu"]
     tr, ti, tj = c["registers"], c["interp"], c["jit"]
@@ -231,12 +233,19 @@ def main():
     all_i = WARPS * many["steps"] / many["engines"]["interp"] / 1e6
     all_j = WARPS * many["steps"] / many["engines"]["jit"] / 1e6
     p(f"| {WARPS} warps on {cores} cores (`mul`+`add`, {many['iters']:,} iterations each; "
-      f"wall time, warps on threads) | 1 warp | {WARPS} warps | scaling | CPU time, "
-      f"{WARPS} warps |")
-    p("|---|---|---|---|---|")
+      f"warps on threads) | 1 warp, wall | {WARPS} warps, wall | scaling, wall | "
+      f"1 warp, per CPU second | {WARPS} warps, per CPU second | scaling, CPU |")
+    p("|---|---|---|---|---|---|---|")
     for e, one, al in (("interp", one_i, all_i), ("jit", one_j, all_j)):
+        one_c = ints["steps"] / ints["cpu"][e] / 1e6
+        all_c = WARPS * many["steps"] / many["cpu"][e] / 1e6
         p(f"| {e} | {one:,.0f} M warp-instr/s | {al:,.0f} M warp-instr/s "
-          f"({many['engines'][e]:.3f} s) | {al / one:.2f}× | {many['cpu'][e]:.3f} s |")
+          f"({many['engines'][e]:.3f} s) | {al / one:.2f}× | {one_c:,.0f} M | {all_c:,.0f} M "
+          f"({many['cpu'][e]:.3f} s) | {all_c / one_c:.2f}× |")
+    p("")
+    p(f"\"Scaling, wall\" is the {WARPS}-warp rate over the one-warp rate (ideal {cores}× "
+      f"on an idle machine); \"scaling, CPU\" the same per CPU second (1× = no work lost "
+      f"to threads).")
     p("")
     if blocks and blocks["blocks"]:
         p(f"Compile time and code memory over many blocks: one program of {BLOCKS // q} loops "
