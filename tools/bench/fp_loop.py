@@ -41,17 +41,18 @@ from benchlib import (build_native, build_warpkit, check_vector_code, jit_stats,
                       median_run, startup_time)
 
 # name: (instruction template, rm suffix, native kernel, packed, target ratio, iterations)
-# Iterations: the native loop takes at least 0.15 s, 20x warpkit's start-up of about 8 ms
-# (the native fadd loop runs twice as fast as the fma loop, the binary16 loop 3x slower).
+# Iterations: the native loop takes about 0.2 s or more, 25x warpkit's start-up of about
+# 8 ms on the loaded machine (the native fadd loop runs twice as fast as the fma loop, the
+# binary16 loop 3x slower).
 LOOPS = {
-    "ffma.f32 rne": ("ffma.f32 v{k}, v{k}, v{a}, v{c}", "", "ffma", False, 3, 20_000_000),
-    "fadd.f32 rne": ("fadd.f32 v{k}, v{k}, v{a}", "", "fadd", False, 3, 40_000_000),
-    "ffma.f32 rtz": ("ffma.f32 v{k}, v{k}, v{a}, v{c}", ", rm:rtz", "ffma", False, 3, 20_000_000),
-    "ffma.f32 rdn": ("ffma.f32 v{k}, v{k}, v{a}, v{c}", ", rm:rdn", "ffma", False, 3, 20_000_000),
-    "ffma.f32 rup": ("ffma.f32 v{k}, v{k}, v{a}, v{c}", ", rm:rup", "ffma", False, 3, 20_000_000),
-    "ffma.f32 rmm": ("ffma.f32 v{k}, v{k}, v{a}, v{c}", ", rm:rmm", "ffma", False, 8, 20_000_000),
-    "pkfma.f16 rne": ("pkfma.f16 v{k}, v{k}, v{a}, v{c}", "", "pkfma", True, 4, 8_000_000),
-    "pkfma.f16 rtz": ("pkfma.f16 v{k}, v{k}, v{a}, v{c}", ", rm:rtz", "pkfma", True, 4, 8_000_000),
+    "ffma.f32 rne": ("ffma.f32 v{k}, v{k}, v{a}, v{c}", "", "ffma", False, 3, 30_000_000),
+    "fadd.f32 rne": ("fadd.f32 v{k}, v{k}, v{a}", "", "fadd", False, 3, 60_000_000),
+    "ffma.f32 rtz": ("ffma.f32 v{k}, v{k}, v{a}, v{c}", ", rm:rtz", "ffma", False, 3, 30_000_000),
+    "ffma.f32 rdn": ("ffma.f32 v{k}, v{k}, v{a}, v{c}", ", rm:rdn", "ffma", False, 3, 30_000_000),
+    "ffma.f32 rup": ("ffma.f32 v{k}, v{k}, v{a}, v{c}", ", rm:rup", "ffma", False, 3, 30_000_000),
+    "ffma.f32 rmm": ("ffma.f32 v{k}, v{k}, v{a}, v{c}", ", rm:rmm", "ffma", False, 8, 30_000_000),
+    "pkfma.f16 rne": ("pkfma.f16 v{k}, v{k}, v{a}, v{c}", "", "pkfma", True, 4, 12_000_000),
+    "pkfma.f16 rtz": ("pkfma.f16 v{k}, v{k}, v{a}, v{c}", ", rm:rtz", "pkfma", True, 4, 12_000_000),
 }
 
 # The hot loop each native kernel must compile to (benchlib.check_vector_code): zmm

@@ -7,7 +7,7 @@ example: 10,000 `warpkit gen` programs in one process, compile time included), t
 programs (oracle_programs.py: the SoftFloat vectors through both engines), 64 warps on
 the host's cores against one warp (int_loop.py --warps), and compile time per block and
 code memory from `--jit-stats`. Header: CPU model, cores, date, commit, load average.
-Medians of `--repeat` runs of each command (5). About 4 minutes on the shared 2-core machine.
+Medians of `--repeat` runs of each command (5). About 6 minutes on the shared 2-core machine.
 
     python3 tools/bench/tier_report.py [--repeat R] [--warpkit PATH] [--quick]
 
