@@ -7,7 +7,7 @@ lane's result and every warp's FFLAGS checked against SoftFloat.
 
 One program per operation (`fadd.f32 v0, v1, v2` etc., MODE.rm per warp, so rne, rtz,
 rdn, rup and rmm share the program), 32 cases per warp (the last warp of a mode padded
-with that mode's first cases), about 94 warps a program. Each warp runs the operation in
+with that mode's first cases), 95 warps a program. Each warp runs the operation in
 a loop of `--reps` iterations on the same inputs (the result and the flags are the same
 each time): with 1 each case is computed once, as an oracle run does (cold code: the tier
 only interprets); with more the loop gets hot and the tier compiles it (rmm is left to the
