@@ -95,16 +95,17 @@ def measure(warpkit, names, engines, repeat, iters=None, out=print):
     """Run the loops `names` with each engine and natively: one dict per loop (name,
     iters, native, the engines' wall times, target, start-up share, notes, failed, the
     same CPU times under "cpu" with "startup_cpu", and with the jit engine its
-    `--jit-stats` figures).
+    `--jit-stats` figures); with warpkit's start-up time and the native code checks.
     `out` receives the lines the script prints as it goes."""
     start = startup_time(warpkit, repeat)
     start_cpu = startup_time(warpkit, repeat, cpu=True)
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         native = build_native("fp_native", tmp)
-        for kernel in sorted({LOOPS[n][2] for n in names}):
-            out("native code check: " + check_vector_code(native, f"{kernel}_registers",
-                                                          NATIVE_CODE[kernel]))
+        checks = [check_vector_code(native, f"{kernel}_registers", NATIVE_CODE[kernel])
+                  for kernel in sorted({LOOPS[n][2] for n in names})]
+        for c in checks:
+            out("native code check: " + c)
         for name in names:
             template, rm, kernel, packed, target, n_iters = LOOPS[name]
             n_iters = iters or n_iters
@@ -166,7 +167,7 @@ def measure(warpkit, names, engines, repeat, iters=None, out=print):
                 + "  CPU time ratios: " + ", ".join(f"{e} {cpu[e] / cpu['native']:.2f}x"
                                                     for e in engines))
             rows.append(row)
-    return start, rows
+    return start, rows, checks
 
 
 def main():
@@ -191,7 +192,7 @@ def main():
     for e in engines:
         head += f" {e:>9} {'ratio':>7}"
     print(head + f" {'native reg':>10} {'target':>7}  start-up/native")
-    start, rows = measure(warpkit, names, engines, args.repeat, args.iters)
+    start, rows, _ = measure(warpkit, names, engines, args.repeat, args.iters)
     print(f"warpkit start-up {start:.4f} s")
     if any(r["failed"] for r in rows):
         sys.exit(1)

@@ -139,9 +139,8 @@ def main():
     log("integer loop")
     ints = int_loop.measure(warpkit, INT_ITERS // q, r, engines)
     log("FP loops")
-    _, fps = fp_loop.measure(warpkit, list(fp_loop.LOOPS), engines, r, None, out=log) \
-        if q == 1 else fp_loop.measure(warpkit, list(fp_loop.LOOPS), engines, r,
-                                       2_000_000 // q, out=log)
+    _, fps, fp_checks = fp_loop.measure(warpkit, list(fp_loop.LOOPS), engines, r,
+                                        None if q == 1 else 2_000_000 // q, out=log)
     log(f"{WARPS} warps")
     many = int_loop.measure(warpkit, WARPS_ITERS // q, r, engines, warps=WARPS)
     log("generated programs")
@@ -166,11 +165,8 @@ def main():
       "8 accumulators x 32 lanes in 16 zmm registers for the whole loop; the hot loops' "
       "machine code checked by objdump:")
     p("")
-    for c in ints["checks"][:1]:
+    for c in ints["checks"][:1] + fp_checks:
         p(f"- `{c}`")
-    p("- `ffma_registers`, `fadd_registers`, `pkfma_registers`: see `fp_loop.py`'s check "
-      "(16 zmm `vfmadd`/`vaddps`, 32 zmm `vfmadd`+`vcvtph2ps`+`vcvtps2ph`; no store, call "
-      "or gather in the loop)")
     p("")
     p("Times are CPU times (user + system of the process: on this shared machine wall "
       "time also counts waiting for a core); \"jit ratio, wall\" is the jit's ratio in wall "
