@@ -165,6 +165,25 @@ def startup_time(warpkit, repeat, cpu=False):
         return r[3] if cpu else r[0]
 
 
+_ENGINE_FLAG = {}
+
+
+def engine_args(warpkit, engine):
+    """The arguments that choose `engine` for `warpkit run`: `--engine E` (with
+    `--jit-stats` for the jit), or nothing for the interpreter on a build that predates
+    the choice (before_after.sh's old checkout). Passed explicitly because the default
+    engine may change."""
+    if warpkit not in _ENGINE_FLAG:
+        p = subprocess.run([warpkit, "run", "--help"], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True, check=False)
+        _ENGINE_FLAG[warpkit] = "--engine" in p.stdout
+    if not _ENGINE_FLAG[warpkit]:
+        if engine != "interp":
+            sys.exit(f"{warpkit} has no --engine: it only interprets")
+        return []
+    return ["--engine", engine] + (["--jit-stats"] if engine == "jit" else [])
+
+
 def jit_stats(stderr):
     """The figures `warpkit run --jit-stats` printed on standard error `stderr`: a dict
     (blocks, insns, compile_ms, code_kib, compiled_pct, fallbacks: the "fallback" lines),

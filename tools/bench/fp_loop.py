@@ -37,8 +37,8 @@ import struct
 import sys
 import tempfile
 
-from benchlib import (build_native, build_warpkit, check_vector_code, jit_stats,
-                      median_run, startup_time)
+from benchlib import (build_native, build_warpkit, check_vector_code, engine_args,
+                      jit_stats, median_run, startup_time)
 
 # name: (instruction template, rm suffix, native kernel, packed, target ratio, iterations)
 # Iterations: the native loop takes about 0.2 s or more, 25x warpkit's start-up of about
@@ -130,8 +130,7 @@ def measure(warpkit, names, engines, repeat, iters=None, out=print):
             outs = []
             for e in engines:
                 sim_cmd = [warpkit, "run", src, "--state", state_path, "--max-steps",
-                           str(steps + 1)] + (["--engine", e, "--jit-stats"] if e == "jit"
-                                              else [])
+                           str(steps + 1)] + engine_args(warpkit, e)
                 t_sim, out_sim, err, c_sim = median_run(sim_cmd, repeat)
                 row["cpu"][e] = c_sim
                 if e == "jit":

@@ -26,8 +26,8 @@ import os
 import sys
 import tempfile
 
-from benchlib import (HERE, build_native, build_warpkit, check_vector_code, jit_stats,
-                      median_run, muladd_lane, startup_time)
+from benchlib import (HERE, build_native, build_warpkit, check_vector_code, engine_args,
+                      jit_stats, median_run, muladd_lane, startup_time)
 
 
 def measure(warpkit, iters, repeat, engines, warps=1):
@@ -52,8 +52,7 @@ def measure(warpkit, iters, repeat, engines, warps=1):
         sims, stats, cpu = {}, None, {}
         for e in engines:
             cmd = [warpkit, "run", os.path.join(HERE, "muladd.s"), "--state", state_path,
-                   "--max-steps", str(steps + 1)] + (["--engine", e, "--jit-stats"]
-                                                     if e == "jit" else [])
+                   "--max-steps", str(steps + 1)] + engine_args(warpkit, e)
             t, out, err, c = median_run(cmd, repeat)
             sims[e] = (t, out)
             cpu[e] = c

@@ -23,7 +23,7 @@ import os
 import sys
 import tempfile
 
-from benchlib import ROOT, build_warpkit, jit_stats, median_run
+from benchlib import ROOT, build_warpkit, engine_args, jit_stats, median_run
 
 VECTORS = os.path.join(ROOT, "crates", "fp", "tests", "vectors", "slice.txt.gz")
 # oracle operation: (instruction, operands)
@@ -97,9 +97,8 @@ def measure(warpkit, reps_list, repeat):
                     json.dump({"warps": warps}, f)
                 for e in total:
                     cmd = [warpkit, "run", src, "--state", state, "--regs", "v0,fflags",
-                           "--max-steps", str(4 * reps + 1), "--engine", e]
-                    t, out, err, _ = median_run(
-                        cmd + (["--jit-stats"] if e == "jit" else []), repeat)
+                           "--max-steps", str(4 * reps + 1)] + engine_args(warpkit, e)
+                    t, out, err, _ = median_run(cmd, repeat)
                     total[e] += t
                     check(op, e, json.loads(out)["warps"], expect, reps)
                     s = jit_stats(err) if e == "jit" else None

@@ -24,7 +24,7 @@ import subprocess
 import sys
 import tempfile
 
-from benchlib import ROOT, build_warpkit, jit_stats, median_run
+from benchlib import ROOT, build_warpkit, engine_args, jit_stats, median_run
 import fp_loop
 import int_loop
 import oracle_programs
@@ -110,8 +110,7 @@ def many_blocks(warpkit, n, repeat, tmp):
         f.write('{"fflags": "0x1"}')
     cpu, stats = {}, None
     for e in ("interp", "jit"):
-        cmd = [warpkit, "run", src, "--state", state, "--engine", e] + (
-            ["--jit-stats"] if e == "jit" else [])
+        cmd = [warpkit, "run", src, "--state", state] + engine_args(warpkit, e)
         _, _, err, cpu[e] = median_run(cmd, repeat)
         if e == "jit":
             stats = jit_stats(err)
