@@ -34,7 +34,8 @@ def measure(warpkit, iters, repeat, engines, warps=1):
     """Run the loop with each engine and natively: a dict of the times (native "memory"
     and "registers", each engine's under "engines"), warpkit's start-up, the native code
     checks, the load average, the jit's `--jit-stats` figures ("stats"), and the CPU
-    times (user + system, all threads) under "cpu" with "startup_cpu". Ends the script when a result differs."""
+    times (user + system, all threads) under "cpu" with "startup_cpu". Ends the script
+    when a result differs."""
     with tempfile.TemporaryDirectory() as tmp:
         native = build_native("muladd_native", tmp)
         want = {"vpmulld": 16, "vpaddd": 16}

@@ -100,7 +100,8 @@ def many_blocks(warpkit, n, repeat, tmp):
             lines += [f"        mul v{j}, v{j}, v{8 + j}", f"        add v{j}, v{j}, v{16 + j}"]
         for j in range(4, 8):
             lines += [f"        ffma.f32 v{j}, v{j}, v{8 + j}, v{16 + j}"] * 2
-        lines += ["        uaddi u7, u7, 1", "        usltiu u8, u7, 200", f"        bnz u8, loop{k}"]
+        lines += ["        uaddi u7, u7, 1", "        usltiu u8, u7, 200",
+                  f"        bnz u8, loop{k}"]
     src = os.path.join(tmp, "blocks.s")
     with open(src, "w") as f:
         f.write("\n".join(lines) + "\n")
