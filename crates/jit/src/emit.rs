@@ -22,6 +22,8 @@ use crate::plan::{BranchCond, ExecOp, FOp, Plan, PlanItem, PlanSrc, UOp, V3Op, V
 use iced_x86::code_asm::*;
 use iced_x86::IcedError;
 
+mod fp;
+
 pub(crate) const EXIT_END: u64 = 0;
 pub(crate) const EXIT_TAKEN: u64 = 1;
 pub(crate) const EXIT_SIDE: u64 = 2;
@@ -49,10 +51,13 @@ const CONST_TOP: usize = 26;
 const ONES: u32 = u32::MAX;
 const THIRTY_ONE: u32 = 31;
 const ABS: u32 = 0x7fff_ffff;
+/// `rm` of ties-to-away (`rmm`), done in `fp`.
+const RMM: u8 = 4;
+
 /// A result's magnitude at or above this (per rounding) could raise a flag besides NX:
-/// NaN and infinity in rne; also the largest finite value in a directed mode.
+/// NaN and infinity in rne and rmm; also the largest finite value in a directed mode.
 fn limit(rm: u8) -> u32 {
-    if rm == 0 {
+    if rm == 0 || rm == RMM {
         0x7f80_0000
     } else {
         0x7f7f_ffff
@@ -88,6 +93,9 @@ fn constants_of(p: &Plan) -> Vec<u32> {
             } => need(THIRTY_ONE),
             PlanItem::F { op, rm, .. } => {
                 need(ABS);
+                if rm == RMM {
+                    need(ONES);
+                }
                 if matches!(op, FOp::Mul | FOp::Fma) {
                     need(BIAS);
                     need(limit(rm).wrapping_sub(BIAS));
@@ -745,7 +753,8 @@ impl Em<'_> {
     /// taken when an active lane could raise a flag other than NX (the tests of
     /// `warpkit_fp::lanes`' direct kernels: a NaN or infinite result, the largest finite
     /// magnitude in a directed mode, a product at or below the smallest normal; here as
-    /// one unsigned range check of the magnitude), and only then merged into `d`.
+    /// one unsigned range check of the magnitude), and only then merged into `d`. In rmm
+    /// (`fp`): the rne result, replaced on the lanes that may be ties (see there).
     fn fop(
         &mut self,
         op: FOp,
@@ -756,7 +765,7 @@ impl Em<'_> {
         c: PlanSrc,
     ) -> Result<CodeLabel, IcedError> {
         let round = |r: AsmRegisterZmm| match rm {
-            0 => r.rn_sae(),
+            0 | RMM => r.rn_sae(),
             1 => r.rz_sae(),
             2 => r.rd_sae(),
             _ => r.ru_sae(),
@@ -768,6 +777,9 @@ impl Em<'_> {
         } else {
             (None, self.k_(limit(rm)))
         };
+        if rm == RMM {
+            self.rmm_candidates(op, a, b, c)?;
+        }
         for h in 0..2 {
             if op == FOp::Fma {
                 // r = c, then r = a * b + r: the addend goes straight into the result.
@@ -785,6 +797,9 @@ impl Em<'_> {
                 FOp::Sub => self.a.vsubps(round(R[h]), za, zb)?,
                 FOp::Mul => self.a.vmulps(round(R[h]), za, zb)?,
                 FOp::Fma => self.a.vfmadd231ps(round(R[h]), za, zb)?,
+            }
+            if rm == RMM {
+                self.rmm_away(op, c, h, za, zb)?;
             }
             self.a.vpandd(TA, R[h], abs)?;
             if let Some(bias) = bias {

@@ -194,7 +194,7 @@ pub(crate) enum PlanItem {
         b: u8,
         c: u8,
     },
-    /// `V[d] = op(a, b, c)` in binary32, rounding `rm` (0..=3), for a warp whose FFLAGS
+    /// `V[d] = op(a, b, c)` in binary32, rounding `rm` (0..=4), for a warp whose FFLAGS
     /// hold NX; a side exit (the interpreter runs it) when an active lane could raise
     /// another flag.
     F {
@@ -525,7 +525,7 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         })
     };
     let se = |op| Tr::PlanItem(PlanItem::SaveExec { op, d, a: s1 }, false);
-    // FP rows: modifiers, rmm and reserved modes are left to the interpreter.
+    // FP rows: modifiers and reserved modes are left to the interpreter.
     let f = |op, rnd: Rnd, a: PlanSrc, b: PlanSrc, c: PlanSrc| {
         if i.neg | i.abs | i.sat != 0 {
             return Tr::No("neg/abs/sat modifiers");
@@ -535,8 +535,8 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
             Rnd::Field if i.rm == 7 => (mode_rm, true),
             Rnd::Field => (i.rm, false),
         };
-        if rm > 3 {
-            return Tr::No("rounding mode rmm or reserved (no host rounding)");
+        if rm > 4 {
+            return Tr::No("reserved rounding mode");
         }
         Tr::PlanItem(PlanItem::F { op, rm, d, a, b, c }, by_mode)
     };
