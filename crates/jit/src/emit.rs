@@ -67,6 +67,29 @@ fn limit(rm: u8) -> u32 {
 /// must be below `limit - BIAS`.
 const BIAS: u32 = 0x0080_0001;
 
+/// The same for packed binary16, in both halves of a lane (`fp`).
+const ABS16: u32 = 0x7fff_7fff;
+const BIAS16: u16 = 0x0401;
+fn limit16(rm: u8) -> u16 {
+    if rm == 0 {
+        0x7c00
+    } else {
+        0x7bff
+    }
+}
+/// A 16-bit value in both halves.
+fn twice(x: u16) -> u32 {
+    x as u32 * 0x0001_0001
+}
+/// The range check's bound of a binary16 `op` in `rm`: `limit16`, less `BIAS16` for a
+/// product.
+fn bound16(op: FOp, rm: u8) -> u32 {
+    match op {
+        FOp::Mul | FOp::Fma => twice(limit16(rm).wrapping_sub(BIAS16)),
+        _ => twice(limit16(rm)),
+    }
+}
+
 /// The constants a block uses, in the order they are given registers.
 fn constants_of(p: &Plan) -> Vec<u32> {
     let mut c = Vec::new();
@@ -91,6 +114,12 @@ fn constants_of(p: &Plan) -> Vec<u32> {
                 op: VOp::Sll | VOp::Srl | VOp::Sra,
                 ..
             } => need(THIRTY_ONE),
+            PlanItem::Pk16 { op, rm, .. } => {
+                need(1);
+                need(ABS16);
+                need(twice(BIAS16));
+                need(bound16(op, rm));
+            }
             PlanItem::F { op, rm, .. } => {
                 need(ABS);
                 if rm == RMM {
@@ -174,7 +203,7 @@ fn choose_cache(p: &Plan, pairs: usize) -> [Option<u8>; 128] {
                 score[*a as usize & 127] += 1;
             }
             PlanItem::LaneId { d } => score[*d as usize & 127] += 4,
-            PlanItem::V3 { d, a, b, c, .. } => {
+            PlanItem::V3 { d, a, b, c, .. } | PlanItem::Pk16 { d, a, b, c, .. } => {
                 score[*d as usize & 127] += 4;
                 for r in [a, b, c] {
                     score[*r as usize & 127] += 1;
@@ -215,6 +244,7 @@ fn written(p: &Plan) -> [bool; 128] {
         | PlanItem::F { d, .. }
         | PlanItem::FMinMax { d, .. }
         | PlanItem::V3 { d, .. }
+        | PlanItem::Pk16 { d, .. }
         | PlanItem::Cnd { d, .. }
         | PlanItem::Mbcnt { d, .. }
         | PlanItem::LaneId { d } = item
@@ -442,6 +472,9 @@ impl Em<'_> {
                 }
             }
             PlanItem::F { op, rm, d, a, b, c } => return self.fop(op, rm, d, a, b, c).map(Some),
+            PlanItem::Pk16 {
+                op, rm, d, a, b, c, ..
+            } => return self.pk16(op, rm, d, [a, b, c]).map(Some),
             PlanItem::Cmp {
                 pred,
                 unsigned,
@@ -581,16 +614,7 @@ impl Em<'_> {
                     // (00 would take src1's sign).
                     self.a.vrangeps(R[h].sae(), za, zb, 0b0100 | max as i32)?;
                 }
-                let side = self.a.create_label();
-                self.a.kortestw(k3, k4)?;
-                self.a.jne(side)?;
-                for h in 0..2 {
-                    match self.cached(d) {
-                        Some(z) => self.a.vmovaps(z[h].k(h), R[h])?,
-                        None => self.a.vmovdqu32(vmem(d, h).k(h), R[h])?,
-                    }
-                }
-                return Ok(Some(side));
+                return self.exit_or_commit(d).map(Some);
             }
             PlanItem::U { op, d, a, b } => self.uop(op, d, a, b)?,
             PlanItem::ExecGet { d } => self.a.mov(umem(d), r8d)?,
@@ -808,6 +832,12 @@ impl Em<'_> {
             self.a
                 .vpcmpud([k3, k4][h].k(h), TA, lim, crate::plan::CMP_GE)?;
         }
+        self.exit_or_commit(d)
+    }
+
+    /// The side exit (its label) taken when k3 or k4 has a lane set; otherwise `R` merged
+    /// into `V[d]` under EXEC.
+    fn exit_or_commit(&mut self, d: u8) -> Result<CodeLabel, IcedError> {
         let side = self.a.create_label();
         // ZF is clear when either mask has a lane set.
         self.a.kortestw(k3, k4)?;

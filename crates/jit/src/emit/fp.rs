@@ -1,5 +1,8 @@
 //! Binary32 add/sub/mul/fma rounded to nearest, ties away from zero (`rm:rmm`), which
-//! the host has no rounding mode for.
+//! the host has no rounding mode for; packed binary16 add/sub/mul/fma, which the host
+//! (no AVX512-FP16) has no arithmetic for ([`Em::pk16`]).
+//!
+//! ## rmm
 //!
 //! `Em::fop` computes the round-to-nearest-even result `r_n` and the round-toward-zero
 //! result `r_z` (embedded rounding); here, before that, each lane's *candidate* bit: the
@@ -28,7 +31,7 @@
 //!   infinity in both; a result above the smallest normal comes from a normal `v`), and
 //!   the range check runs on the final result, so `fop` side-exits exactly where it must.
 
-use super::{Em, ONES, R, TC, ZMM};
+use super::{bound16, twice, Em, Masked, ABS16, BIAS16, ONES, R, TA, TB, TC, ZMM};
 use crate::plan::{FOp, PlanSrc};
 use iced_x86::code_asm::*;
 use iced_x86::IcedError;
@@ -146,5 +149,109 @@ impl Em<'_> {
         let r = if h == 0 { R[0].k5() } else { R[1].k6() };
         debug_assert_eq!(TIES, [k5, k6]);
         self.a.vpsubd(r, TC, ones)
+    }
+
+    /// Lanes `8q..8q+8` of half `h` of `V[r]`, their 16 binary16 halves widened to
+    /// binary32 in `dst` (exact; in memory order, which the narrowing keeps).
+    fn f16_chunk(
+        &mut self,
+        r: u8,
+        h: usize,
+        q: usize,
+        dst: AsmRegisterZmm,
+    ) -> Result<(), IcedError> {
+        match self.cached(r) {
+            Some(z) if q == 0 => self.a.vcvtph2ps(dst, ymm_of(z[h])),
+            Some(z) => {
+                self.a.vextracti32x8(ymm_of(dst), z[h], 1)?;
+                self.a.vcvtph2ps(dst, ymm_of(dst))
+            }
+            None => self.a.vcvtph2ps(
+                dst,
+                ymmword_ptr(rdi + (r as i32 * 128 + h as i32 * 64 + q as i32 * 32)),
+            ),
+        }
+    }
+
+    /// Packed binary16 `V[d].x = op(V[a].x, V[b].x, V[c].x)` rounded `rm` (0..=3); the
+    /// side exit's label. Why it is exact:
+    ///
+    /// * Binary16 operands widen exactly to binary32, and a product of two (11 x 11
+    ///   significant bits, magnitude in [2^-48, 2^32)) is exact in binary32.
+    /// * A sum (of two binary16 values, or of the product and `c`) is rounded to odd at
+    ///   24 bits: of its downward and upward roundings, the one with its last bit set when
+    ///   they differ (inexact), else the one in `rm`'s direction (the sign of an exact
+    ///   zero). Rounding that to 11 bits in any of the four modes gives
+    ///   the correctly rounded result of the exact value (24 >= 11 + 2), subnormal
+    ///   binary16 results included (their quantum, 2^-24, is far above binary32's at the
+    ///   same magnitude, and every nonzero exact value here is at least 2^-48, a normal
+    ///   binary32 number). A product is narrowed directly.
+    /// * Flags: as for binary32 (`fop`), only NX may be raised on a lane whose result's
+    ///   magnitude is below infinity (rne) or the largest finite value (directed modes),
+    ///   and, for a product or fma, above the smallest normal; any active lane's half
+    ///   outside that range (NaN included, which the interpreter canonicalises) takes the
+    ///   side exit.
+    pub(super) fn pk16(
+        &mut self,
+        op: FOp,
+        rm: u8,
+        d: u8,
+        [a, b, c]: [u8; 3],
+    ) -> Result<CodeLabel, IcedError> {
+        // vcvtps2ph's rounding field: 0 nearest-even, 1 down, 2 up, 3 toward zero.
+        let narrow = [0b00, 0b11, 0b01, 0b10][rm as usize & 3];
+        let one = self.k_(1);
+        let abs = self.k_(ABS16);
+        let bias = self.k_(twice(BIAS16));
+        let bound = self.k_(bound16(op, rm));
+        let (x, y) = (TA, TB);
+        for (h, k) in [k3, k4].into_iter().enumerate() {
+            for q in 0..2 {
+                self.f16_chunk(a, h, q, x)?;
+                self.f16_chunk(b, h, q, y)?;
+                if op == FOp::Mul {
+                    self.a.vmulps(TC, x, y)?;
+                } else {
+                    if op == FOp::Fma {
+                        self.a.vmulps(x, x, y)?;
+                        self.f16_chunk(c, h, q, y)?;
+                    }
+                    // TC upward, x downward: they differ (or are NaN) when inexact.
+                    if op == FOp::Sub {
+                        self.a.vsubps(TC.ru_sae(), x, y)?;
+                        self.a.vsubps(x.rd_sae(), x, y)?;
+                    } else {
+                        self.a.vaddps(TC.ru_sae(), x, y)?;
+                        self.a.vaddps(x.rd_sae(), x, y)?;
+                    }
+                    // Exact: the result in the direction of `rm` (the sign of an exact
+                    // zero sum is -0 only rounding down). Inexact: rounded to odd, the
+                    // one of the two with its last bit set (adjacent numbers: one is).
+                    let (base, other) = if rm == 2 { (x, TC) } else { (TC, x) };
+                    // Predicate 4: not equal, unordered (numeric: -0 equals +0).
+                    self.a.vcmpps(k7, base, other, 4)?;
+                    self.a.vptestnmd(k7.k7(), base, one)?;
+                    self.a.vmovaps(base.k7(), other)?;
+                    if base != TC {
+                        self.a.vmovaps(TC, base)?;
+                    }
+                }
+                if q == 0 {
+                    self.a.vcvtps2ph(ymm_of(R[h]), TC, narrow)?;
+                } else {
+                    self.a.vcvtps2ph(ymm_of(y), TC, narrow)?;
+                    self.a.vinserti32x8(R[h], R[h], ymm_of(y), 1)?;
+                }
+            }
+            // The range check on each half of each lane, then per lane under EXEC.
+            self.a.vpandd(x, R[h], abs)?;
+            if matches!(op, FOp::Mul | FOp::Fma) {
+                self.a.vpsubw(x, x, bias)?;
+            }
+            self.a.vpcmpuw(k7, x, bound, crate::plan::CMP_GE)?;
+            self.a.vpmovm2w(x, k7)?;
+            self.a.vptestmd(k.k(h), x, x)?;
+        }
+        self.exit_or_commit(d)
     }
 }

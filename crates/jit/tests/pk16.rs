@@ -1,0 +1,195 @@
+//! Packed binary16 arithmetic (`pkadd.f16 pksub.f16 pkmul.f16 pkfmac.f16 pkfma.f16`)
+//! compiled, against the interpreter, in every rounding mode (fields and MODE.rm16), on
+//! inputs built to be hard: exact ties, and near ties whose distance from the midpoint is
+//! below binary32's precision (where rounding to binary32 first and then to binary16
+//! would round twice), subnormal addends and results, the largest finite value, NaN and
+//! infinities. Every register, EXEC, FFLAGS and the step count must agree; on inputs that
+//! raise no flag but NX the block must run without a side exit.
+
+use warpkit_encoding::random::XorShift;
+use warpkit_encoding::{encode_into, Inst};
+use warpkit_isa::id;
+use warpkit_jit::Jit;
+use warpkit_sim::{Mode, Program, RunEngine, RunStatus, Warp, LANES};
+
+/// A first instruction the interpreter runs while the tier warms up (hot = 1), then every
+/// packed binary16 arithmetic form, each into its own register from v0 (a), v1 (b) and
+/// v2 (c): `pkfma.f16` with each rm field (rne, rtz, rdn, rup, dyn).
+fn program() -> (Vec<u8>, usize) {
+    let i = |v, rd: u8, rs1: u8, rs2: u8, rs3: u8, rm: u8| {
+        let mut x = Inst::new(v);
+        (x.rd, x.rs1, x.rs2, x.rs3, x.rm) = (rd, rs1, rs2, rs3, rm);
+        x
+    };
+    let insts = [
+        i(id::UADDI, 50, 50, 0, 0, 0),
+        i(id::PKFMA_F16, 3, 0, 1, 2, 0),
+        i(id::PKFMA_F16, 4, 0, 1, 2, 1),
+        i(id::PKFMA_F16, 5, 0, 1, 2, 2),
+        i(id::PKFMA_F16, 6, 0, 1, 2, 3),
+        i(id::PKFMA_F16, 7, 0, 1, 2, 7),
+        i(id::PKADD_F16, 8, 0, 2, 0, 0),
+        i(id::PKSUB_F16, 9, 0, 2, 0, 0),
+        i(id::PKMUL_F16, 10, 0, 1, 0, 0),
+        i(id::MOV, 11, 2, 0, 0, 0),
+        i(id::PKFMAC_F16, 11, 0, 1, 0, 0),
+        i(id::PKSUB_F16, 12, 2, 0, 0, 0),
+    ];
+    let mut code = Vec::new();
+    for x in &insts {
+        encode_into(x, &mut code);
+    }
+    (code, insts.len())
+}
+
+/// The binary16 encoding of `v`, which must be representable.
+fn enc16(v: f64) -> u16 {
+    let s = if v.is_sign_negative() { 0x8000 } else { 0 };
+    let x = v.abs();
+    if x == 0.0 {
+        return s;
+    }
+    let (e, m) = if x >= 2f64.powi(-14) {
+        let e = x.log2().floor() as i32;
+        (e + 15, (x / 2f64.powi(e) - 1.0) * 1024.0)
+    } else {
+        (0, x / 2f64.powi(-24))
+    };
+    assert_eq!(m, m.trunc(), "{v} is not a binary16 number");
+    s | (e as u16) << 10 | m as u16
+}
+
+/// A normal binary16 number of either sign with exponent in [e0, e0 + span).
+fn normal16(rng: &mut XorShift, e0: i32, span: u64) -> f64 {
+    let e = e0 + rng.below(span) as i32;
+    let m = 1.0 + rng.below(1024) as f64 / 1024.0;
+    let s = if rng.below(2) == 0 { 1.0 } else { -1.0 };
+    s * m * 2f64.powi(e)
+}
+
+/// One half-lane's (a, b, c): clean (no flag but NX from any form of the program) or not.
+fn case(rng: &mut XorShift, clean: bool) -> (u16, u16, u16) {
+    let sign = |rng: &mut XorShift| if rng.below(2) == 0 { 1.0 } else { -1.0 };
+    match rng.below(if clean { 3 } else { 6 }) {
+        // x * 1 + (half an ulp of x, or just off it by 2^-j of itself).
+        0 => {
+            let x = normal16(rng, -4, 9);
+            let e = x.abs().log2().floor() as i32;
+            let k = [0.0, 0.0, 1.0, -1.0][rng.below(4) as usize];
+            let j = 1 + rng.below(9) as i32;
+            let c = sign(rng) * 2f64.powi(e - 11) * (1.0 + k * 2f64.powi(-j));
+            (enc16(x), enc16(1.0), enc16(c))
+        }
+        // (1 + 2^-p)(1 + 2^-q) with p + q = 11: a product that is a binary16 tie, scaled
+        // up to 2^14; plus a tiny addend of either sign (down to 2^-24, far below
+        // binary32's precision at the product's magnitude) or none.
+        1 => {
+            let p = 1 + rng.below(10) as i32;
+            let (sa, sb) = (rng.below(8) as i32, rng.below(7) as i32);
+            let a = sign(rng) * 2f64.powi(sa) * (1.0 + 2f64.powi(-p));
+            let b = 2f64.powi(sb) * (1.0 + 2f64.powi(p - 11));
+            let c = match rng.below(3) {
+                0 => 0.0,
+                _ => sign(rng) * 2f64.powi(-(rng.below(25) as i32)),
+            };
+            (enc16(a), enc16(b), enc16(c))
+        }
+        // Products and sums of random normal numbers that stay in range (no
+        // cancellation in the fma: a, b of the same sign, c positive).
+        2 => {
+            let a = normal16(rng, -3, 6);
+            let b = normal16(rng, -3, 6).abs() * a.signum();
+            (enc16(a), enc16(b), enc16(normal16(rng, -3, 6).abs()))
+        }
+        // Subnormals, the smallest normal, zeros.
+        3 => {
+            let pick = |rng: &mut XorShift| {
+                [0x0001u16, 0x03ff, 0x0400, 0x0401, 0, 0x0200][rng.below(6) as usize]
+                    | (rng.below(2) as u16) << 15
+            };
+            (pick(rng), enc16(normal16(rng, -2, 4)), pick(rng))
+        }
+        // The largest finite value, with ties above it.
+        4 => {
+            let x = (0x7bff - rng.below(2) as u16) | ((rng.below(2) as u16) << 15);
+            (x, enc16(1.0), enc16(16.0) | (rng.below(2) as u16) << 15)
+        }
+        // NaN (quiet, signalling, payloads) and infinities.
+        _ => {
+            let sp = [0x7e00u16, 0x7c01, 0x7c00, 0xffff, 0xfc00];
+            let pick = |rng: &mut XorShift| sp[rng.below(5) as usize];
+            (pick(rng), enc16(normal16(rng, -2, 4)), pick(rng))
+        }
+    }
+}
+
+fn warp(rng: &mut XorShift, clean: bool) -> Warp {
+    let mut w = Warp::new();
+    for l in 0..LANES {
+        let (a0, b0, c0) = case(rng, clean);
+        let (a1, b1, c1) = case(rng, clean);
+        w.vregs_mut()[0][l] = a0 as u32 | (a1 as u32) << 16;
+        w.vregs_mut()[1][l] = b0 as u32 | (b1 as u32) << 16;
+        w.vregs_mut()[2][l] = c0 as u32 | (c1 as u32) << 16;
+    }
+    let rm16 = rng.below(if clean { 4 } else { 5 }) as u8;
+    w.set_mode(Mode { rm: 0, rm16 }).unwrap();
+    w.set_fflags(1).unwrap();
+    if rng.below(3) == 0 {
+        w.set_exec(rng.next_u64() as u32);
+    }
+    w
+}
+
+#[test]
+fn packed_binary16_matches_the_interpreter() {
+    if !warpkit_jit::supported() {
+        eprintln!("this host lacks AVX-512: the tier is not tested here");
+        return;
+    }
+    let (code, n) = program();
+    let p = Program::new(&code);
+    let mut rng = XorShift::new(16);
+    for clean in [true, false] {
+        // One tier per MODE.rm16 (a block is compiled for the mode it first meets).
+        let jits: Vec<_> = (0..5)
+            .map(|_| Jit::with_options(&p, 1 << 24, 1).unwrap())
+            .collect();
+        for k in 0..600 {
+            let w0 = warp(&mut rng, clean);
+            let jit = &jits[w0.mode().rm16 as usize];
+            let (mut a, mut b) = (w0.clone(), w0.clone());
+            let oa = a.run(&p, u64::MAX);
+            let ob = jit.run(&mut b, &p, u64::MAX);
+            assert_eq!(oa.status, RunStatus::Exited);
+            assert_eq!(oa, ob, "warp {k} clean {clean}");
+            for r in 3..13 {
+                for l in 0..LANES {
+                    assert_eq!(
+                        a.vregs()[r][l],
+                        b.vregs()[r][l],
+                        "warp {k} clean {clean} rm16 {}: v{r} lane {l}: {:08x} {:08x} {:08x}",
+                        w0.mode().rm16,
+                        w0.vregs()[0][l],
+                        w0.vregs()[1][l],
+                        w0.vregs()[2][l]
+                    );
+                }
+            }
+            assert_eq!(a, b, "warp {k} clean {clean}");
+        }
+        for (rm16, jit) in jits.iter().enumerate() {
+            let s = jit.stats();
+            if clean && rm16 < 4 {
+                // Every item compiled, none side-exited (the warm-up instruction is the
+                // only one interpreted).
+                assert_eq!(s.side_exits, 0, "rm16 {rm16}: {s}");
+                assert!(s.fallbacks.is_empty(), "rm16 {rm16}: {s}");
+                assert!(s.compiled_steps > 100 * n as u64, "rm16 {rm16}: {s}");
+                assert!(s.interpreted_steps <= 1, "rm16 {rm16}: {s}");
+            } else if !clean && rm16 < 4 {
+                assert!(s.side_exits > 0, "rm16 {rm16}: {s}");
+            }
+        }
+    }
+}
