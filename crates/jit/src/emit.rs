@@ -55,9 +55,10 @@ const ABS: u32 = 0x7fff_ffff;
 const RMM: u8 = 4;
 
 /// A result's magnitude at or above this (per rounding) could raise a flag besides NX:
-/// NaN and infinity in rne and rmm; also the largest finite value in a directed mode.
+/// NaN and infinity in rne; also the largest finite value in a directed mode and in rmm
+/// (whose fast path rounds toward zero, see `fp`).
 fn limit(rm: u8) -> u32 {
-    if rm == 0 || rm == RMM {
+    if rm == 0 {
         0x7f80_0000
     } else {
         0x7f7f_ffff
@@ -66,6 +67,10 @@ fn limit(rm: u8) -> u32 {
 /// Products at or below the smallest normal could underflow: magnitude - BIAS (wrapping)
 /// must be below `limit - BIAS`.
 const BIAS: u32 = 0x0080_0001;
+
+/// The constants of rmm's fast path (`fp`): the exponent field, its least value there,
+/// sign and exponent, and 24 in the exponent field.
+const RMM_FAST: [u32; 4] = [0x7f80_0000, 0x0c80_0000, 0xff80_0000, 0x0c00_0000];
 
 /// The same for packed binary16, in both halves of a lane (`fp`).
 const ABS16: u32 = 0x7fff_7fff;
@@ -124,6 +129,11 @@ fn constants_of(p: &Plan) -> Vec<u32> {
                 need(ABS);
                 if rm == RMM {
                     need(ONES);
+                    if matches!(op, FOp::Mul | FOp::Fma) {
+                        for x in RMM_FAST {
+                            need(x);
+                        }
+                    }
                 }
                 if matches!(op, FOp::Mul | FOp::Fma) {
                     need(BIAS);
@@ -801,6 +811,15 @@ impl Em<'_> {
         } else {
             (None, self.k_(limit(rm)))
         };
+        // rmm products: a fast path for the usual lanes, else the general one (`fp`).
+        let fast = rm == RMM && product;
+        let mut join = self.a.create_label();
+        if fast {
+            let mut general = self.a.create_label();
+            self.rmm_fast(op, a, b, c, general)?;
+            self.a.jmp(join)?;
+            self.a.set_label(&mut general)?;
+        }
         if rm == RMM {
             self.rmm_candidates(op, a, b, c)?;
         }
@@ -825,6 +844,11 @@ impl Em<'_> {
             if rm == RMM {
                 self.rmm_away(op, c, h, za, zb)?;
             }
+        }
+        if fast {
+            self.a.set_label(&mut join)?;
+        }
+        for h in 0..2 {
             self.a.vpandd(TA, R[h], abs)?;
             if let Some(bias) = bias {
                 self.a.vpsubd(TA, TA, bias)?;

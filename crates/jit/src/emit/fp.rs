@@ -4,7 +4,9 @@
 //!
 //! ## rmm
 //!
-//! `Em::fop` computes the round-to-nearest-even result `r_n` and the round-toward-zero
+//! Products and fmas first try a fast path ([`Em::rmm_fast`]: one more fma rounded toward
+//! zero, of the exact value plus half an ulp); when an active lane is outside what it
+//! does exactly, the general way below runs. The general way: `Em::fop` computes the round-to-nearest-even result `r_n` and the round-toward-zero
 //! result `r_z` (embedded rounding); here, before that, each lane's *candidate* bit: the
 //! exact value `v` (of `a * b + c`, `a + b`, `a - b` or `a * b`) rounded toward zero to
 //! binary64, `s = RZ64(v)`, is a binary32 midpoint, i.e. the low 29 bits of its fraction
@@ -31,7 +33,7 @@
 //!   infinity in both; a result above the smallest normal comes from a normal `v`), and
 //!   the range check runs on the final result, so `fop` side-exits exactly where it must.
 
-use super::{bound16, twice, Em, Masked, ABS16, BIAS16, ONES, R, TA, TB, TC, ZMM};
+use super::{bound16, twice, Em, Masked, ABS16, BIAS16, ONES, R, RMM_FAST, TA, TB, TC, ZMM};
 use crate::plan::{FOp, PlanSrc};
 use iced_x86::code_asm::*;
 use iced_x86::IcedError;
@@ -120,6 +122,68 @@ impl Em<'_> {
                 self.a.vfpclasspd(kq, s, 0x04)?;
             }
             self.a.kunpckbw(kh, kh, k7)?;
+        }
+        Ok(())
+    }
+
+    /// The fast path of rmm for `op` (Mul or Fma): the results in `R`, or a jump to
+    /// `general` (nothing written) when an active lane is not one it does exactly.
+    ///
+    /// With `r_n` the rne result and `H = sign(r_n) 2^(e - 24)` (half an ulp of its binade
+    /// `e`), rmm(v) = RZ(v + H): for `v` of `r_n`'s binade, `v + H` reaches the next
+    /// binary32 number exactly when `v` is at or above the midpoint; when `r_n` carried into
+    /// the next binade (`r_n = 2^e`, `v` at least the midpoint below it), `H` is a whole
+    /// ulp of `v`'s binade and `v + H` lies in `[2^e, 2^e + ulp)`, which rounds toward zero
+    /// to `2^e`. So the result is `fma(a, b, H)` (mul) or `fma(a, b, c + H)` (fma) rounded
+    /// toward zero, one rounding of `v + H`, where `c + H` is exact (its downward and
+    /// upward sums agree) and `e >= -102` (`H` normal). Lanes outside that go the general
+    /// way. Past the largest finite value `v + H` rounds toward zero to it, where rmm
+    /// overflows: `fop`'s range check (limit: the largest finite value) takes the side
+    /// exit there, and for NaN.
+    pub(super) fn rmm_fast(
+        &mut self,
+        op: FOp,
+        a: PlanSrc,
+        b: PlanSrc,
+        c: PlanSrc,
+        general: CodeLabel,
+    ) -> Result<(), IcedError> {
+        let [exp, min_exp, sign_exp, e24] = RMM_FAST.map(|x| self.k_(x));
+        for (h, k) in TIES.into_iter().enumerate() {
+            let x = R[h];
+            let za = self.src(a, h, TA)?;
+            let zb = self.src(b, h, TB)?;
+            if op == FOp::Fma {
+                self.src_into(c, h, x)?;
+                self.a.vfmadd231ps(x.rn_sae(), za, zb)?;
+            } else {
+                self.a.vmulps(x.rn_sae(), za, zb)?;
+            }
+            // k: the active lanes whose binade is at least 2^-102 (and not zero).
+            self.a.vpandd(TC, x, exp)?;
+            self.a.vpcmpud(k.k(h), TC, min_exp, crate::plan::CMP_GE)?;
+            // x = H.
+            self.a.vpandd(x, x, sign_exp)?;
+            self.a.vpsubd(x, x, e24)?;
+            if op == FOp::Fma {
+                // x = c + H where exact (k: and it is).
+                self.src_into(c, h, TC)?;
+                self.a.vaddps(TA.ru_sae(), TC, x)?;
+                self.a.vaddps(x.rd_sae(), TC, x)?;
+                // Predicate 0: equal, ordered.
+                let kk = if h == 0 { k5.k5() } else { k6.k6() };
+                self.a.vcmpps(kk, x, TA, 0)?;
+            }
+        }
+        // An active lane not done here: the general way.
+        self.a.kandnw(k3, k5, k1)?;
+        self.a.kandnw(k4, k6, k2)?;
+        self.a.kortestw(k3, k4)?;
+        self.a.jne(general)?;
+        for (h, r) in R.into_iter().enumerate() {
+            let za = self.src(a, h, TA)?;
+            let zb = self.src(b, h, TB)?;
+            self.a.vfmadd231ps(r.rz_sae(), za, zb)?;
         }
         Ok(())
     }
