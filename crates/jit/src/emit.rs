@@ -129,10 +129,8 @@ fn constants_of(p: &Plan) -> Vec<u32> {
                 need(ABS);
                 if rm == RMM {
                     need(ONES);
-                    if matches!(op, FOp::Mul | FOp::Fma) {
-                        for x in RMM_FAST {
-                            need(x);
-                        }
+                    for x in RMM_FAST {
+                        need(x);
                     }
                 }
                 if matches!(op, FOp::Mul | FOp::Fma) {
@@ -811,8 +809,8 @@ impl Em<'_> {
         } else {
             (None, self.k_(limit(rm)))
         };
-        // rmm products: a fast path for the usual lanes, else the general one (`fp`).
-        let fast = rm == RMM && product;
+        // rmm: a fast path for the usual lanes, else the general one (`fp`).
+        let fast = rm == RMM;
         let mut join = self.a.create_label();
         if fast {
             let mut general = self.a.create_label();

@@ -4,9 +4,9 @@
 //!
 //! ## rmm
 //!
-//! Products and fmas first try a fast path ([`Em::rmm_fast`]: one more fma rounded toward
-//! zero, of the exact value plus half an ulp); when an active lane is outside what it
-//! does exactly, the general way below runs. The general way: `Em::fop` computes the round-to-nearest-even result `r_n` and the round-toward-zero
+//! First a fast path ([`Em::rmm_fast`]: one more operation rounded toward zero, of the
+//! exact value plus half an ulp); when an active lane is outside what it does exactly,
+//! the general way below runs. The general way: `Em::fop` computes the round-to-nearest-even result `r_n` and the round-toward-zero
 //! result `r_z` (embedded rounding); here, before that, each lane's *candidate* bit: the
 //! exact value `v` (of `a * b + c`, `a + b`, `a - b` or `a * b`) rounded toward zero to
 //! binary64, `s = RZ64(v)`, is a binary32 midpoint, i.e. the low 29 bits of its fraction
@@ -126,17 +126,18 @@ impl Em<'_> {
         Ok(())
     }
 
-    /// The fast path of rmm for `op` (Mul or Fma): the results in `R`, or a jump to
-    /// `general` (nothing written) when an active lane is not one it does exactly.
+    /// The fast path of rmm for `op`: the results in `R`, or a jump to `general` (nothing
+    /// written) when an active lane is not one it does exactly.
     ///
     /// With `r_n` the rne result and `H = sign(r_n) 2^(e - 24)` (half an ulp of its binade
     /// `e`), rmm(v) = RZ(v + H): for `v` of `r_n`'s binade, `v + H` reaches the next
     /// binary32 number exactly when `v` is at or above the midpoint; when `r_n` carried into
     /// the next binade (`r_n = 2^e`, `v` at least the midpoint below it), `H` is a whole
     /// ulp of `v`'s binade and `v + H` lies in `[2^e, 2^e + ulp)`, which rounds toward zero
-    /// to `2^e`. So the result is `fma(a, b, H)` (mul) or `fma(a, b, c + H)` (fma) rounded
-    /// toward zero, one rounding of `v + H`, where `c + H` is exact (its downward and
-    /// upward sums agree) and `e >= -102` (`H` normal). Lanes outside that go the general
+    /// to `2^e`. So the result is `fma(a, b, H)` (mul), `fma(a, b, c + H)` (fma),
+    /// `a + (b + H)` (add) or `a + (H - b)` (sub) rounded toward zero, one rounding of
+    /// `v + H`, where the inner sum is exact (its downward and upward roundings agree) and
+    /// `e >= -102` (`H` normal). Lanes outside that go the general
     /// way. Past the largest finite value `v + H` rounds toward zero to it, where rmm
     /// overflows: `fop`'s range check (limit: the largest finite value) takes the side
     /// exit there, and for NaN.
@@ -153,11 +154,14 @@ impl Em<'_> {
             let x = R[h];
             let za = self.src(a, h, TA)?;
             let zb = self.src(b, h, TB)?;
-            if op == FOp::Fma {
-                self.src_into(c, h, x)?;
-                self.a.vfmadd231ps(x.rn_sae(), za, zb)?;
-            } else {
-                self.a.vmulps(x.rn_sae(), za, zb)?;
+            match op {
+                FOp::Fma => {
+                    self.src_into(c, h, x)?;
+                    self.a.vfmadd231ps(x.rn_sae(), za, zb)?;
+                }
+                FOp::Mul => self.a.vmulps(x.rn_sae(), za, zb)?,
+                FOp::Add => self.a.vaddps(x.rn_sae(), za, zb)?,
+                FOp::Sub => self.a.vsubps(x.rn_sae(), za, zb)?,
             }
             // k: the active lanes whose binade is at least 2^-102 (and not zero).
             self.a.vpandd(TC, x, exp)?;
@@ -165,11 +169,16 @@ impl Em<'_> {
             // x = H.
             self.a.vpandd(x, x, sign_exp)?;
             self.a.vpsubd(x, x, e24)?;
-            if op == FOp::Fma {
-                // x = c + H where exact (k: and it is).
-                self.src_into(c, h, TC)?;
-                self.a.vaddps(TA.ru_sae(), TC, x)?;
-                self.a.vaddps(x.rd_sae(), TC, x)?;
+            if op != FOp::Mul {
+                // x = c + H (fma), b + H (add) or H - b (sub) where exact (k: and it is).
+                self.src_into(if op == FOp::Fma { c } else { b }, h, TC)?;
+                if op == FOp::Sub {
+                    self.a.vsubps(TA.ru_sae(), x, TC)?;
+                    self.a.vsubps(x.rd_sae(), x, TC)?;
+                } else {
+                    self.a.vaddps(TA.ru_sae(), TC, x)?;
+                    self.a.vaddps(x.rd_sae(), TC, x)?;
+                }
                 // Predicate 0: equal, ordered.
                 let kk = if h == 0 { k5.k5() } else { k6.k6() };
                 self.a.vcmpps(kk, x, TA, 0)?;
@@ -182,8 +191,12 @@ impl Em<'_> {
         self.a.jne(general)?;
         for (h, r) in R.into_iter().enumerate() {
             let za = self.src(a, h, TA)?;
-            let zb = self.src(b, h, TB)?;
-            self.a.vfmadd231ps(r.rz_sae(), za, zb)?;
+            if matches!(op, FOp::Add | FOp::Sub) {
+                self.a.vaddps(r.rz_sae(), za, r)?;
+            } else {
+                let zb = self.src(b, h, TB)?;
+                self.a.vfmadd231ps(r.rz_sae(), za, zb)?;
+            }
         }
         Ok(())
     }
