@@ -72,6 +72,10 @@ const BIAS: u32 = 0x0080_0001;
 /// sign and exponent, and 24 in the exponent field.
 const RMM_FAST: [u32; 4] = [0x7f80_0000, 0x0c80_0000, 0xff80_0000, 0x0c00_0000];
 
+/// The constants of packed binary16 in rmm (`fp`): the exponent field, 11 in it, 2^-25,
+/// the sign.
+const PK16_RMM: [u32; 4] = [0x7f80_0000, 0x0580_0000, 0x3300_0000, 0x8000_0000];
+
 /// The same for packed binary16, in both halves of a lane (`fp`).
 const ABS16: u32 = 0x7fff_7fff;
 const BIAS16: u16 = 0x0401;
@@ -124,6 +128,11 @@ fn constants_of(p: &Plan) -> Vec<u32> {
                 need(ABS16);
                 need(twice(BIAS16));
                 need(bound16(op, rm));
+                if rm == RMM {
+                    for x in PK16_RMM {
+                        need(x);
+                    }
+                }
             }
             PlanItem::F { op, rm, .. } => {
                 need(ABS);

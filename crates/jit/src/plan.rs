@@ -206,7 +206,7 @@ pub(crate) enum PlanItem {
         c: PlanSrc,
     },
     /// Packed binary16 `V[d].x = op(V[a].x, V[b].x, V[c].x)` for both halves `x` of each
-    /// lane (`Fma`: `a * b + c`), rounding `rm` (0..=3), for a warp whose FFLAGS hold NX;
+    /// lane (`Fma`: `a * b + c`), rounding `rm` (0..=4), for a warp whose FFLAGS hold NX;
     /// `mode16` when `rm` is MODE.rm16. A side exit when an active lane's half could raise
     /// another flag (as for `F`).
     Pk16 {
@@ -921,8 +921,8 @@ fn fcmp(v: InsnId) -> Option<(u32, bool)> {
 }
 
 /// The packed binary16 arithmetic rows (`pkadd.f16 pksub.f16 pkmul.f16 pkfmac.f16`, which
-/// round by MODE.rm16, and `pkfma.f16`, by its field); rmm and reserved modes are left to
-/// the interpreter.
+/// round by MODE.rm16, and `pkfma.f16`, by its field); reserved modes are left to the
+/// interpreter.
 fn pk16(i: &Inst, mode_rm16: u8) -> Option<Tr> {
     let (d, s1, s2, s3) = (i.rd, i.rs1, i.rs2, i.rs3);
     let (op, c, field) = match i.id {
@@ -935,8 +935,8 @@ fn pk16(i: &Inst, mode_rm16: u8) -> Option<Tr> {
     };
     let mode16 = !field || i.rm == warpkit_encoding::RM_DYN;
     let rm = if mode16 { mode_rm16 } else { i.rm };
-    if rm > 3 {
-        return Some(Tr::No("binary16 in rmm or a reserved rounding mode"));
+    if rm > 4 {
+        return Some(Tr::No("reserved rounding mode"));
     }
     Some(Tr::PlanItem(
         PlanItem::Pk16 {

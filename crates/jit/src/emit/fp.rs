@@ -33,7 +33,9 @@
 //!   infinity in both; a result above the smallest normal comes from a normal `v`), and
 //!   the range check runs on the final result, so `fop` side-exits exactly where it must.
 
-use super::{bound16, twice, Em, Masked, ABS16, BIAS16, ONES, R, RMM_FAST, TA, TB, TC, ZMM};
+use super::{
+    bound16, twice, Em, Masked, ABS16, BIAS16, ONES, PK16_RMM, R, RMM, RMM_FAST, TA, TB, TC, ZMM,
+};
 use crate::plan::{FOp, PlanSrc};
 use iced_x86::code_asm::*;
 use iced_x86::IcedError;
@@ -250,7 +252,26 @@ impl Em<'_> {
         }
     }
 
-    /// Packed binary16 `V[d].x = op(V[a].x, V[b].x, V[c].x)` rounded `rm` (0..=3); the
+    /// In rmm: `TC` (a binary32 value `s`, the exact result rounded to odd at 24 bits)
+    /// plus half a binary16 ulp of its binade, `H = sign(s) max(2^(e - 11), 2^-25)`, rounded
+    /// toward zero; narrowed toward zero after, that is the result rounded to nearest, ties
+    /// away (`v + H` reaches the next binary16 number exactly when `v` is at or above the
+    /// midpoint; `s` and `v` lie on the same side of every midpoint, a number of at most 12
+    /// significant bits, as rounding to odd at 24 bits keeps; toward zero twice is toward
+    /// zero once). Past the largest finite value that gives it where rmm overflows: the
+    /// range check (limit: the largest finite value) takes the side exit. An exact zero
+    /// gives `H` of its sign, which narrows back to that zero. Uses `TA`.
+    fn pk16_half_ulp_up(&mut self) -> Result<(), IcedError> {
+        let [exp, e11, min, sign] = PK16_RMM.map(|x| self.k_(x));
+        self.a.vpandd(TA, TC, exp)?;
+        self.a.vpsubd(TA, TA, e11)?;
+        self.a.vpmaxsd(TA, TA, min)?;
+        // TA | (TC & sign): truth table over (A = TA, B = TC, C = sign).
+        self.a.vpternlogd(TA, TC, sign, 0xf8)?;
+        self.a.vaddps(TC.rz_sae(), TC, TA)
+    }
+
+    /// Packed binary16 `V[d].x = op(V[a].x, V[b].x, V[c].x)` rounded `rm` (0..=4); the
     /// side exit's label. Why it is exact:
     ///
     /// * Binary16 operands widen exactly to binary32, and a product of two (11 x 11
@@ -276,7 +297,8 @@ impl Em<'_> {
         [a, b, c]: [u8; 3],
     ) -> Result<CodeLabel, IcedError> {
         // vcvtps2ph's rounding field: 0 nearest-even, 1 down, 2 up, 3 toward zero.
-        let narrow = [0b00, 0b11, 0b01, 0b10][rm as usize & 3];
+        // (rmm: toward zero, of the value plus half an ulp, below.)
+        let narrow = [0b00, 0b11, 0b01, 0b10, 0b11][rm as usize % 5];
         let one = self.k_(1);
         let abs = self.k_(ABS16);
         let bias = self.k_(twice(BIAS16));
@@ -312,6 +334,9 @@ impl Em<'_> {
                     if base != TC {
                         self.a.vmovaps(TC, base)?;
                     }
+                }
+                if rm == RMM {
+                    self.pk16_half_ulp_up()?;
                 }
                 if q == 0 {
                     self.a.vcvtps2ph(ymm_of(R[h]), TC, narrow)?;
