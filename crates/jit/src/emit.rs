@@ -124,7 +124,10 @@ fn constants_of(p: &Plan) -> Vec<u32> {
                 ..
             } => need(THIRTY_ONE),
             PlanItem::Pk16 { op, rm, .. } => {
-                need(1);
+                // 1: rounding to odd (rne and rmm sums and fmas).
+                if rm == RMM || (rm == 0 && op != FOp::Mul) {
+                    need(1);
+                }
                 need(ABS16);
                 need(twice(BIAS16));
                 need(bound16(op, rm));

@@ -294,23 +294,69 @@ impl Em<'_> {
         op: FOp,
         rm: u8,
         d: u8,
-        [a, b, c]: [u8; 3],
+        srcs: [u8; 3],
     ) -> Result<CodeLabel, IcedError> {
-        // vcvtps2ph's rounding field: 0 nearest-even, 1 down, 2 up, 3 toward zero.
-        // (rmm: toward zero, of the value plus half an ulp, below.)
-        let narrow = [0b00, 0b11, 0b01, 0b10, 0b11][rm as usize % 5];
-        let one = self.k_(1);
         let abs = self.k_(ABS16);
         let bias = self.k_(twice(BIAS16));
         let bound = self.k_(bound16(op, rm));
-        let (x, y) = (TA, TB);
+        // Directly where that is exact (see `pk16_halves`): products, directed modes. (In
+        // rne, going directly unless a binary32 result lies on a binary16 midpoint was
+        // measured slower on fp_loop.py's loop, whose fixed points are such midpoints.)
+        let direct = op == FOp::Mul || (rm != 0 && rm != RMM);
+        self.pk16_halves(op, rm, srcs, !direct)?;
         for (h, k) in [k3, k4].into_iter().enumerate() {
+            // The range check on each half of each lane, then per lane under EXEC.
+            self.a.vpandd(TA, R[h], abs)?;
+            if matches!(op, FOp::Mul | FOp::Fma) {
+                self.a.vpsubw(TA, TA, bias)?;
+            }
+            self.a.vpcmpuw(k7, TA, bound, crate::plan::CMP_GE)?;
+            self.a.vpmovm2w(TA, k7)?;
+            self.a.vptestmd(k.k(h), TA, TA)?;
+        }
+        self.exit_or_commit(d)
+    }
+
+    /// Both halves of the packed binary16 result into `R`, rounded to odd at 24 bits
+    /// first (`odd`), or directly: the binary32 operation in `rm`, then narrowed in `rm`.
+    /// Directly is exact for a product (exact in binary32) and in a directed mode (binary16
+    /// numbers are binary32 numbers, and rounding twice in one direction is rounding
+    /// once), not in rne (a binary32 result may have been rounded onto a binary16
+    /// midpoint).
+    fn pk16_halves(
+        &mut self,
+        op: FOp,
+        rm: u8,
+        [a, b, c]: [u8; 3],
+        odd: bool,
+    ) -> Result<(), IcedError> {
+        // vcvtps2ph's rounding field: 0 nearest-even, 1 down, 2 up, 3 toward zero.
+        // (rmm: toward zero, of the value plus half an ulp, below.)
+        let narrow = [0b00, 0b11, 0b01, 0b10, 0b11][rm as usize % 5];
+        let round = |r: AsmRegisterZmm| match rm {
+            0 => r.rn_sae(),
+            1 => r.rz_sae(),
+            2 => r.rd_sae(),
+            _ => r.ru_sae(),
+        };
+        let (x, y) = (TA, TB);
+        for (h, r) in R.into_iter().enumerate() {
             for q in 0..2 {
                 self.f16_chunk(a, h, q, x)?;
                 self.f16_chunk(b, h, q, y)?;
                 if op == FOp::Mul {
                     self.a.vmulps(TC, x, y)?;
+                } else if !odd {
+                    match op {
+                        FOp::Add => self.a.vaddps(round(TC), x, y)?,
+                        FOp::Sub => self.a.vsubps(round(TC), x, y)?,
+                        _ => {
+                            self.f16_chunk(c, h, q, TC)?;
+                            self.a.vfmadd231ps(round(TC), x, y)?;
+                        }
+                    }
                 } else {
+                    let one = self.k_(1);
                     if op == FOp::Fma {
                         self.a.vmulps(x, x, y)?;
                         self.f16_chunk(c, h, q, y)?;
@@ -339,21 +385,13 @@ impl Em<'_> {
                     self.pk16_half_ulp_up()?;
                 }
                 if q == 0 {
-                    self.a.vcvtps2ph(ymm_of(R[h]), TC, narrow)?;
+                    self.a.vcvtps2ph(ymm_of(r), TC, narrow)?;
                 } else {
                     self.a.vcvtps2ph(ymm_of(y), TC, narrow)?;
-                    self.a.vinserti32x8(R[h], R[h], ymm_of(y), 1)?;
+                    self.a.vinserti32x8(r, r, ymm_of(y), 1)?;
                 }
             }
-            // The range check on each half of each lane, then per lane under EXEC.
-            self.a.vpandd(x, R[h], abs)?;
-            if matches!(op, FOp::Mul | FOp::Fma) {
-                self.a.vpsubw(x, x, bias)?;
-            }
-            self.a.vpcmpuw(k7, x, bound, crate::plan::CMP_GE)?;
-            self.a.vpmovm2w(x, k7)?;
-            self.a.vptestmd(k.k(h), x, x)?;
         }
-        self.exit_or_commit(d)
+        Ok(())
     }
 }
