@@ -798,7 +798,7 @@ impl Em<'_> {
     /// `warpkit_fp::lanes`' direct kernels: a NaN or infinite result, the largest finite
     /// magnitude in a directed mode, a product at or below the smallest normal; here as
     /// one unsigned range check of the magnitude), and only then merged into `d`. In rmm
-    /// (`fp`): the rne result, replaced on the lanes that may be ties (see there).
+    /// (`fp`): a fast path, else the rne result replaced on the lanes that may be ties.
     fn fop(
         &mut self,
         op: FOp,
@@ -821,16 +821,13 @@ impl Em<'_> {
         } else {
             (None, self.k_(limit(rm)))
         };
-        // rmm: a fast path for the usual lanes, else the general one (`fp`).
-        let fast = rm == RMM;
+        // rmm: a fast path for the usual lanes, else the general way (`fp`).
         let mut join = self.a.create_label();
-        if fast {
+        if rm == RMM {
             let mut general = self.a.create_label();
             self.rmm_fast(op, a, b, c, general)?;
             self.a.jmp(join)?;
             self.a.set_label(&mut general)?;
-        }
-        if rm == RMM {
             self.rmm_candidates(op, a, b, c)?;
         }
         for h in 0..2 {
@@ -855,7 +852,7 @@ impl Em<'_> {
                 self.rmm_away(op, c, h, za, zb)?;
             }
         }
-        if fast {
+        if rm == RMM {
             self.a.set_label(&mut join)?;
         }
         for h in 0..2 {

@@ -926,9 +926,10 @@ fn fcmp(v: InsnId) -> Option<(u32, bool)> {
 fn pk16(i: &Inst, mode_rm16: u8) -> Option<Tr> {
     let (d, s1, s2, s3) = (i.rd, i.rs1, i.rs2, i.rs3);
     let (op, c, field) = match i.id {
-        id::PKADD_F16 => (FOp::Add, 0, false),
-        id::PKSUB_F16 => (FOp::Sub, 0, false),
-        id::PKMUL_F16 => (FOp::Mul, 0, false),
+        // (`c` unread: `a` again, so that it names no other register.)
+        id::PKADD_F16 => (FOp::Add, s1, false),
+        id::PKSUB_F16 => (FOp::Sub, s1, false),
+        id::PKMUL_F16 => (FOp::Mul, s1, false),
         id::PKFMAC_F16 => (FOp::Fma, d, false),
         id::PKFMA_F16 => (FOp::Fma, s3, true),
         _ => return None,
