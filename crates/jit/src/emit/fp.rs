@@ -6,13 +6,14 @@
 //!
 //! First a fast path ([`Em::rmm_fast`]: one more operation rounded toward zero, of the
 //! exact value plus half an ulp); when an active lane is outside what it does exactly,
-//! the general way below runs. The general way: `Em::fop` computes the round-to-nearest-even result `r_n` and the round-toward-zero
-//! result `r_z` (embedded rounding); here, before that, each lane's *candidate* bit: the
-//! exact value `v` (of `a * b + c`, `a + b`, `a - b` or `a * b`) rounded toward zero to
-//! binary64, `s = RZ64(v)`, is a binary32 midpoint, i.e. the low 29 bits of its fraction
-//! are `1 << 28`. Then the result is `bits(r_z) + 1` on candidate lanes and `r_n`
-//! elsewhere. Why this is exact (for the lanes `fop`'s range check lets through: results
-//! of magnitude above the smallest normal for products, below infinity for all):
+//! the general way below runs. The general way: `Em::fop` computes the
+//! round-to-nearest-even result `r_n` and the round-toward-zero result `r_z` (embedded
+//! rounding); here, before that, each lane's *candidate* bit: the exact value `v` (of
+//! `a * b + c`, `a + b`, `a - b` or `a * b`) rounded toward zero to binary64,
+//! `s = RZ64(v)`, is a binary32 midpoint, i.e. the low 29 bits of its fraction are
+//! `1 << 28`. Then the result is `bits(r_z) + 1` on candidate lanes and `r_n` elsewhere.
+//! Why this is exact (for the lanes `fop`'s range check lets through: results of
+//! magnitude above the smallest normal for products, below the largest finite for all):
 //!
 //! * The binary64 operation is one rounding of the exact `v`: the f32 operands convert
 //!   exactly, and the binary64 `fma` / add / sub / mul rounds `v` once.
