@@ -76,6 +76,9 @@ const RMM_FAST: [u32; 4] = [0x7f80_0000, 0x0c80_0000, 0xff80_0000, 0x0c00_0000];
 /// the sign.
 const PK16_RMM: [u32; 4] = [0x7f80_0000, 0x0580_0000, 0x3300_0000, 0x8000_0000];
 
+/// The low and the high half of a lane (scalar binary16 rows, `fp`).
+const HALF: [u32; 2] = [0x0000_ffff, 0xffff_0000];
+
 /// The same for packed binary16, in both halves of a lane (`fp`).
 const ABS16: u32 = 0x7fff_7fff;
 const BIAS16: u16 = 0x0401;
@@ -123,7 +126,10 @@ fn constants_of(p: &Plan) -> Vec<u32> {
                 op: VOp::Sll | VOp::Srl | VOp::Sra,
                 ..
             } => need(THIRTY_ONE),
-            PlanItem::Pk16 { op, rm, .. } => {
+            PlanItem::Pk16 { op, rm, halves, .. } => {
+                if let Some(h) = halves {
+                    need(HALF[h as usize & 1]);
+                }
                 // 1: rounding to odd (rne and rmm sums and fmas).
                 if rm == RMM || (rm == 0 && op != FOp::Mul) {
                     need(1);
@@ -493,8 +499,15 @@ impl Em<'_> {
             }
             PlanItem::F { op, rm, d, a, b, c } => return self.fop(op, rm, d, a, b, c).map(Some),
             PlanItem::Pk16 {
-                op, rm, d, a, b, c, ..
-            } => return self.pk16(op, rm, d, [a, b, c]).map(Some),
+                op,
+                rm,
+                d,
+                a,
+                b,
+                c,
+                halves,
+                ..
+            } => return self.pk16(op, rm, d, [a, b, c], halves).map(Some),
             PlanItem::Cmp {
                 pred,
                 unsigned,
@@ -869,14 +882,31 @@ impl Em<'_> {
     /// The side exit (its label) taken when k3 or k4 has a lane set; otherwise `R` merged
     /// into `V[d]` under EXEC.
     fn exit_or_commit(&mut self, d: u8) -> Result<CodeLabel, IcedError> {
+        self.exit_or_commit_bits(d, None)
+    }
+
+    /// [`Em::exit_or_commit`], merging only the bits of each lane set in `bits` (a
+    /// constant register) when given.
+    fn exit_or_commit_bits(
+        &mut self,
+        d: u8,
+        bits: Option<AsmRegisterZmm>,
+    ) -> Result<CodeLabel, IcedError> {
         let side = self.a.create_label();
         // ZF is clear when either mask has a lane set.
         self.a.kortestw(k3, k4)?;
         self.a.jne(side)?;
         for h in 0..2 {
-            match self.cached(d) {
-                Some(z) => self.a.vmovaps(z[h].k(h), R[h])?,
-                None => self.a.vmovdqu32(vmem(d, h).k(h), R[h])?,
+            match (self.cached(d), bits) {
+                (Some(z), None) => self.a.vmovaps(z[h].k(h), R[h])?,
+                (None, None) => self.a.vmovdqu32(vmem(d, h).k(h), R[h])?,
+                // d = bits ? R : d: truth table over (A = d, B = R, C = bits).
+                (Some(z), Some(m)) => self.a.vpternlogd(z[h].k(h), R[h], m, 0xd8)?,
+                (None, Some(m)) => {
+                    self.a.vmovdqu32(TA, vmem(d, h))?;
+                    self.a.vpternlogd(TA, R[h], m, 0xd8)?;
+                    self.a.vmovdqu32(vmem(d, h).k(h), TA)?;
+                }
             }
         }
         Ok(side)

@@ -208,7 +208,9 @@ pub(crate) enum PlanItem {
     /// Packed binary16 `V[d].x = op(V[a].x, V[b].x, V[c].x)` for both halves `x` of each
     /// lane (`Fma`: `a * b + c`), rounding `rm` (0..=4), for a warp whose FFLAGS hold NX;
     /// `mode16` when `rm` is MODE.rm16. A side exit when an active lane's half could raise
-    /// another flag (as for `F`).
+    /// another flag (as for `F`). `halves`: a scalar binary16 row (`h` operands) instead,
+    /// one half of each register: bit 0 `d`'s (only that half is written), bits 1, 2, 3
+    /// those of `a`, `b`, `c`.
     Pk16 {
         op: FOp,
         rm: u8,
@@ -217,6 +219,7 @@ pub(crate) enum PlanItem {
         a: u8,
         b: u8,
         c: u8,
+        halves: Option<u8>,
     },
     /// `U[d]` = the active lanes where `a pred b` (`unsigned` compare or signed).
     Cmp {
@@ -921,10 +924,43 @@ fn fcmp(v: InsnId) -> Option<(u32, bool)> {
 }
 
 /// The packed binary16 arithmetic rows (`pkadd.f16 pksub.f16 pkmul.f16 pkfmac.f16`, which
-/// round by MODE.rm16, and `pkfma.f16`, by its field); reserved modes are left to the
-/// interpreter.
+/// round by MODE.rm16, and `pkfma.f16`, by its field) and the scalar ones (`fadd.f16
+/// fsub.f16 fmul.f16 ffma.f16`, by their field; with modifiers they are left to the
+/// interpreter); reserved modes are left to the interpreter.
 fn pk16(i: &Inst, mode_rm16: u8) -> Option<Tr> {
     let (d, s1, s2, s3) = (i.rd, i.rs1, i.rs2, i.rs3);
+    let scalar = match i.id {
+        id::FADD_F16 => Some((FOp::Add, s1)),
+        id::FSUB_F16 => Some((FOp::Sub, s1)),
+        id::FMUL_F16 => Some((FOp::Mul, s1)),
+        id::FFMA_F16 => Some((FOp::Fma, s3)),
+        _ => None,
+    };
+    if let Some((op, c)) = scalar {
+        if i.neg | i.abs | i.sat != 0 {
+            return Some(Tr::No("neg/abs/sat modifiers"));
+        }
+        let mode16 = i.rm == warpkit_encoding::RM_DYN;
+        let rm = if mode16 { mode_rm16 } else { i.rm };
+        if rm > 4 {
+            return Some(Tr::No("reserved rounding mode"));
+        }
+        // Register slot 2n + half.
+        let halves = (d & 1) | (s1 & 1) << 1 | (s2 & 1) << 2 | (c & 1) << 3;
+        return Some(Tr::PlanItem(
+            PlanItem::Pk16 {
+                op,
+                rm,
+                mode16,
+                d: d >> 1,
+                a: s1 >> 1,
+                b: s2 >> 1,
+                c: c >> 1,
+                halves: Some(halves),
+            },
+            false,
+        ));
+    }
     let (op, c, field) = match i.id {
         // (`c` unread: `a` again, so that it names no other register.)
         id::PKADD_F16 => (FOp::Add, s1, false),
@@ -948,6 +984,7 @@ fn pk16(i: &Inst, mode_rm16: u8) -> Option<Tr> {
             a: s1,
             b: s2,
             c,
+            halves: None,
         },
         false,
     ))

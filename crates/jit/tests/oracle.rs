@@ -2,10 +2,10 @@
 //! lane functions against, `crates/fp/tests/vectors/`) run through the simulator, for every
 //! operation there that is one instruction (69 of 80: not round-to-integer in a given
 //! mode, binary16 sat, med3 and frexp, which no instruction is, nor the unorm/snorm packs,
-//! whose instructions raise no flags): each
-//! operation as a one-instruction program (the first run interpreted while the tier warms
-//! up, the others compiled), 32 vectors of one rounding mode per warp in its lanes (64 for packed
-//! binary16: one in each half), with the tier forced on (hot = 1) and with the
+//! whose instructions raise no flags; binary16 add/sub/mul/fma both packed and scalar):
+//! each operation as a one-instruction program (the first run interpreted while the tier
+//! warms up, the others compiled), 32 vectors of one rounding mode per warp in its lanes
+//! (64 packed: one in each half), with the tier forced on (hot = 1) and with the
 //! interpreter. Every lane's bits must be the vector's result, and the warp's FFLAGS the
 //! OR of its vectors' flags: from 0 (then the tier leaves FP items to the interpreter) and
 //! from NX (then they run compiled, NX added). A sample of vectors also runs alone
@@ -180,6 +180,28 @@ fn form(op: &str) -> Option<Form> {
     })
 }
 
+/// The scalar binary16 row (`h` registers) of the operations that also have a packed one
+/// (which [`form`] gives): run too.
+fn scalar16(op: &str) -> Option<Form> {
+    let v = match op {
+        "f16_add" => id::FADD_F16,
+        "f16_sub" => id::FSUB_F16,
+        "f16_mul" => id::FMUL_F16,
+        "f16_fma" => id::FFMA_F16,
+        _ => return None,
+    };
+    let arity = if v == id::FFMA_F16 { 3 } else { 2 };
+    Some(Form {
+        v,
+        arity,
+        field: true,
+        h16: true,
+        input: Shape::Low,
+        output: Shape::Low,
+        only_rm: None,
+    })
+}
+
 /// The program for `f` in mode `rm` (a field, when the form has one).
 fn program(f: Form, rm: u8) -> Vec<u8> {
     let mut i = Inst::new(f.v);
@@ -300,85 +322,87 @@ fn oracle_vectors_through_the_tier() {
     let mut compiled: BTreeMap<String, u64> = BTreeMap::new();
     let mut bad_ops: BTreeMap<String, u64> = BTreeMap::new();
     for ((op, rm), cases) in &all {
-        let f = form(op).expect("only mapped operations are read");
+        let f0 = form(op).expect("only mapped operations are read");
         ops.insert(op.clone());
-        let code = program(f, *rm);
-        let p = Program::new(&code);
-        let jit = Jit::with_options(&p, 1 << 24, 1).unwrap();
-        let engine = jit.clone() as Arc<dyn RunEngine>;
-        let per = if f.input == Shape::Packed {
-            2 * LANES
-        } else {
-            LANES
-        };
-        for (ci, chunk) in cases.chunks(per).enumerate() {
-            let want_fl = chunk.iter().fold(0, |a, c| a | c.fl);
-            for (fflags, tier) in [(0, false), (0, true), (NX, false), (NX, true)] {
-                let mut w = warp(f, *rm, chunk, fflags);
-                let o = if tier {
-                    engine.run(&mut w, &p, u64::MAX)
-                } else {
-                    w.run(&p, u64::MAX)
-                };
-                assert_eq!(o.status, RunStatus::Exited, "{op} rm {rm}");
-                for (k, c) in chunk.iter().enumerate() {
-                    total += 1;
-                    let got = result(f, &w, k);
-                    if got != c.r {
-                        bad += 1;
-                        *bad_ops.entry(op.clone()).or_insert(0) += 1;
-                        if bad <= 20 {
-                            eprintln!(
+        for f in [Some(f0), scalar16(op)].into_iter().flatten() {
+            let code = program(f, *rm);
+            let p = Program::new(&code);
+            let jit = Jit::with_options(&p, 1 << 24, 1).unwrap();
+            let engine = jit.clone() as Arc<dyn RunEngine>;
+            let per = if f.input == Shape::Packed {
+                2 * LANES
+            } else {
+                LANES
+            };
+            for (ci, chunk) in cases.chunks(per).enumerate() {
+                let want_fl = chunk.iter().fold(0, |a, c| a | c.fl);
+                for (fflags, tier) in [(0, false), (0, true), (NX, false), (NX, true)] {
+                    let mut w = warp(f, *rm, chunk, fflags);
+                    let o = if tier {
+                        engine.run(&mut w, &p, u64::MAX)
+                    } else {
+                        w.run(&p, u64::MAX)
+                    };
+                    assert_eq!(o.status, RunStatus::Exited, "{op} rm {rm}");
+                    for (k, c) in chunk.iter().enumerate() {
+                        total += 1;
+                        let got = result(f, &w, k);
+                        if got != c.r {
+                            bad += 1;
+                            *bad_ops.entry(op.clone()).or_insert(0) += 1;
+                            if bad <= 20 {
+                                eprintln!(
                                 "MISMATCH {op} rm {rm} tier {tier} fflags {fflags}: {:08x?} gave {got:08x}, want {:08x}",
                                 c.ins, c.r
                             );
+                            }
                         }
                     }
-                }
-                if w.fflags() != fflags | want_fl {
-                    bad += 1;
-                    *bad_ops.entry(op.clone()).or_insert(0) += 1;
-                    eprintln!(
+                    if w.fflags() != fflags | want_fl {
+                        bad += 1;
+                        *bad_ops.entry(op.clone()).or_insert(0) += 1;
+                        eprintln!(
                         "MISMATCH {op} rm {rm} tier {tier} chunk {ci}: FFLAGS {:02x}, want {:02x}",
                         w.fflags(),
                         fflags | want_fl
                     );
+                    }
                 }
-            }
-            // A sample alone, through the tier: its own flags (the other cases ones, so
-            // that the other half of a packed lane raises nothing and needs no side exit).
-            for (k, c) in chunk.iter().enumerate().step_by(7) {
-                let zero = Case {
-                    ins: vec![0x3c00; f.arity],
-                    r: 0,
-                    fl: 0,
-                };
-                let only: Vec<Case> = (0..=k)
-                    .map(|j| if j == k { c.clone() } else { zero.clone() })
-                    .collect();
-                for fflags in [0, NX] {
-                    let mut w = warp(f, *rm, &only, fflags);
-                    w.set_exec(1 << (k % LANES));
-                    engine.run(&mut w, &p, u64::MAX);
-                    alone += 1;
-                    let got = result(f, &w, k);
-                    if got != c.r || w.fflags() != fflags | c.fl {
-                        bad += 1;
-                        *bad_ops.entry(op.clone()).or_insert(0) += 1;
-                        if bad <= 20 {
-                            eprintln!(
+                // A sample alone, through the tier: its own flags (the other cases ones, so
+                // that the other half of a packed lane raises nothing and needs no side exit).
+                for (k, c) in chunk.iter().enumerate().step_by(7) {
+                    let zero = Case {
+                        ins: vec![0x3c00; f.arity],
+                        r: 0,
+                        fl: 0,
+                    };
+                    let only: Vec<Case> = (0..=k)
+                        .map(|j| if j == k { c.clone() } else { zero.clone() })
+                        .collect();
+                    for fflags in [0, NX] {
+                        let mut w = warp(f, *rm, &only, fflags);
+                        w.set_exec(1 << (k % LANES));
+                        engine.run(&mut w, &p, u64::MAX);
+                        alone += 1;
+                        let got = result(f, &w, k);
+                        if got != c.r || w.fflags() != fflags | c.fl {
+                            bad += 1;
+                            *bad_ops.entry(op.clone()).or_insert(0) += 1;
+                            if bad <= 20 {
+                                eprintln!(
                                 "MISMATCH alone {op} rm {rm} fflags {fflags}: {:08x?} gave {got:08x} flags {:02x}, want {:08x} flags {:02x}",
                                 c.ins,
                                 w.fflags(),
                                 c.r,
                                 fflags | c.fl
                             );
+                            }
                         }
                     }
                 }
             }
+            *compiled.entry(op.clone()).or_default() += jit.stats().compiled_steps;
         }
-        *compiled.entry(op.clone()).or_default() += jit.stats().compiled_steps;
     }
     eprintln!(
         "{} operations, {total} lane results and {alone} single-lane runs checked, {bad} mismatches",

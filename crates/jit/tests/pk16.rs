@@ -14,7 +14,8 @@ use warpkit_sim::{Mode, Program, RunEngine, RunStatus, Warp, LANES};
 
 /// A first instruction the interpreter runs while the tier warms up (hot = 1), then every
 /// packed binary16 arithmetic form, each into its own register from v0 (a), v1 (b) and
-/// v2 (c): `pkfma.f16` with each rm field (rne, rtz, rdn, rup, dyn, and rmm last).
+/// v2 (c): `pkfma.f16` with each rm field (rne, rtz, rdn, rup, dyn, and rmm last), then
+/// the scalar binary16 rows on halves of the same registers.
 fn program() -> (Vec<u8>, usize) {
     let i = |v, rd: u8, rs1: u8, rs2: u8, rs3: u8, rm: u8| {
         let mut x = Inst::new(v);
@@ -35,6 +36,14 @@ fn program() -> (Vec<u8>, usize) {
         i(id::PKFMAC_F16, 11, 0, 1, 0, 0),
         i(id::PKSUB_F16, 12, 2, 0, 0, 0),
         i(id::PKFMA_F16, 13, 0, 1, 2, 4),
+        // Scalar rows on `h` register slots (2n + half): the sources' halves moved to
+        // the other half, or kept; one half of the destination written.
+        i(id::FFMA_F16, 2 * 14 + 1, 0, 2, 4, 0),
+        i(id::FADD_F16, 2 * 15, 1, 5, 0, 7),
+        i(id::FSUB_F16, 2 * 15 + 1, 1, 5, 0, 2),
+        i(id::FMUL_F16, 2 * 16, 0, 2, 0, 3),
+        i(id::FFMA_F16, 2 * 16 + 1, 1, 3, 5, 4),
+        i(id::FFMA_F16, 2 * 17, 0, 2, 4, 7),
     ];
     let mut code = Vec::new();
     for x in &insts {
@@ -164,7 +173,7 @@ fn packed_binary16_matches_the_interpreter() {
             let ob = jit.run(&mut b, &p, u64::MAX);
             assert_eq!(oa.status, RunStatus::Exited);
             assert_eq!(oa, ob, "warp {k} clean {clean}");
-            for r in 3..14 {
+            for r in 3..18 {
                 for l in 0..LANES {
                     assert_eq!(
                         a.vregs()[r][l],
@@ -195,9 +204,10 @@ fn packed_binary16_matches_the_interpreter() {
     }
 }
 
-/// Random straight runs of the packed binary16 and binary32 FP forms the tier compiles
-/// (any registers of v0..v7, so destinations alias sources; any rm field, reserved ones
-/// included), with integer moves between them, looped a random number of times, from
+/// Random straight runs of the packed and scalar binary16 and binary32 FP forms the tier
+/// compiles
+/// (any registers of v0..v7 or halves of v0..v3, so destinations alias sources; any rm
+/// field, reserved ones included; modifiers now and then), with integer moves between them, looped a random number of times, from
 /// random warps (binary16 corner values in both halves, EXEC, MODE.rm / rm16 including
 /// rmm, FFLAGS with and without NX), run in slices of random step limits: the tier and the
 /// interpreter must agree on everything.
@@ -214,6 +224,10 @@ fn random_fp_runs_agree() {
         id::PKFMAC_F16,
         id::PKFMA_F16,
         id::PKFMA_F16,
+        id::FADD_F16,
+        id::FSUB_F16,
+        id::FMUL_F16,
+        id::FFMA_F16,
         id::FFMA_F32,
         id::FMUL_F32,
         id::FADD_F32,
@@ -242,6 +256,10 @@ fn random_fp_runs_agree() {
                 let v = VARIANTS[rng.below(VARIANTS.len() as u64) as usize];
                 let mut i = random_inst(v, &mut rng);
                 (i.rd, i.rs1, i.rs2, i.rs3) = (i.rd % 8, i.rs1 % 8, i.rs2 % 8, i.rs3 % 8);
+                if rng.below(4) != 0 {
+                    // Mostly without modifiers (which the tier leaves to the interpreter).
+                    (i.neg, i.abs, i.sat) = (0, 0, 0);
+                }
                 i
             })
             .collect();

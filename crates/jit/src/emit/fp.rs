@@ -35,7 +35,8 @@
 //!   the range check runs on the final result, so `fop` side-exits exactly where it must.
 
 use super::{
-    bound16, twice, Em, Masked, ABS16, BIAS16, ONES, PK16_RMM, R, RMM, RMM_FAST, TA, TB, TC, ZMM,
+    bound16, twice, vmem, Em, Masked, ABS16, BIAS16, HALF, ONES, PK16_RMM, R, RMM, RMM_FAST, TA,
+    TB, TC, ZMM,
 };
 use crate::plan::{FOp, PlanSrc};
 use iced_x86::code_asm::*;
@@ -239,7 +240,24 @@ impl Em<'_> {
         h: usize,
         q: usize,
         dst: AsmRegisterZmm,
+        swap: bool,
     ) -> Result<(), IcedError> {
+        if swap {
+            // The halves of each lane exchanged first (a scalar row's source whose half
+            // is not the destination's).
+            let z = match self.cached(r) {
+                Some(z) => z[h],
+                None => {
+                    self.a.vmovdqu32(dst, vmem(r, h))?;
+                    dst
+                }
+            };
+            self.a.vprold(dst, z, 16)?;
+            if q == 1 {
+                self.a.vextracti32x8(ymm_of(dst), dst, 1)?;
+            }
+            return self.a.vcvtph2ps(dst, ymm_of(dst));
+        }
         match self.cached(r) {
             Some(z) if q == 0 => self.a.vcvtph2ps(dst, ymm_of(z[h])),
             Some(z) => {
@@ -290,13 +308,21 @@ impl Em<'_> {
     ///   and, for a product or fma, above the smallest normal; any active lane's half
     ///   outside that range (NaN included, which the interpreter canonicalises) takes the
     ///   side exit.
+    ///
+    /// A scalar row (`halves`, see `PlanItem::Pk16`): each source whose half is not the
+    /// destination's has its halves exchanged, the same is computed, only the
+    /// destination's half is range-checked and written.
     pub(super) fn pk16(
         &mut self,
         op: FOp,
         rm: u8,
         d: u8,
         srcs: [u8; 3],
+        halves: Option<u8>,
     ) -> Result<CodeLabel, IcedError> {
+        // Which sources to exchange the halves of.
+        let swap = halves.map_or([false; 3], |x| [1, 2, 3].map(|i| (x >> i & 1) != (x & 1)));
+        let bits = halves.map(|x| self.k_(HALF[x as usize & 1]));
         let abs = self.k_(ABS16);
         let bias = self.k_(twice(BIAS16));
         let bound = self.k_(bound16(op, rm));
@@ -304,7 +330,7 @@ impl Em<'_> {
         // rne, going directly unless a binary32 result lies on a binary16 midpoint was
         // measured slower on fp_loop.py's loop, whose fixed points are such midpoints.)
         let direct = op == FOp::Mul || (rm != 0 && rm != RMM);
-        self.pk16_halves(op, rm, srcs, !direct)?;
+        self.pk16_halves(op, rm, srcs, swap, !direct)?;
         for (h, k) in [k3, k4].into_iter().enumerate() {
             // The range check on each half of each lane, then per lane under EXEC.
             self.a.vpandd(TA, R[h], abs)?;
@@ -313,9 +339,9 @@ impl Em<'_> {
             }
             self.a.vpcmpuw(k7, TA, bound, crate::plan::CMP_GE)?;
             self.a.vpmovm2w(TA, k7)?;
-            self.a.vptestmd(k.k(h), TA, TA)?;
+            self.a.vptestmd(k.k(h), TA, bits.unwrap_or(TA))?;
         }
-        self.exit_or_commit(d)
+        self.exit_or_commit_bits(d, bits)
     }
 
     /// Both halves of the packed binary16 result into `R`, rounded to odd at 24 bits
@@ -329,6 +355,7 @@ impl Em<'_> {
         op: FOp,
         rm: u8,
         [a, b, c]: [u8; 3],
+        [sa, sb, sc]: [bool; 3],
         odd: bool,
     ) -> Result<(), IcedError> {
         // vcvtps2ph's rounding field: 0 nearest-even, 1 down, 2 up, 3 toward zero.
@@ -343,8 +370,8 @@ impl Em<'_> {
         let (x, y) = (TA, TB);
         for (h, r) in R.into_iter().enumerate() {
             for q in 0..2 {
-                self.f16_chunk(a, h, q, x)?;
-                self.f16_chunk(b, h, q, y)?;
+                self.f16_chunk(a, h, q, x, sa)?;
+                self.f16_chunk(b, h, q, y, sb)?;
                 if op == FOp::Mul {
                     self.a.vmulps(TC, x, y)?;
                 } else if !odd {
@@ -352,7 +379,7 @@ impl Em<'_> {
                         FOp::Add => self.a.vaddps(round(TC), x, y)?,
                         FOp::Sub => self.a.vsubps(round(TC), x, y)?,
                         _ => {
-                            self.f16_chunk(c, h, q, TC)?;
+                            self.f16_chunk(c, h, q, TC, sc)?;
                             self.a.vfmadd231ps(round(TC), x, y)?;
                         }
                     }
@@ -360,7 +387,7 @@ impl Em<'_> {
                     let one = self.k_(1);
                     if op == FOp::Fma {
                         self.a.vmulps(x, x, y)?;
-                        self.f16_chunk(c, h, q, y)?;
+                        self.f16_chunk(c, h, q, y, sc)?;
                     }
                     // TC upward, x downward: they differ (or are NaN) when inexact.
                     if op == FOp::Sub {
