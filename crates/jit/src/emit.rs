@@ -22,6 +22,8 @@ use crate::plan::{BranchCond, ExecOp, FOp, Plan, PlanItem, PlanSrc, UOp, V3Op, V
 use iced_x86::code_asm::*;
 use iced_x86::IcedError;
 
+mod fp;
+
 pub(crate) const EXIT_END: u64 = 0;
 pub(crate) const EXIT_TAKEN: u64 = 1;
 pub(crate) const EXIT_SIDE: u64 = 2;
@@ -49,8 +51,12 @@ const CONST_TOP: usize = 26;
 const ONES: u32 = u32::MAX;
 const THIRTY_ONE: u32 = 31;
 const ABS: u32 = 0x7fff_ffff;
+/// `rm` of ties-to-away (`rmm`), done in `fp`.
+const RMM: u8 = 4;
+
 /// A result's magnitude at or above this (per rounding) could raise a flag besides NX:
-/// NaN and infinity in rne; also the largest finite value in a directed mode.
+/// NaN and infinity in rne; also the largest finite value in a directed mode and in rmm
+/// (whose fast path rounds toward zero, see `fp`).
 fn limit(rm: u8) -> u32 {
     if rm == 0 {
         0x7f80_0000
@@ -61,6 +67,40 @@ fn limit(rm: u8) -> u32 {
 /// Products at or below the smallest normal could underflow: magnitude - BIAS (wrapping)
 /// must be below `limit - BIAS`.
 const BIAS: u32 = 0x0080_0001;
+
+/// The constants of rmm's fast path (`fp`): the exponent field, its least value there,
+/// sign and exponent, and 24 in the exponent field.
+const RMM_FAST: [u32; 4] = [0x7f80_0000, 0x0c80_0000, 0xff80_0000, 0x0c00_0000];
+
+/// The constants of packed binary16 in rmm (`fp`): the exponent field, 11 in it, 2^-25,
+/// the sign.
+const PK16_RMM: [u32; 4] = [0x7f80_0000, 0x0580_0000, 0x3300_0000, 0x8000_0000];
+
+/// The low and the high half of a lane (scalar binary16 rows, `fp`).
+const HALF: [u32; 2] = [0x0000_ffff, 0xffff_0000];
+
+/// The same for packed binary16, in both halves of a lane (`fp`).
+const ABS16: u32 = 0x7fff_7fff;
+const BIAS16: u16 = 0x0401;
+fn limit16(rm: u8) -> u16 {
+    if rm == 0 {
+        0x7c00
+    } else {
+        0x7bff
+    }
+}
+/// A 16-bit value in both halves.
+fn twice(x: u16) -> u32 {
+    x as u32 * 0x0001_0001
+}
+/// The range check's bound of a binary16 `op` in `rm`: `limit16`, less `BIAS16` for a
+/// product.
+fn bound16(op: FOp, rm: u8) -> u32 {
+    match op {
+        FOp::Mul | FOp::Fma => twice(limit16(rm).wrapping_sub(BIAS16)),
+        _ => twice(limit16(rm)),
+    }
+}
 
 /// The constants a block uses, in the order they are given registers.
 fn constants_of(p: &Plan) -> Vec<u32> {
@@ -86,8 +126,31 @@ fn constants_of(p: &Plan) -> Vec<u32> {
                 op: VOp::Sll | VOp::Srl | VOp::Sra,
                 ..
             } => need(THIRTY_ONE),
+            PlanItem::Pk16 { op, rm, halves, .. } => {
+                if let Some(h) = halves {
+                    need(HALF[h as usize & 1]);
+                }
+                // 1: rounding to odd (rne and rmm sums and fmas).
+                if rm == RMM || (rm == 0 && op != FOp::Mul) {
+                    need(1);
+                }
+                need(ABS16);
+                need(twice(BIAS16));
+                need(bound16(op, rm));
+                if rm == RMM {
+                    for x in PK16_RMM {
+                        need(x);
+                    }
+                }
+            }
             PlanItem::F { op, rm, .. } => {
                 need(ABS);
+                if rm == RMM {
+                    need(ONES);
+                    for x in RMM_FAST {
+                        need(x);
+                    }
+                }
                 if matches!(op, FOp::Mul | FOp::Fma) {
                     need(BIAS);
                     need(limit(rm).wrapping_sub(BIAS));
@@ -166,7 +229,7 @@ fn choose_cache(p: &Plan, pairs: usize) -> [Option<u8>; 128] {
                 score[*a as usize & 127] += 1;
             }
             PlanItem::LaneId { d } => score[*d as usize & 127] += 4,
-            PlanItem::V3 { d, a, b, c, .. } => {
+            PlanItem::V3 { d, a, b, c, .. } | PlanItem::Pk16 { d, a, b, c, .. } => {
                 score[*d as usize & 127] += 4;
                 for r in [a, b, c] {
                     score[*r as usize & 127] += 1;
@@ -207,6 +270,7 @@ fn written(p: &Plan) -> [bool; 128] {
         | PlanItem::F { d, .. }
         | PlanItem::FMinMax { d, .. }
         | PlanItem::V3 { d, .. }
+        | PlanItem::Pk16 { d, .. }
         | PlanItem::Cnd { d, .. }
         | PlanItem::Mbcnt { d, .. }
         | PlanItem::LaneId { d } = item
@@ -434,6 +498,16 @@ impl Em<'_> {
                 }
             }
             PlanItem::F { op, rm, d, a, b, c } => return self.fop(op, rm, d, a, b, c).map(Some),
+            PlanItem::Pk16 {
+                op,
+                rm,
+                d,
+                a,
+                b,
+                c,
+                halves,
+                ..
+            } => return self.pk16(op, rm, d, [a, b, c], halves).map(Some),
             PlanItem::Cmp {
                 pred,
                 unsigned,
@@ -573,16 +647,7 @@ impl Em<'_> {
                     // (00 would take src1's sign).
                     self.a.vrangeps(R[h].sae(), za, zb, 0b0100 | max as i32)?;
                 }
-                let side = self.a.create_label();
-                self.a.kortestw(k3, k4)?;
-                self.a.jne(side)?;
-                for h in 0..2 {
-                    match self.cached(d) {
-                        Some(z) => self.a.vmovaps(z[h].k(h), R[h])?,
-                        None => self.a.vmovdqu32(vmem(d, h).k(h), R[h])?,
-                    }
-                }
-                return Ok(Some(side));
+                return self.exit_or_commit(d).map(Some);
             }
             PlanItem::U { op, d, a, b } => self.uop(op, d, a, b)?,
             PlanItem::ExecGet { d } => self.a.mov(umem(d), r8d)?,
@@ -745,7 +810,8 @@ impl Em<'_> {
     /// taken when an active lane could raise a flag other than NX (the tests of
     /// `warpkit_fp::lanes`' direct kernels: a NaN or infinite result, the largest finite
     /// magnitude in a directed mode, a product at or below the smallest normal; here as
-    /// one unsigned range check of the magnitude), and only then merged into `d`.
+    /// one unsigned range check of the magnitude), and only then merged into `d`. In rmm
+    /// (`fp`): a fast path, else the rne result replaced on the lanes that may be ties.
     fn fop(
         &mut self,
         op: FOp,
@@ -756,7 +822,7 @@ impl Em<'_> {
         c: PlanSrc,
     ) -> Result<CodeLabel, IcedError> {
         let round = |r: AsmRegisterZmm| match rm {
-            0 => r.rn_sae(),
+            0 | RMM => r.rn_sae(),
             1 => r.rz_sae(),
             2 => r.rd_sae(),
             _ => r.ru_sae(),
@@ -768,6 +834,15 @@ impl Em<'_> {
         } else {
             (None, self.k_(limit(rm)))
         };
+        // rmm: a fast path for the usual lanes, else the general way (`fp`).
+        let mut join = self.a.create_label();
+        if rm == RMM {
+            let mut general = self.a.create_label();
+            self.rmm_fast(op, a, b, c, general)?;
+            self.a.jmp(join)?;
+            self.a.set_label(&mut general)?;
+            self.rmm_candidates(op, a, b, c)?;
+        }
         for h in 0..2 {
             if op == FOp::Fma {
                 // r = c, then r = a * b + r: the addend goes straight into the result.
@@ -786,6 +861,14 @@ impl Em<'_> {
                 FOp::Mul => self.a.vmulps(round(R[h]), za, zb)?,
                 FOp::Fma => self.a.vfmadd231ps(round(R[h]), za, zb)?,
             }
+            if rm == RMM {
+                self.rmm_away(op, c, h, za, zb)?;
+            }
+        }
+        if rm == RMM {
+            self.a.set_label(&mut join)?;
+        }
+        for h in 0..2 {
             self.a.vpandd(TA, R[h], abs)?;
             if let Some(bias) = bias {
                 self.a.vpsubd(TA, TA, bias)?;
@@ -793,14 +876,37 @@ impl Em<'_> {
             self.a
                 .vpcmpud([k3, k4][h].k(h), TA, lim, crate::plan::CMP_GE)?;
         }
+        self.exit_or_commit(d)
+    }
+
+    /// The side exit (its label) taken when k3 or k4 has a lane set; otherwise `R` merged
+    /// into `V[d]` under EXEC.
+    fn exit_or_commit(&mut self, d: u8) -> Result<CodeLabel, IcedError> {
+        self.exit_or_commit_bits(d, None)
+    }
+
+    /// [`Em::exit_or_commit`], merging only the bits of each lane set in `bits` (a
+    /// constant register) when given.
+    fn exit_or_commit_bits(
+        &mut self,
+        d: u8,
+        bits: Option<AsmRegisterZmm>,
+    ) -> Result<CodeLabel, IcedError> {
         let side = self.a.create_label();
         // ZF is clear when either mask has a lane set.
         self.a.kortestw(k3, k4)?;
         self.a.jne(side)?;
         for h in 0..2 {
-            match self.cached(d) {
-                Some(z) => self.a.vmovaps(z[h].k(h), R[h])?,
-                None => self.a.vmovdqu32(vmem(d, h).k(h), R[h])?,
+            match (self.cached(d), bits) {
+                (Some(z), None) => self.a.vmovaps(z[h].k(h), R[h])?,
+                (None, None) => self.a.vmovdqu32(vmem(d, h).k(h), R[h])?,
+                // d = bits ? R : d: truth table over (A = d, B = R, C = bits).
+                (Some(z), Some(m)) => self.a.vpternlogd(z[h].k(h), R[h], m, 0xd8)?,
+                (None, Some(m)) => {
+                    self.a.vmovdqu32(TA, vmem(d, h))?;
+                    self.a.vpternlogd(TA, R[h], m, 0xd8)?;
+                    self.a.vmovdqu32(vmem(d, h).k(h), TA)?;
+                }
             }
         }
         Ok(side)

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
-use warpkit_sim::{fflag, has_semantics, Program, RunEngine, RunOutcome, RunStatus, Warp};
+use warpkit_sim::{fflag, has_semantics, Mode, Program, RunEngine, RunOutcome, RunStatus, Warp};
 
 /// Longest interpreted run counted from one PC.
 const MAX_SEG: u32 = 64;
@@ -117,10 +117,10 @@ impl Jit {
         }
     }
 
-    /// Compile the block at `pc` for a warp whose MODE.rm is `mode_rm`.
-    fn compile(&self, p: &Program, pc: u32, mode_rm: u8) -> Option<Box<CompiledBlock>> {
+    /// Compile the block at `pc` for a warp whose MODE is `mode`.
+    fn compile(&self, p: &Program, pc: u32, mode: Mode) -> Option<Box<CompiledBlock>> {
         let t0 = Instant::now();
-        let plan = match plan(p, pc, mode_rm) {
+        let plan = match plan(p, pc, mode) {
             Ok(b) => b,
             Err(stop) => {
                 self.note_fallback(stop);
@@ -190,7 +190,7 @@ impl Jit {
             return None;
         }
         slot.block
-            .get_or_init(|| self.compile(p, pc, w.mode().rm))
+            .get_or_init(|| self.compile(p, pc, w.mode()))
             .as_deref()
     }
 }
@@ -203,6 +203,7 @@ fn runnable(b: &CompiledBlock, w: &Warp, room: u64) -> bool {
         && w.vgprs() >= p.vreg_end as u32
         && (!p.fp || w.fflags() & fflag::NX != 0)
         && p.mode.is_none_or(|m| m == w.mode().rm)
+        && p.mode16.is_none_or(|m| m == w.mode().rm16)
 }
 
 impl RunEngine for Jit {

@@ -1,8 +1,9 @@
 //! `warpkit-jit`: the compiling tier of the simulator. Hot straight runs of §6.1 integer,
-//! uniform, EXEC and branch instructions and §6.2 binary32 add/sub/mul/fma (rne, rtz, rdn,
-//! rup) are translated to x86-64 AVX-512 code that keeps warp registers in zmm registers
-//! across the block, applies EXEC as mask registers, and runs a block that branches back
-//! to its own start as a loop in place. Everything else is left to the interpreter, per
+//! uniform, EXEC and branch instructions, §6.2 binary32 add/sub/mul/fma (rne, rtz, rdn,
+//! rup, rmm) and binary16 add/sub/mul/fma (packed and scalar, the same modes) are
+//! translated to x86-64 AVX-512 code that keeps warp registers in zmm registers across
+//! the block, applies EXEC as mask registers, and runs a block that branches back to its
+//! own start as a loop in place. Everything else is left to the interpreter, per
 //! instruction, with the warp's state exact at the hand-over.
 //!
 //! [`Jit`] implements [`warpkit_sim::RunEngine`]: install it with
@@ -13,12 +14,13 @@
 //! Tiering: code is interpreted (in runs that end at the next instruction that may jump)
 //! until the runs starting at a PC have retired [`HOT`] instructions; then the block there
 //! is compiled (once, shared by every warp). A block runs only when the warp's
-//! `vgprs` covers its registers, its step budget covers one pass, and (when it has
-//! binary32 arithmetic) FFLAGS holds NX and MODE.rm is the one it was compiled for;
+//! `vgprs` covers its registers, its step budget covers one pass, and (when it has FP
+//! arithmetic) FFLAGS holds NX and MODE.rm / MODE.rm16 are the ones it was compiled for;
 //! otherwise the interpreter runs.
 //!
 //! Layout: `tier` (threshold, cap, statistics, host check), `code` (W^X code memory) →
-//! `plan` (what a block is) → `emit` (its machine code) → `engine`.
+//! `plan` (what a block is) → `emit` (its machine code; `emit::fp` the FP forms the host has
+//! no instruction for) → `engine`.
 
 #[cfg(target_arch = "x86_64")]
 mod code;

@@ -6,7 +6,7 @@
 
 use warpkit_encoding::Inst;
 use warpkit_isa::{id, InsnId};
-use warpkit_sim::Program;
+use warpkit_sim::{Mode, Program};
 
 /// A 32-bit source: a vector register, a uniform register broadcast, or an immediate
 /// broadcast.
@@ -194,7 +194,7 @@ pub(crate) enum PlanItem {
         b: u8,
         c: u8,
     },
-    /// `V[d] = op(a, b, c)` in binary32, rounding `rm` (0..=3), for a warp whose FFLAGS
+    /// `V[d] = op(a, b, c)` in binary32, rounding `rm` (0..=4), for a warp whose FFLAGS
     /// hold NX; a side exit (the interpreter runs it) when an active lane could raise
     /// another flag.
     F {
@@ -204,6 +204,22 @@ pub(crate) enum PlanItem {
         a: PlanSrc,
         b: PlanSrc,
         c: PlanSrc,
+    },
+    /// Packed binary16 `V[d].x = op(V[a].x, V[b].x, V[c].x)` for both halves `x` of each
+    /// lane (`Fma`: `a * b + c`), rounding `rm` (0..=4), for a warp whose FFLAGS hold NX;
+    /// `mode16` when `rm` is MODE.rm16. A side exit when an active lane's half could raise
+    /// another flag (as for `F`). `halves`: a scalar binary16 row (`h` operands) instead,
+    /// one half of each register: bit 0 `d`'s (only that half is written), bits 1, 2, 3
+    /// those of `a`, `b`, `c`.
+    Pk16 {
+        op: FOp,
+        rm: u8,
+        mode16: bool,
+        d: u8,
+        a: u8,
+        b: u8,
+        c: u8,
+        halves: Option<u8>,
     },
     /// `U[d]` = the active lanes where `a pred b` (`unsigned` compare or signed).
     Cmp {
@@ -269,7 +285,9 @@ pub(crate) struct Plan {
     pub vreg_end: u8,
     /// The MODE.rm the block was compiled for, when an item rounds by MODE.
     pub mode: Option<u8>,
-    /// Some item is binary32 arithmetic (the block needs NX in FFLAGS).
+    /// The MODE.rm16 the block was compiled for, when an item rounds by it.
+    pub mode16: Option<u8>,
+    /// Some item is binary32 or binary16 arithmetic (the block needs NX in FFLAGS).
     pub fp: bool,
     /// The variant that ended the block because the tier does not compile it (and the
     /// reason), if that is why it ended.
@@ -323,13 +341,14 @@ enum Rnd {
     Field,
 }
 
-/// The block the tier compiles at `pc` for a warp whose MODE.rm is `mode_rm`; `None` when
-/// the first instruction is not compiled (then the reason, with the variant).
+/// The block the tier compiles at `pc` for a warp whose MODE is `mode`; `None` when the
+/// first instruction is not compiled (then the reason, with the variant).
 pub(crate) fn plan(
     p: &Program,
     pc: u32,
-    mode_rm: u8,
+    mode: Mode,
 ) -> Result<Plan, Option<(InsnId, &'static str)>> {
+    let mode_rm = mode.rm;
     let mut b = Plan {
         pc,
         items: Vec::new(),
@@ -338,6 +357,7 @@ pub(crate) fn plan(
         next_pc: pc,
         vreg_end: 0,
         mode: None,
+        mode16: None,
         fp: false,
         stop: None,
     };
@@ -348,12 +368,19 @@ pub(crate) fn plan(
         if at as usize + size as usize > p.len() {
             break;
         }
-        match translate(&inst, at, mode_rm) {
+        let item = match (translate(&inst, at, mode_rm), pk16(&inst, mode.rm16)) {
+            (Tr::No(_), Some(t)) => t,
+            (t, _) => t,
+        };
+        match item {
             Tr::PlanItem(item, by_mode) => {
                 if by_mode {
                     b.mode = Some(mode_rm);
                 }
-                b.fp |= matches!(item, PlanItem::F { .. });
+                if let PlanItem::Pk16 { mode16: true, .. } = item {
+                    b.mode16 = Some(mode.rm16);
+                }
+                b.fp |= matches!(item, PlanItem::F { .. } | PlanItem::Pk16 { .. });
                 b.vreg_end = b.vreg_end.max(vreg_end(&item));
                 b.items.push(item);
                 b.pcs.push(at);
@@ -388,7 +415,9 @@ fn vreg_end(item: &PlanItem) -> u8 {
         PlanItem::FMinMax { d, a, b, .. } => (d + 1).max(v(a)).max(v(b)),
         PlanItem::Cnd { d, a, .. } | PlanItem::Mbcnt { d, a, .. } => (*d).max(*a) + 1,
         PlanItem::LaneId { d } => d + 1,
-        PlanItem::V3 { d, a, b, c, .. } => (d.max(a).max(b).max(c)) + 1,
+        PlanItem::V3 { d, a, b, c, .. } | PlanItem::Pk16 { d, a, b, c, .. } => {
+            (d.max(a).max(b).max(c)) + 1
+        }
         PlanItem::Cmp { a, b, .. } | PlanItem::FCmp { a, b, .. } => (a + 1).max(v(b)),
         _ => 0,
     }
@@ -525,7 +554,7 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         })
     };
     let se = |op| Tr::PlanItem(PlanItem::SaveExec { op, d, a: s1 }, false);
-    // FP rows: modifiers, rmm and reserved modes are left to the interpreter.
+    // FP rows: modifiers and reserved modes are left to the interpreter.
     let f = |op, rnd: Rnd, a: PlanSrc, b: PlanSrc, c: PlanSrc| {
         if i.neg | i.abs | i.sat != 0 {
             return Tr::No("neg/abs/sat modifiers");
@@ -535,8 +564,8 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
             Rnd::Field if i.rm == 7 => (mode_rm, true),
             Rnd::Field => (i.rm, false),
         };
-        if rm > 3 {
-            return Tr::No("rounding mode rmm or reserved (no host rounding)");
+        if rm > 4 {
+            return Tr::No("reserved rounding mode");
         }
         Tr::PlanItem(PlanItem::F { op, rm, d, a, b, c }, by_mode)
     };
@@ -892,4 +921,71 @@ fn fcmp(v: InsnId) -> Option<(u32, bool)> {
         id::CMP_U_F32_VU => (FALSE, true),
         _ => return None,
     })
+}
+
+/// The packed binary16 arithmetic rows (`pkadd.f16 pksub.f16 pkmul.f16 pkfmac.f16`, which
+/// round by MODE.rm16, and `pkfma.f16`, by its field) and the scalar ones (`fadd.f16
+/// fsub.f16 fmul.f16 ffma.f16`, by their field; with modifiers they are left to the
+/// interpreter); reserved modes are left to the interpreter.
+fn pk16(i: &Inst, mode_rm16: u8) -> Option<Tr> {
+    let (d, s1, s2, s3) = (i.rd, i.rs1, i.rs2, i.rs3);
+    let scalar = match i.id {
+        id::FADD_F16 => Some((FOp::Add, s1)),
+        id::FSUB_F16 => Some((FOp::Sub, s1)),
+        id::FMUL_F16 => Some((FOp::Mul, s1)),
+        id::FFMA_F16 => Some((FOp::Fma, s3)),
+        _ => None,
+    };
+    if let Some((op, c)) = scalar {
+        if i.neg | i.abs | i.sat != 0 {
+            return Some(Tr::No("neg/abs/sat modifiers"));
+        }
+        let mode16 = i.rm == warpkit_encoding::RM_DYN;
+        let rm = if mode16 { mode_rm16 } else { i.rm };
+        if rm > 4 {
+            return Some(Tr::No("reserved rounding mode"));
+        }
+        // Register slot 2n + half.
+        let halves = (d & 1) | (s1 & 1) << 1 | (s2 & 1) << 2 | (c & 1) << 3;
+        return Some(Tr::PlanItem(
+            PlanItem::Pk16 {
+                op,
+                rm,
+                mode16,
+                d: d >> 1,
+                a: s1 >> 1,
+                b: s2 >> 1,
+                c: c >> 1,
+                halves: Some(halves),
+            },
+            false,
+        ));
+    }
+    let (op, c, field) = match i.id {
+        // (`c` unread: `a` again, so that it names no other register.)
+        id::PKADD_F16 => (FOp::Add, s1, false),
+        id::PKSUB_F16 => (FOp::Sub, s1, false),
+        id::PKMUL_F16 => (FOp::Mul, s1, false),
+        id::PKFMAC_F16 => (FOp::Fma, d, false),
+        id::PKFMA_F16 => (FOp::Fma, s3, true),
+        _ => return None,
+    };
+    let mode16 = !field || i.rm == warpkit_encoding::RM_DYN;
+    let rm = if mode16 { mode_rm16 } else { i.rm };
+    if rm > 4 {
+        return Some(Tr::No("reserved rounding mode"));
+    }
+    Some(Tr::PlanItem(
+        PlanItem::Pk16 {
+            op,
+            rm,
+            mode16,
+            d,
+            a: s1,
+            b: s2,
+            c,
+            halves: None,
+        },
+        false,
+    ))
 }
