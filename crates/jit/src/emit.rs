@@ -1,30 +1,88 @@
 //! Machine code for a [`Plan`]: x86-64 with AVX-512 (F, DQ, BW), BMI1/BMI2, emitted with
 //! `iced-x86`'s code assembler.
 //!
-//! The compiled function is `extern "sysv64" fn(v, u, exec, max_iters) -> u64`: `v` the
+//! The compiled function is `extern "sysv64" fn(v, u, ctx, max_iters) -> u64`: `v` the
 //! warp's 128 vector registers (32 u32 each, 64-byte aligned), `u` its 64 uniform
-//! registers, `exec` a pointer to EXEC (read at entry, written at exit), `max_iters` the
-//! passes through the block the step budget allows (at least 1). It returns
-//! `passes << 20 | code`: code [`EXIT_END`] (left at the block's end or by its branch not
-//! taken), [`EXIT_TAKEN`] (by its branch taken), or [`EXIT_SIDE`] + i (stopped before item
-//! i, which did nothing: the interpreter runs it), with `passes` the whole passes done
-//! (before the current one for a side exit).
+//! registers, `ctx` a [`Ctx`] (EXEC read at entry and written at exit; the warp and program
+//! for kernel calls), `max_iters` the passes through the block the step budget allows (at
+//! least 1). It returns `passes << 20 | code`: code [`EXIT_END`] (left at the block's end
+//! or by its branch not taken), [`EXIT_TAKEN`] (by its branch taken; an indirect target
+//! in [`Ctx::next`]), [`EXIT_SIDE`] + i (stopped before item i, which did nothing: the
+//! interpreter runs it), or [`EXIT_AFTER`] + i (stopped after item i, a kernel call that
+//! retired and went elsewhere than the next instruction: to [`Ctx::next`]), with `passes`
+//! the whole passes done (before the current one for a side exit).
 //!
 //! Register use. Vector registers: up to [`CACHED`] warp registers live in zmm0..zmm21
 //! (two zmm each, lanes 0-15 and 16-31), loaded at entry and stored at exit; the others
 //! are read from and written to the register file in memory. zmm22..zmm26 are
 //! temporaries, zmm27..zmm31 constants. EXEC is in r8d and as masks k1 (lanes 0-15) and
 //! k2 (16-31): every write merges under them, as the interpreter blends under EXEC.
-//! General registers: rdi `v`, rsi `u`, r9 `exec`, r10 the pass limit, r11 the passes
+//! General registers: rdi `v`, rsi `u`, r9 `ctx`, r10 the pass limit, r11 the passes
 //! done; rax, rcx, rdx scratch. Only caller-saved registers are used (nothing to save).
-
-use crate::plan::{BranchCond, ExecOp, FOp, Plan, PlanItem, PlanSrc, UOp, V3Op, VOp};
+//!
+//! Kernel calls ([`PlanItem::Call`], QEMU's "helpers"): the code stores the cached
+//! registers written since the last call and EXEC, calls [`call_one`] (which runs the one
+//! instruction with the interpreter's handler on the warp in memory), then reloads EXEC,
+//! the constants and every cached register (a call clobbers every vector and mask
+//! register). Uniform registers and FFLAGS are never cached, so the call sees and leaves
+//! them in the warp.
+use crate::plan::{BranchCond, ExecOp, FOp, Plan, PlanItem, PlanSrc, UOp, V3Op, VOp, MAX_ITEMS};
 use iced_x86::code_asm::*;
 use iced_x86::IcedError;
+use warpkit_sim::{Program, StepResult, Warp};
 
 pub(crate) const EXIT_END: u64 = 0;
 pub(crate) const EXIT_TAKEN: u64 = 1;
 pub(crate) const EXIT_SIDE: u64 = 2;
+pub(crate) const EXIT_AFTER: u64 = EXIT_SIDE + MAX_ITEMS as u64;
+
+/// What a compiled block shares with the engine and with [`call_one`] (`repr(C)`: the code
+/// reads `exec` at offset 0 and writes `next` at offset 4).
+#[repr(C)]
+pub(crate) struct Ctx {
+    /// EXEC: read at entry, written at exit and around kernel calls.
+    pub exec: u32,
+    /// Where control goes after [`EXIT_AFTER`] or an indirect [`EXIT_TAKEN`].
+    pub next: u32,
+    /// The warp the block runs on (its register file is the block's `v` and `u`).
+    pub w: *mut Warp,
+    pub p: *const Program,
+}
+
+/// [`call_one`]'s answers.
+const CALL_NEXT: u32 = 0;
+const CALL_STOPPED: u32 = 1;
+const CALL_ELSEWHERE: u32 = 2;
+
+/// The kernel call: run the instruction at `pc` on the warp with the interpreter's own
+/// handler ([`Warp::step`], the one [`Warp::run`] uses, its vgprs check included), EXEC
+/// taken from and given back to `ctx`. [`CALL_NEXT`] when it retired and goes on to
+/// `next`; [`CALL_STOPPED`] when it did not retire (a fault: the warp is unchanged and
+/// the block side-exits, the interpreter raising the fault); [`CALL_ELSEWHERE`] when it
+/// retired and went to [`Ctx::next`]. The warp's step count and PC are the engine's to
+/// set: they are left as they were.
+///
+/// # Safety
+/// `ctx` points to a [`Ctx`] whose `w` and `p` are valid, and nothing else uses the warp
+/// during the call (the compiled block that calls this has stored what it caches).
+pub(crate) unsafe extern "sysv64" fn call_one(ctx: *mut Ctx, pc: u32, next: u32) -> u32 {
+    // SAFETY: the caller's contract.
+    let c = unsafe { &mut *ctx };
+    let (w, p) = unsafe { (&mut *c.w, &*c.p) };
+    let (steps, pc0) = (w.steps(), w.pc());
+    w.set_exec(c.exec);
+    w.set_pc(pc);
+    let r = w.step(p);
+    c.exec = w.exec();
+    c.next = w.pc();
+    w.set_steps(steps);
+    w.set_pc(pc0);
+    match r {
+        StepResult::Running if c.next == next => CALL_NEXT,
+        StepResult::Running => CALL_ELSEWHERE,
+        _ => CALL_STOPPED,
+    }
+}
 /// Bits of the return value below the pass count.
 pub(crate) const PASS_SHIFT: u32 = 20;
 
@@ -102,7 +160,7 @@ fn constants_of(p: &Plan) -> Vec<u32> {
 }
 
 /// The compiled function's type.
-pub(crate) type BlockFn = unsafe extern "sysv64" fn(*mut u32, *mut u32, *mut u32, u64) -> u64;
+pub(crate) type BlockFn = unsafe extern "sysv64" fn(*mut u32, *mut u32, *mut Ctx, u64) -> u64;
 
 struct Em<'p> {
     a: CodeAssembler,
@@ -199,19 +257,50 @@ fn choose_cache(p: &Plan, pairs: usize) -> [Option<u8>; 128] {
     cache
 }
 
-fn written(p: &Plan) -> [bool; 128] {
-    let mut w = [false; 128];
-    for item in &p.items {
-        if let PlanItem::V { d, .. }
+/// The vector register a natively compiled item writes, if any.
+fn native_write(item: &PlanItem) -> Option<u8> {
+    match item {
+        PlanItem::V { d, .. }
         | PlanItem::Mac { d, .. }
         | PlanItem::F { d, .. }
         | PlanItem::FMinMax { d, .. }
         | PlanItem::V3 { d, .. }
         | PlanItem::Cnd { d, .. }
         | PlanItem::Mbcnt { d, .. }
-        | PlanItem::LaneId { d } = item
-        {
-            w[*d as usize & 127] = true;
+        | PlanItem::LaneId { d } => Some(*d),
+        _ => None,
+    }
+}
+
+fn written(p: &Plan) -> [bool; 128] {
+    let mut w = [false; 128];
+    for d in p.items.iter().filter_map(native_write) {
+        w[d as usize & 127] = true;
+    }
+    w
+}
+
+/// The registers native items may have written (in their cached zmm) since the registers
+/// were last in memory, when the kernel call at item `at` is reached: those after the
+/// previous call, or after the block's start (and, in a loop, after the last call of the
+/// pass before).
+fn dirty_at(p: &Plan, at: usize) -> [bool; 128] {
+    let is_call = |i: &PlanItem| matches!(i, PlanItem::Call { .. });
+    let mut w = [false; 128];
+    let mut mark = |items: &[PlanItem]| {
+        for d in items.iter().filter_map(native_write) {
+            w[d as usize & 127] = true;
+        }
+    };
+    let before = &p.items[..at];
+    match before.iter().rposition(is_call) {
+        Some(k) => mark(&before[k + 1..]),
+        None => {
+            mark(before);
+            if p.is_loop() {
+                let last = p.items.iter().rposition(is_call).unwrap_or(at);
+                mark(&p.items[last + 1..]);
+            }
         }
     }
     w
@@ -321,8 +410,13 @@ impl Em<'_> {
         let mut exit = self.a.create_label();
         self.a.set_label(&mut top)?;
         let mut sides = Vec::new();
+        let mut afters = Vec::new();
         for (i, item) in p.items.iter().enumerate() {
-            if let Some(l) = self.item(item)? {
+            if let PlanItem::Call { pc, size } = *item {
+                let (side, after) = self.call(i, pc, size)?;
+                sides.push((i, side));
+                afters.push((i, after));
+            } else if let Some(l) = self.item(item)? {
                 sides.push((i, l));
             }
         }
@@ -360,6 +454,16 @@ impl Em<'_> {
                 self.a.mov(eax, EXIT_END as u32)?;
                 self.a.jmp(exit)?;
                 self.a.set_label(&mut taken)?;
+                if t.indirect {
+                    // The target before the link (`jalr` may link into its own source).
+                    self.a.mov(eax, umem(t.u))?;
+                    self.a.add(eax, t.target)?;
+                    self.a.and(eax, !3u32)?;
+                    self.a.mov(dword_ptr(r9 + 4), eax)?;
+                }
+                if let Some((d, value)) = t.link {
+                    self.a.mov(umem(d), value)?;
+                }
                 if p.is_loop() {
                     self.a.cmp(r11, r10)?;
                     self.a.jb(top)?;
@@ -371,6 +475,11 @@ impl Em<'_> {
         for (i, mut l) in sides {
             self.a.set_label(&mut l)?;
             self.a.mov(eax, (EXIT_SIDE + i as u64) as u32)?;
+            self.a.jmp(exit)?;
+        }
+        for (i, mut l) in afters {
+            self.a.set_label(&mut l)?;
+            self.a.mov(eax, (EXIT_AFTER + i as u64) as u32)?;
             self.a.jmp(exit)?;
         }
         self.a.set_label(&mut exit)?;
@@ -400,6 +509,51 @@ impl Em<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Item `i`, a kernel call of the instruction at `pc` (`size` bytes): the labels of its
+    /// side exit (it did not retire) and of its exit after (it went elsewhere).
+    fn call(&mut self, i: usize, pc: u32, size: u8) -> Result<(CodeLabel, CodeLabel), IcedError> {
+        let dirty = dirty_at(self.p, i);
+        for r in 0..128u8 {
+            if let (Some(z), true) = (self.cached(r), dirty[r as usize]) {
+                self.a.vmovdqu32(vmem(r, 0), z[0])?;
+                self.a.vmovdqu32(vmem(r, 1), z[1])?;
+            }
+        }
+        let x = &mut self.a;
+        x.mov(dword_ptr(r9), r8d)?;
+        // The registers the block keeps that a call may clobber; five pushes also align the
+        // stack to 16 bytes for the call (it was at 8 past a multiple of 16 at entry).
+        for r in [rdi, rsi, r9, r10, r11] {
+            x.push(r)?;
+        }
+        x.vzeroupper()?;
+        x.mov(rdi, r9)?;
+        x.mov(esi, pc)?;
+        x.mov(edx, pc.wrapping_add(size as u32))?;
+        x.mov(rax, call_one as *const () as u64)?;
+        x.call(rax)?;
+        for r in [r11, r10, r9, rsi, rdi] {
+            x.pop(r)?;
+        }
+        // The answer in ecx: the reloads use eax.
+        x.mov(ecx, eax)?;
+        x.mov(r8d, dword_ptr(r9))?;
+        self.reload_exec()?;
+        self.constants()?;
+        for r in 0..128u8 {
+            if let Some(z) = self.cached(r) {
+                self.a.vmovdqu32(z[0], vmem(r, 0))?;
+                self.a.vmovdqu32(z[1], vmem(r, 1))?;
+            }
+        }
+        let side = self.a.create_label();
+        let after = self.a.create_label();
+        self.a.cmp(ecx, CALL_STOPPED)?;
+        self.a.je(side)?;
+        self.a.ja(after)?;
+        Ok((side, after))
     }
 
     /// The constant registers the block uses.
@@ -590,6 +744,8 @@ impl Em<'_> {
                 self.a.mov(r8d, umem(a))?;
                 self.reload_exec()?;
             }
+            // `Em::call` emits these (it needs the item's index).
+            PlanItem::Call { .. } => unreachable!("kernel calls are emitted by Em::call"),
             PlanItem::SaveExec { op, d, a } => {
                 self.a.mov(edx, umem(a))?;
                 self.a.mov(umem(d), r8d)?;

@@ -6,7 +6,7 @@
 
 use warpkit_encoding::Inst;
 use warpkit_isa::{id, InsnId};
-use warpkit_sim::Program;
+use warpkit_sim::{has_semantics, Program};
 
 /// A 32-bit source: a vector register, a uniform register broadcast, or an immediate
 /// broadcast.
@@ -233,6 +233,11 @@ pub(crate) enum PlanItem {
     ExecSet { a: u8 },
     /// `U[d] = EXEC; EXEC = op(old EXEC, U[a])` (`U[a]` read first).
     SaveExec { op: ExecOp, d: u8, a: u8 },
+    /// A kernel call: the instruction at `pc` (`size` bytes) run by the interpreter's own
+    /// handler from the compiled code (`emit::call_one`), for a variant the tier has no
+    /// native code for; a side exit when it does not retire (a fault), an exit after it
+    /// when it does not go on to `pc + size`.
+    Call { pc: u32, size: u8 },
 }
 
 /// When a branch is taken.
@@ -253,7 +258,13 @@ pub(crate) enum BranchCond {
 pub(crate) struct Term {
     pub cond: BranchCond,
     pub u: u8,
+    /// The target; for an `indirect` jump the immediate added to `U[u]`.
     pub target: u32,
+    /// `jr`/`jalr`: the target is `(U[u] + target) & !3`, known only at run time.
+    pub indirect: bool,
+    /// `jal`/`jalr`: `U[d] = value` (the PC after the jump), written after the target is
+    /// read (`d` may be `u`).
+    pub link: Option<(u8, u32)>,
 }
 
 /// A block: `items` from `pc` (item `i` at `pcs[i]`), then `term` if any; after the last
@@ -274,6 +285,8 @@ pub(crate) struct Plan {
     /// The variant that ended the block because the tier does not compile it (and the
     /// reason), if that is why it ended.
     pub stop: Option<(InsnId, &'static str)>,
+    /// The variants compiled as kernel calls, with the reason they are not native.
+    pub calls: Vec<(InsnId, &'static str)>,
 }
 
 impl Plan {
@@ -284,7 +297,8 @@ impl Plan {
 
     /// Whether the block branches back to its own start (a loop the code runs in place).
     pub(crate) fn is_loop(&self) -> bool {
-        self.term.is_some_and(|t| t.target == self.pc)
+        self.term
+            .is_some_and(|t| !t.indirect && t.target == self.pc)
     }
 }
 
@@ -340,6 +354,7 @@ pub(crate) fn plan(
         mode: None,
         fp: false,
         stop: None,
+        calls: Vec::new(),
     };
     let mut at = pc;
     while b.items.len() < MAX_ITEMS {
@@ -364,6 +379,18 @@ pub(crate) fn plan(
                 b.term = Some(t);
                 b.next_pc = at.wrapping_add(size);
                 break;
+            }
+            // What the tier has no native code for runs as a kernel call, except what has
+            // no semantics (chapter 7: IllegalInsn) or may jump (none is left over).
+            Tr::No(why) if has_semantics(inst.id) && !is_control(inst.id) => {
+                b.calls.push((inst.id, why));
+                b.items.push(PlanItem::Call {
+                    pc: at,
+                    size: size as u8,
+                });
+                b.pcs.push(at);
+                at = at.wrapping_add(size);
+                b.next_pc = at;
             }
             Tr::No(why) => {
                 b.stop = Some((inst.id, why));
@@ -522,6 +549,18 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
             cond,
             u: s1,
             target: pc.wrapping_add(imm),
+            indirect: false,
+            link: None,
+        })
+    };
+    // `jal`, `jr`, `jalr`: the link is the PC after the 4-byte jump (`shapes::jump_link`).
+    let jump = |indirect, link: bool| {
+        Tr::Term(Term {
+            cond: BranchCond::Always,
+            u: s1,
+            target: if indirect { imm } else { pc.wrapping_add(imm) },
+            indirect,
+            link: link.then_some((d, pc.wrapping_add(4))),
         })
     };
     let se = |op| Tr::PlanItem(PlanItem::SaveExec { op, d, a: s1 }, false);
@@ -816,6 +855,9 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         id::BNZ => br(BranchCond::UNonzero),
         id::BNONE => br(BranchCond::NoneActive),
         id::BANY => br(BranchCond::AnyActive),
+        id::JAL => jump(false, true),
+        id::JR => jump(true, false),
+        id::JALR => jump(true, true),
         // ---- binary32 arithmetic
         id::FADD_F32 => f(FOp::Add, Rnd::Mode, V(s1), V(s2), z),
         id::FADD_F32_VU => f(FOp::Add, Rnd::Mode, V(s1), U(s2), z),
@@ -845,7 +887,6 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         id::FSGNJN_F32_VU => plain(&|| vu(VOp::Fsgnjn)),
         id::FSGNJX_F32 => plain(&|| vv(VOp::Fsgnjx)),
         id::FSGNJX_F32_VU => plain(&|| vu(VOp::Fsgnjx)),
-        v if is_control(v) => Tr::No("register-indirect or linking jump"),
         v => match fcmp(v) {
             Some((pred, uniform)) => Tr::PlanItem(
                 PlanItem::FCmp {
@@ -856,7 +897,8 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
                 },
                 false,
             ),
-            None => Tr::No("not compiled by the tier"),
+            None if has_semantics(v) => Tr::No("no native code"),
+            None => Tr::No("chapter 7: no semantics in the model (IllegalInsn)"),
         },
     }
 }

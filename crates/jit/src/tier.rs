@@ -31,6 +31,10 @@ pub struct Stats {
     /// Variants that ended a block (or could not start one) because the tier does not
     /// compile them: (mnemonic, reason, times met at compile time), most frequent first.
     pub fallbacks: Vec<(String, String, u64)>,
+    /// Variants compiled as kernel calls (the interpreter's handler called from the block)
+    /// because the tier has no native code for them: (mnemonic, reason, times compiled),
+    /// most frequent first.
+    pub calls: Vec<(String, String, u64)>,
 }
 
 impl std::fmt::Display for Stats {
@@ -55,6 +59,9 @@ impl std::fmt::Display for Stats {
         )?;
         for (name, why, n) in &self.fallbacks {
             writeln!(f, "jit: fallback {name}: {n} ({why})")?;
+        }
+        for (name, why, n) in &self.calls {
+            writeln!(f, "jit: kernel call {name}: {n} ({why})")?;
         }
         Ok(())
     }
