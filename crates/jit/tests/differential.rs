@@ -251,13 +251,32 @@ fn host() -> bool {
     ok
 }
 
+/// Every variant of §6.1 and §6.2 in the database (what the tier compiles natively or as
+/// a kernel call).
+fn chapter6() -> &'static [InsnId] {
+    static ALL: std::sync::OnceLock<Vec<InsnId>> = std::sync::OnceLock::new();
+    ALL.get_or_init(|| {
+        warpkit_isa::INSNS
+            .iter()
+            .filter(|d| matches!(warpkit_isa::GROUPS[d.group as usize].chapter, "6.1" | "6.2"))
+            .map(|d| d.id)
+            .collect()
+    })
+}
+
 /// A random program of `n` instructions (registers v0..v15, u0..u7) followed by a loop
-/// back to the start counted in u60..u62; branch targets are instruction starts.
+/// back to the start counted in u60..u62; branch targets are instruction starts. Half the
+/// instructions are drawn from [`VARIANTS`], half from every §6.1/§6.2 variant.
 fn program(seed: u64, n: usize) -> Vec<u8> {
     let mut rng = XorShift::new(seed);
+    let all = chapter6();
     let mut insts: Vec<Inst> = (0..n)
         .map(|_| {
-            let v = VARIANTS[rng.below(VARIANTS.len() as u64) as usize];
+            let v = if rng.below(2) == 0 {
+                VARIANTS[rng.below(VARIANTS.len() as u64) as usize]
+            } else {
+                all[rng.below(all.len() as u64) as usize]
+            };
             let mut i = random_inst(v, &mut rng);
             for o in i.desc().operands {
                 if let Some((file, count, _)) = o.ty.reg() {
@@ -337,6 +356,10 @@ fn warp(rng: &mut XorShift) -> Warp {
         };
     }
     w.uregs_mut()[62] = rng.below(30) as u32;
+    // Now and then a `jr`/`jalr` base that lands in the code (the others fault).
+    if rng.below(2) == 0 {
+        w.uregs_mut()[rng.below(8) as usize] = 4 * rng.below(16) as u32;
+    }
     w.set_exec(match rng.below(4) {
         0 => rng.next_u64() as u32,
         1 => 0,
