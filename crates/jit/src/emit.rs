@@ -21,22 +21,23 @@
 //! done; rax, rcx, rdx scratch. Only caller-saved registers are used (nothing to save).
 //!
 //! Kernel calls ([`PlanItem::Call`], QEMU's "helpers"): the code stores the cached
-//! registers written since the last call and EXEC, calls [`call_one`] (which runs the one
-//! instruction with the interpreter's handler on the warp in memory), then reloads EXEC,
+//! registers written since the last call and EXEC, calls [`call_run`] (which runs the
+//! instruction, or a run of consecutive calls in one piece, with the interpreter on the
+//! warp in memory), then reloads EXEC,
 //! the constants and every cached register (a call clobbers every vector and mask
 //! register). Uniform registers and FFLAGS are never cached, so the call sees and leaves
 //! them in the warp.
 use crate::plan::{BranchCond, ExecOp, FOp, Plan, PlanItem, PlanSrc, UOp, V3Op, VOp, MAX_ITEMS};
 use iced_x86::code_asm::*;
 use iced_x86::IcedError;
-use warpkit_sim::{Program, StepResult, Warp};
+use warpkit_sim::{Program, RunStatus, Warp};
 
 pub(crate) const EXIT_END: u64 = 0;
 pub(crate) const EXIT_TAKEN: u64 = 1;
 pub(crate) const EXIT_SIDE: u64 = 2;
 pub(crate) const EXIT_AFTER: u64 = EXIT_SIDE + MAX_ITEMS as u64;
 
-/// What a compiled block shares with the engine and with [`call_one`] (`repr(C)`: the code
+/// What a compiled block shares with the engine and with [`call_run`] (`repr(C)`: the code
 /// reads `exec` at offset 0 and writes `next` at offset 4).
 #[repr(C)]
 pub(crate) struct Ctx {
@@ -49,38 +50,41 @@ pub(crate) struct Ctx {
     pub p: *const Program,
 }
 
-/// [`call_one`]'s answers.
-const CALL_NEXT: u32 = 0;
-const CALL_STOPPED: u32 = 1;
-const CALL_ELSEWHERE: u32 = 2;
+/// [`call_run`]'s answer when an instruction retired and control went elsewhere than the
+/// next one (to [`Ctx::next`]): this bit, or the count retired.
+const CALL_ELSEWHERE: u32 = 1 << 31;
 
-/// The kernel call: run the instruction at `pc` on the warp with the interpreter's own
-/// handler ([`Warp::step`], the one [`Warp::run`] uses, its vgprs check included), EXEC
-/// taken from and given back to `ctx`. [`CALL_NEXT`] when it retired and goes on to
-/// `next`; [`CALL_STOPPED`] when it did not retire (a fault: the warp is unchanged and
-/// the block side-exits, the interpreter raising the fault); [`CALL_ELSEWHERE`] when it
-/// retired and went to [`Ctx::next`]. The warp's step count and PC are the engine's to
-/// set: they are left as they were.
+/// The kernel call: run the `n` instructions from `pc` (up to `next`) on the warp with the
+/// interpreter itself ([`Warp::run`]: the handlers and register checks it uses), EXEC
+/// taken from and given back to `ctx`. Returns `n` when all retired and control is at
+/// `next`; `j < n` when the `j`-th did not retire (a fault: it changed nothing, and the
+/// block side-exits there for the interpreter to raise it); [`CALL_ELSEWHERE`] | `j` when
+/// the `j`-th retired and went elsewhere, to [`Ctx::next`] (none of the variants called
+/// does; the interpreter's own run is exact there too). The warp's step count and PC are
+/// the engine's to set: they are left as they were.
 ///
 /// # Safety
 /// `ctx` points to a [`Ctx`] whose `w` and `p` are valid, and nothing else uses the warp
 /// during the call (the compiled block that calls this has stored what it caches).
-pub(crate) unsafe extern "sysv64" fn call_one(ctx: *mut Ctx, pc: u32, next: u32) -> u32 {
+pub(crate) unsafe extern "sysv64" fn call_run(ctx: *mut Ctx, pc: u32, n: u32, next: u32) -> u32 {
     // SAFETY: the caller's contract.
     let c = unsafe { &mut *ctx };
     let (w, p) = unsafe { (&mut *c.w, &*c.p) };
     let (steps, pc0) = (w.steps(), w.pc());
     w.set_exec(c.exec);
     w.set_pc(pc);
-    let r = w.step(p);
+    let o = w.run(p, n as u64);
+    let j = o.steps as u32;
     c.exec = w.exec();
     c.next = w.pc();
     w.set_steps(steps);
     w.set_pc(pc0);
-    match r {
-        StepResult::Running if c.next == next => CALL_NEXT,
-        StepResult::Running => CALL_ELSEWHERE,
-        _ => CALL_STOPPED,
+    if j == n && c.next == next {
+        n
+    } else if j < n && (pc..next).contains(&c.next) && matches!(o.status, RunStatus::Faulted(_)) {
+        j
+    } else {
+        CALL_ELSEWHERE | j
     }
 }
 /// Bits of the return value below the pass count.
@@ -410,15 +414,28 @@ impl Em<'_> {
         let mut exit = self.a.create_label();
         self.a.set_label(&mut top)?;
         let mut sides = Vec::new();
-        let mut afters = Vec::new();
-        for (i, item) in p.items.iter().enumerate() {
-            if let PlanItem::Call { pc, size } = *item {
-                let (side, after) = self.call(i, pc, size)?;
-                sides.push((i, side));
-                afters.push((i, after));
-            } else if let Some(l) = self.item(item)? {
+        let mut call_exits = Vec::new();
+        let mut i = 0;
+        while i < p.items.len() {
+            let item = &p.items[i];
+            if let PlanItem::Call { pc, .. } = *item {
+                // A run of calls is one call: the interpreter runs them in one piece.
+                let n = p.items[i..]
+                    .iter()
+                    .take_while(|x| matches!(x, PlanItem::Call { .. }))
+                    .count();
+                let next = match p.items[i + n - 1] {
+                    PlanItem::Call { pc, size } => pc.wrapping_add(size as u32),
+                    _ => unreachable!("the run is of calls"),
+                };
+                call_exits.push((i, self.call(i, pc, n as u32, next)?));
+                i += n;
+                continue;
+            }
+            if let Some(l) = self.item(item)? {
                 sides.push((i, l));
             }
+            i += 1;
         }
         self.a.inc(r11)?;
         match p.term {
@@ -477,9 +494,20 @@ impl Em<'_> {
             self.a.mov(eax, (EXIT_SIDE + i as u64) as u32)?;
             self.a.jmp(exit)?;
         }
-        for (i, mut l) in afters {
+        // ecx: the answer of `call_run` for the run of calls from item i.
+        for (i, mut l) in call_exits {
+            let mut after = self.a.create_label();
             self.a.set_label(&mut l)?;
-            self.a.mov(eax, (EXIT_AFTER + i as u64) as u32)?;
+            self.a.test(ecx, CALL_ELSEWHERE)?;
+            self.a.jne(after)?;
+            self.a
+                .lea(eax, dword_ptr(rcx + (EXIT_SIDE as i32 + i as i32)))?;
+            self.a.jmp(exit)?;
+            // The j-th retired and went elsewhere: exit after item i + j - 1.
+            self.a.set_label(&mut after)?;
+            self.a.and(ecx, !CALL_ELSEWHERE)?;
+            self.a
+                .lea(eax, dword_ptr(rcx + (EXIT_AFTER as i32 + i as i32 - 1)))?;
             self.a.jmp(exit)?;
         }
         self.a.set_label(&mut exit)?;
@@ -511,9 +539,9 @@ impl Em<'_> {
         Ok(())
     }
 
-    /// Item `i`, a kernel call of the instruction at `pc` (`size` bytes): the labels of its
-    /// side exit (it did not retire) and of its exit after (it went elsewhere).
-    fn call(&mut self, i: usize, pc: u32, size: u8) -> Result<(CodeLabel, CodeLabel), IcedError> {
+    /// Items `i..i + n`, kernel calls of the instructions from `pc` to `next`: the label
+    /// the code goes to (answer in ecx) when they did not all retire and go on to `next`.
+    fn call(&mut self, i: usize, pc: u32, n: u32, next: u32) -> Result<CodeLabel, IcedError> {
         let dirty = dirty_at(self.p, i);
         for r in 0..128u8 {
             if let (Some(z), true) = (self.cached(r), dirty[r as usize]) {
@@ -531,8 +559,9 @@ impl Em<'_> {
         x.vzeroupper()?;
         x.mov(rdi, r9)?;
         x.mov(esi, pc)?;
-        x.mov(edx, pc.wrapping_add(size as u32))?;
-        x.mov(rax, call_one as *const () as u64)?;
+        x.mov(edx, n)?;
+        x.mov(ecx, next)?;
+        x.mov(rax, call_run as *const () as u64)?;
         x.call(rax)?;
         for r in [r11, r10, r9, rsi, rdi] {
             x.pop(r)?;
@@ -548,12 +577,10 @@ impl Em<'_> {
                 self.a.vmovdqu32(z[1], vmem(r, 1))?;
             }
         }
-        let side = self.a.create_label();
-        let after = self.a.create_label();
-        self.a.cmp(ecx, CALL_STOPPED)?;
-        self.a.je(side)?;
-        self.a.ja(after)?;
-        Ok((side, after))
+        let stopped = self.a.create_label();
+        self.a.cmp(ecx, n)?;
+        self.a.jne(stopped)?;
+        Ok(stopped)
     }
 
     /// The constant registers the block uses.

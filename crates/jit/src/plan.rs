@@ -233,10 +233,10 @@ pub(crate) enum PlanItem {
     ExecSet { a: u8 },
     /// `U[d] = EXEC; EXEC = op(old EXEC, U[a])` (`U[a]` read first).
     SaveExec { op: ExecOp, d: u8, a: u8 },
-    /// A kernel call: the instruction at `pc` (`size` bytes) run by the interpreter's own
-    /// handler from the compiled code (`emit::call_one`), for a variant the tier has no
-    /// native code for; a side exit when it does not retire (a fault), an exit after it
-    /// when it does not go on to `pc + size`.
+    /// A kernel call: the instruction at `pc` (`size` bytes) run by the interpreter from
+    /// the compiled code (`emit::call_run`, consecutive calls in one piece), for a variant
+    /// the tier has no native code for; a side exit when it does not retire (a fault), an
+    /// exit after it when it does not go on to `pc + size`.
     Call { pc: u32, size: u8 },
 }
 

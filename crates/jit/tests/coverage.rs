@@ -273,3 +273,55 @@ fn indirect_jumps_to_bad_targets() {
         assert!(s.fallbacks.is_empty() && s.compiled_steps >= 10, "{s}");
     }
 }
+
+/// A run of consecutive kernel calls is one call of the interpreter; a fault in its middle
+/// leaves the block exactly there (the calls before it retired and counted).
+#[test]
+fn fault_inside_a_run_of_calls() {
+    if !host() {
+        return;
+    }
+    // add v1, v1, v2; brev v4, v3; rev8 v5, v3; brev v20, v3 (v20 >= vgprs 16 faults);
+    // brev v6, v3; jmp back.
+    let mut add = Inst::new(id::ADD);
+    (add.rd, add.rs1, add.rs2) = (1, 1, 2);
+    let call = |v, d| {
+        let mut i = Inst::new(v);
+        (i.rd, i.rs1) = (d, 3);
+        i
+    };
+    let mut code = Vec::new();
+    for i in [
+        &add,
+        &call(id::BREV, 4),
+        &call(id::REV8, 5),
+        &call(id::BREV, 20),
+        &call(id::BREV, 6),
+    ] {
+        encode_into(i, &mut code);
+    }
+    let mut j = Inst::new(id::JMP);
+    j.imm = -(code.len() as i32);
+    encode_into(&j, &mut code);
+    let p = Program::new(&code);
+    for (vgprs, max) in [(24, 600), (16, 600), (16, 2), (24, 3)] {
+        let jit = Jit::with_options(&p, 1 << 20, 1).unwrap();
+        let mut rng = XorShift::new(vgprs as u64 + max);
+        let mut w0 = warp(0, None, &mut rng);
+        w0.set_vgprs(24).unwrap();
+        let (mut a, mut b) = (w0.clone(), w0);
+        // Hot and compiled with every register in range; then with vgprs as given.
+        assert_eq!(a.run(&p, 60), jit.run(&mut b, &p, 60));
+        a.set_vgprs(vgprs).unwrap();
+        b.set_vgprs(vgprs).unwrap();
+        let (oa, ob) = (a.run(&p, max), jit.run(&mut b, &p, max));
+        assert_eq!(oa, ob, "vgprs {vgprs}, {max} steps");
+        assert_eq!(a, b, "vgprs {vgprs}, {max} steps");
+        if vgprs == 16 && max > 3 {
+            assert!(matches!(ob.status, warpkit_sim::RunStatus::Faulted(_)));
+            assert_eq!(ob.steps, 3, "add, brev, rev8, then the fault");
+        }
+        let s = jit.stats();
+        assert!(s.compiled_steps > 50, "{s}");
+    }
+}
