@@ -325,3 +325,55 @@ fn fault_inside_a_run_of_calls() {
         assert!(s.compiled_steps > 50, "{s}");
     }
 }
+
+/// Kernel calls among native items in a loop: a call reads a register a native item wrote
+/// (cached in zmm) in the pass before and in this pass, and writes one that native items
+/// then read; the block loops in place and must give the interpreter's registers.
+#[test]
+fn calls_see_and_leave_cached_registers() {
+    if !host() {
+        return;
+    }
+    let r = |v, d, a, b| {
+        let mut i = Inst::new(v);
+        (i.rd, i.rs1, i.rs2) = (d, a, b);
+        i
+    };
+    let mut count = Inst::new(id::UADDI);
+    (count.rd, count.rs1, count.imm) = (60, 60, 1);
+    let body = [
+        r(id::BREV, 4, 1, 0), // call: reads v1 (written natively below, last pass)
+        r(id::ADD, 1, 1, 2),  // native: v1 += v2
+        r(id::REV8, 5, 1, 0), // call: reads v1 of this pass
+        r(id::XOR, 6, 5, 4),  // native: reads what the calls wrote
+        r(id::BREV, 2, 6, 0), // call: writes v2, cached (read by the add)
+        r(id::MUL, 7, 7, 2),  // native
+        count,
+        r(id::USLTU, 61, 60, 62),
+    ];
+    let mut code = Vec::new();
+    for i in &body {
+        encode_into(i, &mut code);
+    }
+    let mut bnz = Inst::new(id::BNZ);
+    (bnz.rs1, bnz.imm) = (61, -(code.len() as i32));
+    encode_into(&bnz, &mut code);
+    let p = Program::new(&code);
+    let jit = Jit::with_options(&p, 1 << 20, 1).unwrap();
+    let mut rng = XorShift::new(11);
+    let mut w0 = warp(0, None, &mut rng);
+    for l in 0..LANES {
+        for v in [1, 2, 7] {
+            w0.vregs_mut()[v][l] = rng.next_u64() as u32;
+        }
+    }
+    w0.uregs_mut()[62] = 500;
+    let (mut a, mut b) = (w0.clone(), w0);
+    let (oa, ob) = (a.run(&p, 100_000), jit.run(&mut b, &p, 100_000));
+    assert_eq!(oa, ob);
+    assert_eq!(a, b);
+    let s = jit.stats();
+    // The block after the first instruction (interpreted while warming up), then the loop.
+    assert_eq!(s.blocks, 2, "{s}");
+    assert!(s.compiled_steps > 4000, "{s}");
+}
