@@ -81,7 +81,10 @@ pub(crate) unsafe extern "sysv64" fn call_run(ctx: *mut Ctx, pc: u32, n: u32, ne
     w.set_pc(pc0);
     if j == n && c.next == next {
         n
-    } else if j < n && (pc..next).contains(&c.next) && matches!(o.status, RunStatus::Faulted(_)) {
+    } else if j == 0
+        || (j < n && (pc..next).contains(&c.next) && matches!(o.status, RunStatus::Faulted(_)))
+    {
+        // (Nothing retired: the first did not, whatever else the run says.)
         j
     } else {
         CALL_ELSEWHERE | j
