@@ -562,3 +562,35 @@ fn examples_agree() {
     }
     assert!(n >= 4, "examples found: {n}");
 }
+
+/// Several warps at once: the random programs over every §6.1/§6.2 variant through `Sim`
+/// (warps run in parallel, sharing the compiled blocks, compiled by whichever warp gets
+/// there first), from random warps, in slices of random step limits: the same state file.
+#[test]
+fn multi_warp_programs_agree() {
+    if !host() {
+        return;
+    }
+    for seed in 0..80u64 {
+        let code = program(seed, 1 + (seed % 30) as usize);
+        let state = r#"{"warps": [{}, {}, {}, {}, {}, {}]}"#;
+        let mut a = Sim::new(&code, state).unwrap();
+        let mut b = Sim::new(&code, state).unwrap();
+        let jit = Jit::with_options(b.program(), 1 << 24, 1).unwrap();
+        b.set_engine(Some(jit.clone() as Arc<dyn RunEngine>));
+        let mut rng = XorShift::new(seed ^ 0x5eed);
+        for i in 0..a.num_warps() {
+            let w = warp(&mut rng);
+            *a.warp_mut(i).unwrap() = w.clone();
+            *b.warp_mut(i).unwrap() = w;
+        }
+        let mut max = 0;
+        for _ in 0..3 {
+            max += rng.below(4000);
+            a.run(max);
+            b.run(max);
+            assert_eq!(a.state_json(), b.state_json(), "seed {seed}, {max} steps");
+        }
+        assert!(jit.stats().blocks > 0, "seed {seed}: {}", jit.stats());
+    }
+}
