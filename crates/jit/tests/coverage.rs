@@ -341,13 +341,20 @@ fn calls_see_and_leave_cached_registers() {
     };
     let mut count = Inst::new(id::UADDI);
     (count.rd, count.rs1, count.imm) = (60, 60, 1);
+    // Two runs of calls a pass: registers used more than 4 times (writes count 4) are
+    // kept in zmm (v1, v2, v6, v7).
     let body = [
         r(id::BREV, 4, 1, 0), // call: reads v1 (written natively below, last pass)
         r(id::ADD, 1, 1, 2),  // native: v1 += v2
-        r(id::REV8, 5, 1, 0), // call: reads v1 of this pass
-        r(id::XOR, 6, 5, 4),  // native: reads what the calls wrote
-        r(id::BREV, 2, 6, 0), // call: writes v2, cached (read by the add)
-        r(id::MUL, 7, 7, 2),  // native
+        r(id::XOR, 6, 4, 1),  // native: reads what the call wrote
+        r(id::ADD, 6, 6, 1),  //
+        r(id::REV8, 5, 1, 0), // calls: read v1 and v6 of this pass, write v2 (cached)
+        r(id::BREV, 2, 6, 0), //
+        r(id::MUL, 7, 7, 2),  // native: read the v2 the call wrote
+        r(id::ADD, 7, 7, 2),  //
+        r(id::SUB, 8, 8, 2),  //
+        r(id::AND, 9, 2, 2),  //
+        r(id::ADD, 1, 1, 5),  //
         count,
         r(id::USLTU, 61, 60, 62),
     ];
