@@ -401,7 +401,36 @@ pub(crate) fn plan(
     if b.items.is_empty() && b.term.is_none() {
         return Err(b.stop);
     }
+    merge_calls(&mut b);
     Ok(b)
+}
+
+/// Most native items between two kernel calls that are made calls too, joining the two
+/// into one: a call costs about what the interpreter spends on three instructions
+/// (measured: a loop of native items alternating with calls, 0.39 s compiled as they are
+/// against 0.29 s interpreted).
+const MERGE: usize = 3;
+
+/// Make calls of the few native items between two kernel calls (see [`MERGE`]).
+fn merge_calls(b: &mut Plan) {
+    let is_call = |x: &PlanItem| matches!(x, PlanItem::Call { .. });
+    let mut last_call = None;
+    for i in 0..b.items.len() {
+        if !is_call(&b.items[i]) {
+            continue;
+        }
+        if let Some(k) = last_call {
+            if i - k - 1 <= MERGE {
+                for j in k + 1..i {
+                    b.items[j] = PlanItem::Call {
+                        pc: b.pcs[j],
+                        size: b.pcs[j + 1].wrapping_sub(b.pcs[j]) as u8,
+                    };
+                }
+            }
+        }
+        last_call = Some(i);
+    }
 }
 
 fn vreg_end(item: &PlanItem) -> u8 {

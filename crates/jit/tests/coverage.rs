@@ -348,6 +348,7 @@ fn calls_see_and_leave_cached_registers() {
         r(id::ADD, 1, 1, 2),  // native: v1 += v2
         r(id::XOR, 6, 4, 1),  // native: reads what the call wrote
         r(id::ADD, 6, 6, 1),  //
+        r(id::ADD, 6, 6, 1),  // (four native items: not merged into the calls)
         r(id::REV8, 5, 1, 0), // calls: read v1 and v6 of this pass, write v2 (cached)
         r(id::BREV, 2, 6, 0), //
         r(id::MUL, 7, 7, 2),  // native: read the v2 the call wrote
