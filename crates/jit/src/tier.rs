@@ -24,7 +24,8 @@ pub struct Stats {
     pub compiled_steps: u64,
     /// Instructions retired by the interpreter.
     pub interpreted_steps: u64,
-    /// Side exits of binary32 items (a lane that could raise a flag other than NX).
+    /// Side exits: binary32 items (a lane that could raise a flag other than NX) and
+    /// kernel calls that did not retire (a fault, raised by the interpreter).
     pub side_exits: u64,
     /// Blocks refused because the code-memory cap was reached.
     pub refused: u64,
