@@ -27,7 +27,9 @@
 //! the constants and every cached register (a call clobbers every vector and mask
 //! register). Uniform registers and FFLAGS are never cached, so the call sees and leaves
 //! them in the warp.
-use crate::plan::{BranchCond, ExecOp, FOp, Plan, PlanItem, PlanSrc, UOp, V3Op, VOp, MAX_ITEMS};
+use crate::plan::{
+    BranchCond, ExecOp, FOp, Plan, PlanItem, PlanSrc, Src64, UOp, V3Op, VOp, MAX_ITEMS,
+};
 use iced_x86::code_asm::*;
 use iced_x86::IcedError;
 use warpkit_sim::{Program, RunStatus, StepResult, Warp};
@@ -238,6 +240,22 @@ fn choose_cache(p: &Plan, pairs: usize) -> [Option<u8>; 128] {
                 score[*a as usize & 127] += 1;
             }
             PlanItem::LaneId { d } => score[*d as usize & 127] += 4,
+            PlanItem::Add64 { d, a, b, .. } => {
+                for r in [*d, d.wrapping_add(1)] {
+                    score[r as usize & 127] += 4;
+                }
+                for r in [*a, a.wrapping_add(1)] {
+                    score[r as usize & 127] += 1;
+                }
+                match *b {
+                    Src64::Pair(b) => {
+                        score[b as usize & 127] += 1;
+                        score[b.wrapping_add(1) as usize & 127] += 1;
+                    }
+                    Src64::V { b, .. } => score[b as usize & 127] += 1,
+                    _ => {}
+                }
+            }
             PlanItem::V3 { d, a, b, c, .. } => {
                 score[*d as usize & 127] += 4;
                 for r in [a, b, c] {
@@ -284,8 +302,8 @@ fn choose_cache(p: &Plan, pairs: usize) -> [Option<u8>; 128] {
     cache
 }
 
-/// The vector register a natively compiled item writes, if any.
-fn native_write(item: &PlanItem) -> Option<u8> {
+/// The vector registers a natively compiled item writes.
+fn native_writes(item: &PlanItem) -> [Option<u8>; 2] {
     match item {
         PlanItem::V { d, .. }
         | PlanItem::Mac { d, .. }
@@ -294,14 +312,15 @@ fn native_write(item: &PlanItem) -> Option<u8> {
         | PlanItem::V3 { d, .. }
         | PlanItem::Cnd { d, .. }
         | PlanItem::Mbcnt { d, .. }
-        | PlanItem::LaneId { d } => Some(*d),
-        _ => None,
+        | PlanItem::LaneId { d } => [Some(*d), None],
+        PlanItem::Add64 { d, .. } => [Some(*d), Some(d.wrapping_add(1))],
+        _ => [None, None],
     }
 }
 
 fn written(p: &Plan) -> [bool; 128] {
     let mut w = [false; 128];
-    for d in p.items.iter().filter_map(native_write) {
+    for d in p.items.iter().flat_map(native_writes).flatten() {
         w[d as usize & 127] = true;
     }
     w
@@ -315,7 +334,7 @@ fn dirty_at(p: &Plan, at: usize) -> [bool; 128] {
     let is_call = |i: &PlanItem| matches!(i, PlanItem::Call { .. });
     let mut w = [false; 128];
     let mut mark = |items: &[PlanItem]| {
-        for d in items.iter().filter_map(native_write) {
+        for d in items.iter().flat_map(native_writes).flatten() {
             w[d as usize & 127] = true;
         }
     };
@@ -725,6 +744,7 @@ impl Em<'_> {
                     }
                 }
             }
+            PlanItem::Add64 { sub, d, a, b } => self.add64(sub, d, a, b)?,
             PlanItem::V3 { op, d, a, b, c } => {
                 for h in 0..2 {
                     let za = self.src(PlanSrc::V(a), h, TA)?;
@@ -811,6 +831,58 @@ impl Em<'_> {
             }
         }
         Ok(None)
+    }
+
+    /// `V[d:d+1] = V[a:a+1] +/- b` in 64 bits: per half, both result registers computed
+    /// in R[0] (low words) and R[1] (high words) before either is written (`d` may be `a`
+    /// or `b`), the carry (borrow) of the low words as a mask.
+    fn add64(&mut self, sub: bool, d: u8, a: u8, b: Src64) -> Result<(), IcedError> {
+        let (lo, hi) = (R[0], R[1]);
+        for h in 0..2 {
+            let alo = self.src(PlanSrc::V(a), h, TA)?;
+            let blo = match b {
+                Src64::Pair(r) | Src64::V { b: r, .. } => self.src(PlanSrc::V(r), h, TC)?,
+                Src64::UZext(u) => self.src(PlanSrc::U(u), h, TC)?,
+                Src64::Imm(x) => self.src(PlanSrc::Imm(x as u32), h, TC)?,
+            };
+            if sub {
+                self.a.vpsubd(lo, alo, blo)?;
+                self.a.vpcmpud(k3, alo, blo, crate::plan::CMP_LT)?;
+            } else {
+                self.a.vpaddd(lo, alo, blo)?;
+                self.a.vpcmpud(k3, lo, alo, crate::plan::CMP_LT)?;
+            }
+            // The high word of b into `hi`, then the high words combined into it.
+            match b {
+                Src64::Pair(r) => {
+                    let bhi = self.src(PlanSrc::V(r.wrapping_add(1)), h, TC)?;
+                    self.a.vmovdqa32(hi, bhi)?;
+                }
+                Src64::V { signed: true, .. } => self.a.vpsrad(hi, blo, 31)?,
+                Src64::V { signed: false, .. } | Src64::UZext(_) => self.a.vpxord(hi, hi, hi)?,
+                Src64::Imm(x) => {
+                    self.a.mov(eax, (x >> 32) as u32)?;
+                    self.a.vpbroadcastd(hi, eax)?;
+                }
+            }
+            let ahi = self.src(PlanSrc::V(a.wrapping_add(1)), h, TB)?;
+            // TA (the low word of a, if it was loaded there) is no longer needed: all ones.
+            self.a.vpternlogd(TA, TA, TA, 0xff)?;
+            if sub {
+                self.a.vpsubd(hi, ahi, hi)?;
+                self.a.vpaddd(hi.k3(), hi, TA)?;
+            } else {
+                self.a.vpaddd(hi, ahi, hi)?;
+                self.a.vpsubd(hi.k3(), hi, TA)?;
+            }
+            for (r, v) in [(d, lo), (d.wrapping_add(1), hi)] {
+                match self.cached(r) {
+                    Some(z) => self.a.vmovdqa32(z[h].k(h), v)?,
+                    None => self.a.vmovdqu32(vmem(r, h).k(h), v)?,
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Half `h` of `V[d] = op(a, b)` into `dst(d, h)`, merged under EXEC.

@@ -169,6 +169,19 @@ pub(crate) const CMP_NE: u32 = 4;
 pub(crate) const CMP_GE: u32 = 5;
 pub(crate) const CMP_GT: u32 = 6;
 
+/// The 64-bit second operand of [`PlanItem::Add64`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Src64 {
+    /// `V[b:b+1]`.
+    Pair(u8),
+    /// `V[b]` sign- or zero-extended (`signed`).
+    V { b: u8, signed: bool },
+    /// `U[b]` zero-extended.
+    UZext(u8),
+    /// A constant.
+    Imm(u64),
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum PlanItem {
     /// `V[d] = op(a, b)` under EXEC.
@@ -194,6 +207,9 @@ pub(crate) enum PlanItem {
         b: u8,
         c: u8,
     },
+    /// `V[d:d+1] = V[a:a+1] + b` (or `- b`) in 64 bits under EXEC (`add64`, `sub64`,
+    /// `addsx64`, `addzx64`, `mov64`).
+    Add64 { sub: bool, d: u8, a: u8, b: Src64 },
     /// `V[d] = op(a, b, c)` in binary32, rounding `rm` (0..=3), for a warp whose FFLAGS
     /// hold NX; a side exit (the interpreter runs it) when an active lane could raise
     /// another flag.
@@ -445,6 +461,14 @@ fn vreg_end(item: &PlanItem) -> u8 {
         PlanItem::Cnd { d, a, .. } | PlanItem::Mbcnt { d, a, .. } => (*d).max(*a) + 1,
         PlanItem::LaneId { d } => d + 1,
         PlanItem::V3 { d, a, b, c, .. } => (d.max(a).max(b).max(c)) + 1,
+        PlanItem::Add64 { d, a, b, .. } => {
+            let b = match b {
+                Src64::Pair(b) => b + 2,
+                Src64::V { b, .. } => b + 1,
+                _ => 0,
+            };
+            (d + 2).max(a + 2).max(b)
+        }
         PlanItem::Cmp { a, b, .. } | PlanItem::FCmp { a, b, .. } => (a + 1).max(v(b)),
         _ => 0,
     }
@@ -608,6 +632,7 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         }
         Tr::PlanItem(PlanItem::F { op, rm, d, a, b, c }, by_mode)
     };
+    let add64 = |sub, b| Tr::PlanItem(PlanItem::Add64 { sub, d, a: s1, b }, false);
     let z = Imm(0);
     match i.id {
         id::ADD => vv(VOp::Add),
@@ -719,6 +744,25 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         id::MED3_I32 => v3(V3Op::Med3I),
         id::MED3_U32 => v3(V3Op::Med3U),
         id::SEL => v3(V3Op::Sel),
+        id::ADD64 => add64(false, Src64::Pair(s2)),
+        id::SUB64 => add64(true, Src64::Pair(s2)),
+        id::ADDSX64 => add64(
+            false,
+            Src64::V {
+                b: s2,
+                signed: true,
+            },
+        ),
+        id::ADDZX64 => add64(
+            false,
+            Src64::V {
+                b: s2,
+                signed: false,
+            },
+        ),
+        id::ADDZX64_VU => add64(false, Src64::UZext(s2)),
+        id::ADDSX64_VL => add64(false, Src64::Imm(imm as i32 as i64 as u64)),
+        id::MOV64 => add64(false, Src64::Imm(0)),
         id::MAC => Tr::PlanItem(
             PlanItem::Mac {
                 d,
