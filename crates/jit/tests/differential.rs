@@ -1,7 +1,8 @@
 //! The tier against the interpreter: random programs run both ways must end with the same
 //! warps (every register, EXEC, FFLAGS, PC, step count) and the same outcomes, faults
-//! included. Programs mix the variants the tier compiles with ones it leaves to the
-//! interpreter, branch anywhere, and run under random EXEC, MODE, FFLAGS, vgprs and step
+//! included. Programs mix the variants the tier compiles natively with ones it compiles as
+//! kernel calls (every §6.1/§6.2 variant is drawn), branch anywhere, and run under random
+//! EXEC, MODE, FFLAGS, vgprs and step
 //! limits, with binary32 values biased to the corners (NaN, infinities, subnormals, the
 //! largest finite value, the smallest normal).
 
@@ -13,7 +14,7 @@ use warpkit_isa::{id, InsnId, RegFile};
 use warpkit_jit::Jit;
 use warpkit_sim::{Mode, Program, RunEngine, Sim, Warp, LANES};
 
-/// Variants the tier compiles (and some it does not, for the hand-over).
+/// Variants the tier compiles natively (and some kernel calls).
 const VARIANTS: &[InsnId] = &[
     id::ADD,
     id::ADD_VU,
@@ -229,7 +230,7 @@ const VARIANTS: &[InsnId] = &[
     id::MED3_I32,
     id::MED3_U32,
     id::SEL,
-    // Left to the interpreter.
+    // Kernel calls (jal and add64 are native).
     id::BFE_U32,
     id::REV8,
     id::BREV,
