@@ -2,9 +2,8 @@
 //! warps (every register, EXEC, FFLAGS, PC, step count) and the same outcomes, faults
 //! included. Programs mix the variants the tier compiles natively with ones it compiles as
 //! kernel calls (every §6.1/§6.2 variant is drawn), branch anywhere, and run under random
-//! EXEC, MODE, FFLAGS, vgprs and step
-//! limits, with binary32 values biased to the corners (NaN, infinities, subnormals, the
-//! largest finite value, the smallest normal).
+//! EXEC, MODE, FFLAGS, vgprs and step limits, with binary32 values biased to the corners
+//! (NaN, infinities, subnormals, the largest finite value, the smallest normal).
 
 use proptest::prelude::*;
 use std::sync::Arc;
