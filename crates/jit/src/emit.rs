@@ -157,6 +157,10 @@ fn constants_of(p: &Plan) -> Vec<u32> {
             } => need(ABS),
             PlanItem::V { op: VOp::ZextH, .. } => need(0xffff),
             PlanItem::V {
+                op: VOp::AddSatI | VOp::SubSatI,
+                ..
+            } => need(ABS),
+            PlanItem::V {
                 op: VOp::Sll | VOp::Srl | VOp::Sra,
                 ..
             } => need(THIRTY_ONE),
@@ -896,7 +900,7 @@ impl Em<'_> {
             VOp::Not | VOp::Ctz => self.k_(ONES),
             VOp::ZextB => self.k_(0xff),
             VOp::ZextH => self.k_(0xffff),
-            VOp::Fsgnj | VOp::Fsgnjn | VOp::Fsgnjx => self.k_(ABS),
+            VOp::Fsgnj | VOp::Fsgnjn | VOp::Fsgnjx | VOp::AddSatI | VOp::SubSatI => self.k_(ABS),
             _ => TC,
         };
         let thirty_one = if matches!(op, VOp::Sll | VOp::Srl | VOp::Sra) {
@@ -1003,6 +1007,40 @@ impl Em<'_> {
                 } else {
                     x.vmovdqa32(zd, R[1 - h])?;
                 }
+            }
+            VOp::AddSatU | VOp::SubSatU => {
+                // The wrapped result, then the lanes that wrapped (k3) set to the bound.
+                if op == VOp::AddSatU {
+                    x.vpaddd(TC, za, zb)?;
+                    x.vpcmpud(k3, TC, za, crate::plan::CMP_LT)?;
+                    x.vpternlogd(TC.k3(), TC, TC, 0xff)?;
+                } else {
+                    x.vpsubd(TC, za, zb)?;
+                    x.vpcmpud(k3, za, zb, crate::plan::CMP_LT)?;
+                    x.vpxord(TC.k3(), TC, TC)?;
+                }
+                x.vmovdqa32(zd, TC)?;
+            }
+            VOp::AddSatI | VOp::SubSatI => {
+                // The wrapped result r; overflow (k3) in the sign of (r ^ a) & (r ^ b) for
+                // a sum, (a ^ b) & (a ^ r) for a difference (vpternlogd tables over r, a,
+                // b); there the bound of a's sign: (a >> 31) ^ 0x7fffffff (`ones` holds
+                // 0x7fffffff). The other half's result register is free here.
+                let t = R[1 - h];
+                let table = if op == VOp::AddSatI {
+                    x.vpaddd(TC, za, zb)?;
+                    0x18
+                } else {
+                    x.vpsubd(TC, za, zb)?;
+                    0x24
+                };
+                x.vmovdqa32(t, TC)?;
+                x.vpternlogd(t, za, zb, table)?;
+                x.vpmovd2m(k3, t)?;
+                x.vpsrad(t, za, 31)?;
+                x.vpxord(t, t, ones)?;
+                x.vmovdqa32(TC.k3(), t)?;
+                x.vmovdqa32(zd, TC)?;
             }
             VOp::CzeroEqz | VOp::CzeroNez => {
                 // k3: the lanes that keep `a`; the others get 0.

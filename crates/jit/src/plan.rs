@@ -59,6 +59,11 @@ pub(crate) enum VOp {
     Mulh,
     Mulhu,
     Mulhsu,
+    /// Saturating `a + b` / `a - b`, signed and unsigned.
+    AddSatI,
+    AddSatU,
+    SubSatI,
+    SubSatU,
     /// binary32 sign injection (`fsgnj`, `fsgnjn`, `fsgnjx`): bits only, no flags.
     Fsgnj,
     Fsgnjn,
@@ -744,6 +749,10 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         id::MED3_I32 => v3(V3Op::Med3I),
         id::MED3_U32 => v3(V3Op::Med3U),
         id::SEL => v3(V3Op::Sel),
+        id::ADDSAT_I32 => vv(VOp::AddSatI),
+        id::ADDSAT_U32 => vv(VOp::AddSatU),
+        id::SUBSAT_I32 => vv(VOp::SubSatI),
+        id::SUBSAT_U32 => vv(VOp::SubSatU),
         id::ADD64 => add64(false, Src64::Pair(s2)),
         id::SUB64 => add64(true, Src64::Pair(s2)),
         id::ADDSX64 => add64(
