@@ -123,6 +123,10 @@ const CONST_TOP: usize = 26;
 const ONES: u32 = u32::MAX;
 const THIRTY_ONE: u32 = 31;
 const ABS: u32 = 0x7fff_ffff;
+/// Bytes 0 and 2 of a word (`rev8`).
+const BYTES_0_2: u32 = 0x00ff_00ff;
+/// The bits `brev` moves down by 1, 2 and 4 places within each byte.
+const BREV_MASKS: [u32; 3] = [0x5555_5555, 0x3333_3333, 0x0f0f_0f0f];
 /// A result's magnitude at or above this (per rounding) could raise a flag besides NX:
 /// NaN and infinity in rne; also the largest finite value in a directed mode.
 fn limit(rm: u8) -> u32 {
@@ -160,6 +164,32 @@ fn constants_of(p: &Plan) -> Vec<u32> {
                 op: VOp::AddSatI | VOp::SubSatI,
                 ..
             } => need(ABS),
+            PlanItem::V { op: VOp::Bfm, .. } => {
+                need(ONES);
+                need(63);
+                need(THIRTY_ONE);
+            }
+            PlanItem::V { op: VOp::Rev8, .. } => need(BYTES_0_2),
+            PlanItem::V { op: VOp::Brev, .. } => {
+                for m in BREV_MASKS {
+                    need(m);
+                }
+                need(BYTES_0_2);
+            }
+            PlanItem::V3 {
+                op: V3Op::BfeU | V3Op::BfeI,
+                ..
+            } => {
+                need(THIRTY_ONE);
+                need(63);
+                need(32);
+            }
+            PlanItem::V3 {
+                op: V3Op::Alignbit, ..
+            } => {
+                need(THIRTY_ONE);
+                need(32);
+            }
             PlanItem::V {
                 op: VOp::Sll | VOp::Srl | VOp::Sra,
                 ..
@@ -757,6 +787,8 @@ impl Em<'_> {
                     // stored before half 1 starts).
                     let zc = self.src(PlanSrc::V(c), h, R[1 - h])?;
                     let zd = self.dst(d, h).k(h);
+                    let k = |x: u32| self.consts.iter().find(|c| c.0 == x).map_or(TC, |c| c.1);
+                    let (c31, c63, c32) = (k(THIRTY_ONE), k(63), k(32));
                     let x = &mut self.a;
                     match op {
                         V3Op::Mad => {
@@ -783,6 +815,37 @@ impl Em<'_> {
                             x.vmovdqa32(TC, zb)?;
                             x.vmovdqa32(TC.k3(), za)?;
                             x.vmovdqa32(zd, TC)?;
+                        }
+                        V3Op::Bfi => {
+                            // A ? B : C.
+                            x.vmovdqa32(TC, za)?;
+                            x.vpternlogd(TC, zb, zc, 0xca)?;
+                            x.vmovdqa32(zd, TC)?;
+                        }
+                        V3Op::Alignbit => {
+                            // (b >> s) | (a << (32 - s)), s = c & 31 (a count of 32 gives 0;
+                            // TB is b's or free).
+                            x.vpandd(TC, zc, c31)?;
+                            x.vpsrlvd(TB, zb, TC)?;
+                            x.vpsubd(TC, c32, TC)?;
+                            x.vpsllvd(TC, za, TC)?;
+                            x.vpord(zd, TB, TC)?;
+                        }
+                        V3Op::BfeU | V3Op::BfeI => {
+                            // t = a >> b[4:0]; n = 32 - min(c[5:0], 32); (t << n) >> n,
+                            // logical or arithmetic (counts of 32 give 0, or the sign; TA is
+                            // a's or free once t is made).
+                            x.vpandd(TC, zb, c31)?;
+                            x.vpsrlvd(TC, za, TC)?;
+                            x.vpandd(TA, zc, c63)?;
+                            x.vpminud(TA, TA, c32)?;
+                            x.vpsubd(TA, c32, TA)?;
+                            x.vpsllvd(TC, TC, TA)?;
+                            if op == V3Op::BfeI {
+                                x.vpsravd(zd, TC, TA)?;
+                            } else {
+                                x.vpsrlvd(zd, TC, TA)?;
+                            }
                         }
                     }
                     self.finish(d, h)?;
@@ -901,9 +964,13 @@ impl Em<'_> {
             VOp::ZextB => self.k_(0xff),
             VOp::ZextH => self.k_(0xffff),
             VOp::Fsgnj | VOp::Fsgnjn | VOp::Fsgnjx | VOp::AddSatI | VOp::SubSatI => self.k_(ABS),
+            VOp::Bfm => self.k_(ONES),
             _ => TC,
         };
-        let thirty_one = if matches!(op, VOp::Sll | VOp::Srl | VOp::Sra) {
+        let k = |x: u32| self.consts.iter().find(|c| c.0 == x).map_or(TC, |c| c.1);
+        let (c63, bytes02) = (k(63), k(BYTES_0_2));
+        let brev_masks = BREV_MASKS.map(k);
+        let thirty_one = if matches!(op, VOp::Sll | VOp::Srl | VOp::Sra | VOp::Bfm) {
             self.k_(THIRTY_ONE)
         } else {
             TC
@@ -1007,6 +1074,38 @@ impl Em<'_> {
                 } else {
                     x.vmovdqa32(zd, R[1 - h])?;
                 }
+            }
+            VOp::Bfm => {
+                // !(ones << a[5:0]) << b[4:0] (a count of 32 or more gives 0).
+                let t = R[1 - h];
+                x.vpandd(TC, za, c63)?;
+                x.vpsllvd(TC, ones, TC)?;
+                x.vpandnd(TC, TC, ones)?;
+                x.vpandd(t, zb, thirty_one)?;
+                x.vpsllvd(zd, TC, t)?;
+            }
+            VOp::Rev8 => {
+                // Bytes 0 and 2 from rol 8, 1 and 3 from rol 24 (C ? A : B).
+                let t = R[1 - h];
+                x.vprold(t, za, 24)?;
+                x.vprold(TC, za, 8)?;
+                x.vpternlogd(TC, t, bytes02, 0xe4)?;
+                x.vmovdqa32(zd, TC)?;
+            }
+            VOp::Brev => {
+                // Swap bits, pairs and nibbles (the mask selects the half shifted down),
+                // then the bytes as rev8.
+                let t = R[1 - h];
+                x.vmovdqa32(TC, za)?;
+                for (k, m) in [1u32, 2, 4].into_iter().zip(brev_masks) {
+                    x.vpslld(t, TC, k)?;
+                    x.vpsrld(TC, TC, k)?;
+                    x.vpternlogd(TC, t, m, 0xe4)?;
+                }
+                x.vprold(t, TC, 24)?;
+                x.vprold(TC, TC, 8)?;
+                x.vpternlogd(TC, t, bytes02, 0xe4)?;
+                x.vmovdqa32(zd, TC)?;
             }
             VOp::AddSatU | VOp::SubSatU => {
                 // The wrapped result, then the lanes that wrapped (k3) set to the bound.

@@ -59,6 +59,11 @@ pub(crate) enum VOp {
     Mulh,
     Mulhu,
     Mulhsu,
+    /// `low_mask(a[5:0]) << b[4:0]`.
+    Bfm,
+    /// Byte and bit reversal.
+    Rev8,
+    Brev,
     /// Saturating `a + b` / `a - b`, signed and unsigned.
     AddSatI,
     AddSatU,
@@ -85,6 +90,8 @@ impl VOp {
                 | VOp::SextH
                 | VOp::ZextB
                 | VOp::ZextH
+                | VOp::Rev8
+                | VOp::Brev
         )
     }
 }
@@ -99,6 +106,13 @@ pub(crate) enum V3Op {
     Med3U,
     /// `c != 0 ? a : b`.
     Sel,
+    /// `(a & b) | (!a & c)`.
+    Bfi,
+    /// `({a, b} >> c[4:0])[31:0]`.
+    Alignbit,
+    /// The field of `c[5:0]` bits at `b[4:0]` of `a`, zero- or sign-extended.
+    BfeU,
+    BfeI,
 }
 
 /// Binary32 operations (`Fma`: `a * b + c`).
@@ -749,6 +763,13 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         id::MED3_I32 => v3(V3Op::Med3I),
         id::MED3_U32 => v3(V3Op::Med3U),
         id::SEL => v3(V3Op::Sel),
+        id::BFI => v3(V3Op::Bfi),
+        id::ALIGNBIT => v3(V3Op::Alignbit),
+        id::BFE_U32 => v3(V3Op::BfeU),
+        id::BFE_I32 => v3(V3Op::BfeI),
+        id::BFM => vv(VOp::Bfm),
+        id::REV8 => v1(VOp::Rev8),
+        id::BREV => v1(VOp::Brev),
         id::ADDSAT_I32 => vv(VOp::AddSatI),
         id::ADDSAT_U32 => vv(VOp::AddSatU),
         id::SUBSAT_I32 => vv(VOp::SubSatI),

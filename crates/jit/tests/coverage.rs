@@ -190,8 +190,8 @@ fn every_chapter6_variant_compiles() {
             v.desc().mnemonic
         );
     }
-    // Measured when written: 255 native, 164 kernel calls.
-    assert!(native.len() >= 255, "native: {}", native.len());
+    // Measured when written: 262 native, 157 kernel calls.
+    assert!(native.len() >= 262, "native: {}", native.len());
 }
 
 /// A kernel call that faults (here: a register past the warp's `vgprs`) leaves the block
@@ -201,15 +201,15 @@ fn faulting_kernel_call_stops_exactly() {
     if !host() {
         return;
     }
-    // add v1, v1, v2; brev v20, v3 (a call; v20 >= vgprs 16 faults); jmp back.
+    // add v1, v1, v2; fclass.f32 v20, v3 (a call; v20 >= vgprs 16 faults); jmp back.
     let mut add = Inst::new(id::ADD);
     (add.rd, add.rs1, add.rs2) = (1, 1, 2);
-    let mut brev = Inst::new(id::BREV);
-    (brev.rd, brev.rs1) = (20, 3);
+    let mut call = Inst::new(id::FCLASS_F32);
+    (call.rd, call.rs1) = (20, 3);
     let mut j = Inst::new(id::JMP);
     j.imm = -8;
     let mut code = Vec::new();
-    for i in [&add, &brev, &j] {
+    for i in [&add, &call, &j] {
         encode_into(i, &mut code);
     }
     let p = Program::new(&code);
@@ -230,7 +230,7 @@ fn faulting_kernel_call_stops_exactly() {
     assert_eq!(ob.steps, 1, "the add, then the fault");
     let s = jit.stats();
     assert!(s.side_exits >= 1, "the call side-exited: {s}");
-    assert!(s.calls.iter().any(|c| c.0 == "brev"), "{s}");
+    assert!(s.calls.iter().any(|c| c.0 == "fclass.f32"), "{s}");
     assert!(s.compiled_steps > 0, "{s}");
 }
 
@@ -283,8 +283,8 @@ fn fault_inside_a_run_of_calls() {
     if !host() {
         return;
     }
-    // add v1, v1, v2; brev v4, v3; rev8 v5, v3; brev v20, v3 (v20 >= vgprs 16 faults);
-    // brev v6, v3; jmp back.
+    // add v1, v1, v2; fclass.f32 v4, v3; frexp.exp.f32 v5, v3; fclass.f32 v20, v3 (v20 >=
+    // vgprs 16 faults); fclass.f32 v6, v3; jmp back.
     let mut add = Inst::new(id::ADD);
     (add.rd, add.rs1, add.rs2) = (1, 1, 2);
     let call = |v, d| {
@@ -295,10 +295,10 @@ fn fault_inside_a_run_of_calls() {
     let mut code = Vec::new();
     for i in [
         &add,
-        &call(id::BREV, 4),
-        &call(id::REV8, 5),
-        &call(id::BREV, 20),
-        &call(id::BREV, 6),
+        &call(id::FCLASS_F32, 4),
+        &call(id::FREXP_EXP_F32, 5),
+        &call(id::FCLASS_F32, 20),
+        &call(id::FCLASS_F32, 6),
     ] {
         encode_into(i, &mut code);
     }
@@ -321,7 +321,7 @@ fn fault_inside_a_run_of_calls() {
         assert_eq!(a, b, "vgprs {vgprs}, {max} steps");
         if vgprs == 16 && max > 3 {
             assert!(matches!(ob.status, warpkit_sim::RunStatus::Faulted(_)));
-            assert_eq!(ob.steps, 3, "add, brev, rev8, then the fault");
+            assert_eq!(ob.steps, 3, "add, fclass, frexp.exp, then the fault");
         }
         let s = jit.stats();
         assert!(s.compiled_steps > 50, "{s}");
@@ -346,18 +346,18 @@ fn calls_see_and_leave_cached_registers() {
     // Two runs of calls a pass: registers used more than 4 times (writes count 4) are
     // kept in zmm (v1, v2, v6, v7).
     let body = [
-        r(id::BREV, 4, 1, 0), // call: reads v1 (written natively below, last pass)
-        r(id::ADD, 1, 1, 2),  // native: v1 += v2
-        r(id::XOR, 6, 4, 1),  // native: reads what the call wrote
-        r(id::ADD, 6, 6, 1),  //
-        r(id::ADD, 6, 6, 1),  // (four native items: not merged into the calls)
-        r(id::REV8, 5, 1, 0), // calls: read v1 and v6 of this pass, write v2 (cached)
-        r(id::BREV, 2, 6, 0), //
-        r(id::MUL, 7, 7, 2),  // native: read the v2 the call wrote
-        r(id::ADD, 7, 7, 2),  //
-        r(id::SUB, 8, 8, 2),  //
-        r(id::AND, 9, 2, 2),  //
-        r(id::ADD, 1, 1, 5),  //
+        r(id::FCLASS_F32, 4, 1, 0), // call: reads v1 (written natively below, last pass)
+        r(id::ADD, 1, 1, 2),        // native: v1 += v2
+        r(id::XOR, 6, 4, 1),        // native: reads what the call wrote
+        r(id::ADD, 6, 6, 1),        //
+        r(id::ADD, 6, 6, 1),        // (four native items: not merged into the calls)
+        r(id::FREXP_EXP_F32, 5, 1, 0), // calls: read v1 and v6 of this pass, write v2 (cached)
+        r(id::FCLASS_F32, 2, 6, 0), //
+        r(id::MUL, 7, 7, 2),        // native: read the v2 the call wrote
+        r(id::ADD, 7, 7, 2),        //
+        r(id::SUB, 8, 8, 2),        //
+        r(id::AND, 9, 2, 2),        //
+        r(id::ADD, 1, 1, 5),        //
         count,
         r(id::USLTU, 61, 60, 62),
     ];
@@ -474,5 +474,34 @@ fn saturating_additions() {
         x(id::SUBSAT_U32, 13, 14, 13, 0),
         x(id::ADDSAT_I32, 0, 0, 15, 0),
         x(id::SUBSAT_I32, 1, 1, 15, 0),
+    ]);
+}
+
+/// Bit-field and byte/bit reversal variants compiled natively: offsets and widths of 0, 31,
+/// 32 and more, fields past bit 31, destinations that are sources.
+#[test]
+fn bit_fields() {
+    if !host() {
+        return;
+    }
+    let x3 = |v, d, a, b, c| {
+        let mut i = x(v, d, a, b, 0);
+        i.rs3 = c;
+        i
+    };
+    edge_loop(&[
+        x3(id::BFE_U32, 16, 0, 1, 2),
+        x3(id::BFE_I32, 17, 3, 4, 5),
+        x3(id::BFE_I32, 18, 6, 7, 1),
+        x3(id::BFI, 19, 8, 9, 10),
+        x3(id::ALIGNBIT, 20, 11, 12, 13),
+        x3(id::ALIGNBIT, 14, 14, 15, 0),
+        x(id::BFM, 21, 1, 2, 0),
+        x(id::BFM, 22, 4, 3, 0),
+        x(id::REV8, 23, 5, 0, 0),
+        x(id::BREV, 24, 6, 0, 0),
+        x(id::BREV, 6, 6, 0, 0),
+        x3(id::BFE_U32, 7, 7, 8, 9),
+        x3(id::BFE_I32, 9, 9, 9, 9),
     ]);
 }

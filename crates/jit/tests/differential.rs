@@ -229,7 +229,7 @@ const VARIANTS: &[InsnId] = &[
     id::MED3_I32,
     id::MED3_U32,
     id::SEL,
-    // Kernel calls (jal and add64 are native).
+    // Others, native and kernel calls.
     id::BFE_U32,
     id::REV8,
     id::BREV,
