@@ -274,6 +274,13 @@ fn choose_cache(p: &Plan, pairs: usize) -> [Option<u8>; 128] {
                 score[*a as usize & 127] += 1;
             }
             PlanItem::LaneId { d } => score[*d as usize & 127] += 4,
+            PlanItem::MulW { d, a, b, .. } => {
+                for r in [*d, d.wrapping_add(1)] {
+                    score[r as usize & 127] += 4;
+                }
+                score[*a as usize & 127] += 1;
+                score[*b as usize & 127] += 1;
+            }
             PlanItem::Add64 { d, a, b, .. } => {
                 for r in [*d, d.wrapping_add(1)] {
                     score[r as usize & 127] += 4;
@@ -347,7 +354,7 @@ fn native_writes(item: &PlanItem) -> [Option<u8>; 2] {
         | PlanItem::Cnd { d, .. }
         | PlanItem::Mbcnt { d, .. }
         | PlanItem::LaneId { d } => [Some(*d), None],
-        PlanItem::Add64 { d, .. } => [Some(*d), Some(d.wrapping_add(1))],
+        PlanItem::Add64 { d, .. } | PlanItem::MulW { d, .. } => [Some(*d), Some(d.wrapping_add(1))],
         _ => [None, None],
     }
 }
@@ -779,6 +786,7 @@ impl Em<'_> {
                 }
             }
             PlanItem::Add64 { sub, d, a, b } => self.add64(sub, d, a, b)?,
+            PlanItem::MulW { signed, d, a, b } => self.mulw(signed, d, a, b)?,
             PlanItem::V3 { op, d, a, b, c } => {
                 for h in 0..2 {
                     let za = self.src(PlanSrc::V(a), h, TA)?;
@@ -943,6 +951,40 @@ impl Em<'_> {
                 self.a.vpsubd(hi.k3(), hi, TA)?;
             }
             for (r, v) in [(d, lo), (d.wrapping_add(1), hi)] {
+                match self.cached(r) {
+                    Some(z) => self.a.vmovdqa32(z[h].k(h), v)?,
+                    None => self.a.vmovdqu32(vmem(r, h).k(h), v)?,
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `V[d:d+1] = V[a] * V[b]` widened: per half, the 64-bit products of the even lanes
+    /// and of the odd lanes (shifted down), their low words into TC and high words into
+    /// TB (k3 = odd lanes), both computed before either register is written.
+    fn mulw(&mut self, signed: bool, d: u8, a: u8, b: u8) -> Result<(), IcedError> {
+        self.a.mov(eax, 0xaaaau32)?;
+        self.a.kmovw(k3, eax)?;
+        for h in 0..2 {
+            let za = self.src(PlanSrc::V(a), h, TA)?;
+            let zb = self.src(PlanSrc::V(b), h, TB)?;
+            let x = &mut self.a;
+            x.vpsrlq(R[1], za, 32)?;
+            x.vpsrlq(R[0], zb, 32)?;
+            if signed {
+                x.vpmuldq(TC, za, zb)?;
+                x.vpmuldq(R[1], R[1], R[0])?;
+            } else {
+                x.vpmuludq(TC, za, zb)?;
+                x.vpmuludq(R[1], R[1], R[0])?;
+            }
+            // TB is b's or free now.
+            x.vpsrlq(TB, TC, 32)?;
+            x.vmovdqa32(TB.k3(), R[1])?;
+            x.vpsllq(R[0], R[1], 32)?;
+            x.vmovdqa32(TC.k3(), R[0])?;
+            for (r, v) in [(d, TC), (d.wrapping_add(1), TB)] {
                 match self.cached(r) {
                     Some(z) => self.a.vmovdqa32(z[h].k(h), v)?,
                     None => self.a.vmovdqu32(vmem(r, h).k(h), v)?,

@@ -229,6 +229,9 @@ pub(crate) enum PlanItem {
     /// `V[d:d+1] = V[a:a+1] + b` (or `- b`) in 64 bits under EXEC (`add64`, `sub64`,
     /// `addsx64`, `addzx64`, `mov64`).
     Add64 { sub: bool, d: u8, a: u8, b: Src64 },
+    /// `V[d:d+1] = V[a] * V[b]` widened to 64 bits, signed or not, under EXEC (`mulw`,
+    /// `mulwu`).
+    MulW { signed: bool, d: u8, a: u8, b: u8 },
     /// `V[d] = op(a, b, c)` in binary32, rounding `rm` (0..=3), for a warp whose FFLAGS
     /// hold NX; a side exit (the interpreter runs it) when an active lane could raise
     /// another flag.
@@ -480,6 +483,7 @@ fn vreg_end(item: &PlanItem) -> u8 {
         PlanItem::Cnd { d, a, .. } | PlanItem::Mbcnt { d, a, .. } => (*d).max(*a) + 1,
         PlanItem::LaneId { d } => d + 1,
         PlanItem::V3 { d, a, b, c, .. } => (d.max(a).max(b).max(c)) + 1,
+        PlanItem::MulW { d, a, b, .. } => (d + 2).max(a + 1).max(b + 1),
         PlanItem::Add64 { d, a, b, .. } => {
             let b = match b {
                 Src64::Pair(b) => b + 2,
@@ -793,6 +797,24 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         id::ADDZX64_VU => add64(false, Src64::UZext(s2)),
         id::ADDSX64_VL => add64(false, Src64::Imm(imm as i32 as i64 as u64)),
         id::MOV64 => add64(false, Src64::Imm(0)),
+        id::MULW => Tr::PlanItem(
+            PlanItem::MulW {
+                signed: true,
+                d,
+                a: s1,
+                b: s2,
+            },
+            false,
+        ),
+        id::MULWU => Tr::PlanItem(
+            PlanItem::MulW {
+                signed: false,
+                d,
+                a: s1,
+                b: s2,
+            },
+            false,
+        ),
         id::MAC => Tr::PlanItem(
             PlanItem::Mac {
                 d,

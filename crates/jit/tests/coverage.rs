@@ -190,8 +190,8 @@ fn every_chapter6_variant_compiles() {
             v.desc().mnemonic
         );
     }
-    // Measured when written: 262 native, 157 kernel calls.
-    assert!(native.len() >= 262, "native: {}", native.len());
+    // Measured when written: 264 native, 155 kernel calls.
+    assert!(native.len() >= 264, "native: {}", native.len());
 }
 
 /// A kernel call that faults (here: a register past the warp's `vgprs`) leaves the block
@@ -437,10 +437,11 @@ fn x(v: InsnId, d: u8, a: u8, b: u8, imm: i32) -> Inst {
     i
 }
 
-/// The 64-bit pair additions compiled natively: carries and borrows between the words,
-/// destinations that are sources (`addsx64 v[6:7], v[6:7], v7`).
+/// The 64-bit pair additions and widening multiplications compiled natively: carries and
+/// borrows between the words, destinations that are sources (`addsx64 v[6:7], v[6:7], v7`,
+/// `mulw v[0:1], v0, v1`).
 #[test]
-fn pair_additions_carry() {
+fn pair_arithmetic() {
     if !host() {
         return;
     }
@@ -454,6 +455,10 @@ fn pair_additions_carry() {
         x(id::MOV64, 14, 0, 0, 0),
         x(id::SUB64, 2, 2, 2, 0),
         x(id::ADD64, 2, 4, 12, 0),
+        x(id::MULW, 16, 3, 5, 0),
+        x(id::MULWU, 18, 7, 9, 0),
+        x(id::MULW, 0, 0, 1, 0),
+        x(id::MULWU, 4, 5, 4, 0),
     ]);
 }
 
