@@ -274,6 +274,14 @@ fn choose_cache(p: &Plan, pairs: usize) -> [Option<u8>; 128] {
                 score[*a as usize & 127] += 1;
             }
             PlanItem::LaneId { d } => score[*d as usize & 127] += 4,
+            PlanItem::Sel64 { d, a, b, c } => {
+                for r in [*d, d.wrapping_add(1)] {
+                    score[r as usize & 127] += 4;
+                }
+                for r in [*a, a.wrapping_add(1), *b, b.wrapping_add(1), *c] {
+                    score[r as usize & 127] += 1;
+                }
+            }
             PlanItem::MulW { d, a, b, .. } => {
                 for r in [*d, d.wrapping_add(1)] {
                     score[r as usize & 127] += 4;
@@ -354,7 +362,9 @@ fn native_writes(item: &PlanItem) -> [Option<u8>; 2] {
         | PlanItem::Cnd { d, .. }
         | PlanItem::Mbcnt { d, .. }
         | PlanItem::LaneId { d } => [Some(*d), None],
-        PlanItem::Add64 { d, .. } | PlanItem::MulW { d, .. } => [Some(*d), Some(d.wrapping_add(1))],
+        PlanItem::Add64 { d, .. } | PlanItem::MulW { d, .. } | PlanItem::Sel64 { d, .. } => {
+            [Some(*d), Some(d.wrapping_add(1))]
+        }
         _ => [None, None],
     }
 }
@@ -787,6 +797,8 @@ impl Em<'_> {
             }
             PlanItem::Add64 { sub, d, a, b } => self.add64(sub, d, a, b)?,
             PlanItem::MulW { signed, d, a, b } => self.mulw(signed, d, a, b)?,
+            PlanItem::Sel64 { d, a, b, c } => self.sel64(d, a, b, c)?,
+            PlanItem::U64 { sub, d, a, b } => self.u64op(sub, d, a, b)?,
             PlanItem::V3 { op, d, a, b, c } => {
                 for h in 0..2 {
                     let za = self.src(PlanSrc::V(a), h, TA)?;
@@ -992,6 +1004,47 @@ impl Em<'_> {
             }
         }
         Ok(())
+    }
+
+    /// `V[d:d+1] = V[c] != 0 ? V[a:a+1] : V[b:b+1]`: per half, both words chosen (R[0],
+    /// R[1]; k3 = the lanes where c is not 0) before either register is written.
+    fn sel64(&mut self, d: u8, a: u8, b: u8, c: u8) -> Result<(), IcedError> {
+        for h in 0..2 {
+            let zc = self.src(PlanSrc::V(c), h, TC)?;
+            self.a.vptestmd(k3, zc, zc)?;
+            for (w, res) in [(0u8, R[0]), (1, R[1])] {
+                let za = self.src(PlanSrc::V(a.wrapping_add(w)), h, TA)?;
+                let zb = self.src(PlanSrc::V(b.wrapping_add(w)), h, TB)?;
+                self.a.vmovdqa32(res, zb)?;
+                self.a.vmovdqa32(res.k3(), za)?;
+            }
+            for (r, v) in [(d, R[0]), (d.wrapping_add(1), R[1])] {
+                match self.cached(r) {
+                    Some(z) => self.a.vmovdqa32(z[h].k(h), v)?,
+                    None => self.a.vmovdqu32(vmem(r, h).k(h), v)?,
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `U[d:d+1] = U[a:a+1] +/- b` in rax/rdx (a pair is one little-endian qword).
+    fn u64op(&mut self, sub: bool, d: u8, a: u8, b: Src64) -> Result<(), IcedError> {
+        let q = |r: u8| qword_ptr(rsi + (r as i32 & 63) * 4);
+        let x = &mut self.a;
+        x.mov(rax, q(a))?;
+        match b {
+            Src64::Pair(r) => x.mov(rdx, q(r))?,
+            Src64::V { b: r, .. } => x.movsxd(rdx, umem(r))?,
+            Src64::UZext(r) => x.mov(edx, umem(r))?,
+            Src64::Imm(v) => x.mov(rdx, v)?,
+        }
+        if sub {
+            x.sub(rax, rdx)?;
+        } else {
+            x.add(rax, rdx)?;
+        }
+        x.mov(q(d), rax)
     }
 
     /// Half `h` of `V[d] = op(a, b)` into `dst(d, h)`, merged under EXEC.

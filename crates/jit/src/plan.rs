@@ -232,6 +232,12 @@ pub(crate) enum PlanItem {
     /// `V[d:d+1] = V[a] * V[b]` widened to 64 bits, signed or not, under EXEC (`mulw`,
     /// `mulwu`).
     MulW { signed: bool, d: u8, a: u8, b: u8 },
+    /// `V[d:d+1] = V[c] != 0 ? V[a:a+1] : V[b:b+1]` under EXEC (`sel64`).
+    Sel64 { d: u8, a: u8, b: u8, c: u8 },
+    /// `U[d:d+1] = U[a:a+1] +/- b` in 64 bits (`uadd64`, `usub64`, `uaddsx64`, `uaddzx64`,
+    /// `uadd64i`, `uadd64.l`, `umov64`; `b` a uniform pair, a uniform register extended,
+    /// or a constant).
+    U64 { sub: bool, d: u8, a: u8, b: Src64 },
     /// `V[d] = op(a, b, c)` in binary32, rounding `rm` (0..=3), for a warp whose FFLAGS
     /// hold NX; a side exit (the interpreter runs it) when an active lane could raise
     /// another flag.
@@ -484,6 +490,7 @@ fn vreg_end(item: &PlanItem) -> u8 {
         PlanItem::LaneId { d } => d + 1,
         PlanItem::V3 { d, a, b, c, .. } => (d.max(a).max(b).max(c)) + 1,
         PlanItem::MulW { d, a, b, .. } => (d + 2).max(a + 1).max(b + 1),
+        PlanItem::Sel64 { d, a, b, c } => (d + 2).max(a + 2).max(b + 2).max(c + 1),
         PlanItem::Add64 { d, a, b, .. } => {
             let b = match b {
                 Src64::Pair(b) => b + 2,
@@ -656,6 +663,8 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         Tr::PlanItem(PlanItem::F { op, rm, d, a, b, c }, by_mode)
     };
     let add64 = |sub, b| Tr::PlanItem(PlanItem::Add64 { sub, d, a: s1, b }, false);
+    // (For uniform pairs `Src64::V` names a uniform register, sign-extended.)
+    let u64op = |sub, b| Tr::PlanItem(PlanItem::U64 { sub, d, a: s1, b }, false);
     let z = Imm(0);
     match i.id {
         id::ADD => vv(VOp::Add),
@@ -803,6 +812,37 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
                 d,
                 a: s1,
                 b: s2,
+            },
+            false,
+        ),
+        id::SEL64 => Tr::PlanItem(
+            PlanItem::Sel64 {
+                d,
+                a: s1,
+                b: s2,
+                c: s3,
+            },
+            false,
+        ),
+        id::UADD64 => u64op(false, Src64::Pair(s2)),
+        id::USUB64 => u64op(true, Src64::Pair(s2)),
+        id::UADDSX64 => u64op(
+            false,
+            Src64::V {
+                b: s2,
+                signed: true,
+            },
+        ),
+        id::UADDZX64 => u64op(false, Src64::UZext(s2)),
+        id::UADD64I | id::UADD64_L => u64op(false, Src64::Imm(imm as i32 as i64 as u64)),
+        id::UMOV64 => u64op(false, Src64::Imm(0)),
+        // The PC is known here.
+        id::UPC => Tr::PlanItem(
+            PlanItem::U {
+                op: UOp::MovB,
+                d,
+                a: s1,
+                b: Imm(pc.wrapping_add(imm)),
             },
             false,
         ),
