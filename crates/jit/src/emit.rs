@@ -28,7 +28,7 @@
 //! register). Uniform registers and FFLAGS are never cached, so the call sees and leaves
 //! them in the warp.
 use crate::plan::{
-    BranchCond, ExecOp, FOp, Plan, PlanItem, PlanSrc, Src64, UOp, V3Op, VOp, MAX_ITEMS,
+    BranchCond, ExecOp, FOp, Plan, PlanItem, PlanSrc, Shift64, Src64, UOp, V3Op, VOp, MAX_ITEMS,
 };
 use iced_x86::code_asm::*;
 use iced_x86::IcedError;
@@ -184,6 +184,10 @@ fn constants_of(p: &Plan) -> Vec<u32> {
                 need(63);
                 need(32);
             }
+            PlanItem::Shift64 { .. } => {
+                need(63);
+                need(32);
+            }
             PlanItem::V3 {
                 op: V3Op::Alignbit, ..
             } => {
@@ -274,6 +278,19 @@ fn choose_cache(p: &Plan, pairs: usize) -> [Option<u8>; 128] {
                 score[*a as usize & 127] += 1;
             }
             PlanItem::LaneId { d } => score[*d as usize & 127] += 4,
+            PlanItem::Shift64 { d, a, b, .. } => {
+                for r in [*d, d.wrapping_add(1)] {
+                    score[r as usize & 127] += 4;
+                }
+                for r in [*a, a.wrapping_add(1), *b] {
+                    score[r as usize & 127] += 1;
+                }
+            }
+            PlanItem::Cmp64 { a, b, .. } => {
+                for r in [*a, a.wrapping_add(1), *b, b.wrapping_add(1)] {
+                    score[r as usize & 127] += 1;
+                }
+            }
             PlanItem::Sel64 { d, a, b, c } => {
                 for r in [*d, d.wrapping_add(1)] {
                     score[r as usize & 127] += 4;
@@ -362,9 +379,10 @@ fn native_writes(item: &PlanItem) -> [Option<u8>; 2] {
         | PlanItem::Cnd { d, .. }
         | PlanItem::Mbcnt { d, .. }
         | PlanItem::LaneId { d } => [Some(*d), None],
-        PlanItem::Add64 { d, .. } | PlanItem::MulW { d, .. } | PlanItem::Sel64 { d, .. } => {
-            [Some(*d), Some(d.wrapping_add(1))]
-        }
+        PlanItem::Add64 { d, .. }
+        | PlanItem::MulW { d, .. }
+        | PlanItem::Sel64 { d, .. }
+        | PlanItem::Shift64 { d, .. } => [Some(*d), Some(d.wrapping_add(1))],
         _ => [None, None],
     }
 }
@@ -798,6 +816,14 @@ impl Em<'_> {
             PlanItem::Add64 { sub, d, a, b } => self.add64(sub, d, a, b)?,
             PlanItem::MulW { signed, d, a, b } => self.mulw(signed, d, a, b)?,
             PlanItem::Sel64 { d, a, b, c } => self.sel64(d, a, b, c)?,
+            PlanItem::Shift64 { op, d, a, b } => self.shift64(op, d, a, b)?,
+            PlanItem::Cmp64 {
+                pred,
+                unsigned,
+                d,
+                a,
+                b,
+            } => self.cmp64(pred, unsigned, d, a, b)?,
             PlanItem::U64 { sub, d, a, b } => self.u64op(sub, d, a, b)?,
             PlanItem::V3 { op, d, a, b, c } => {
                 for h in 0..2 {
@@ -1026,6 +1052,103 @@ impl Em<'_> {
             }
         }
         Ok(())
+    }
+
+    /// `V[d:d+1] = V[a:a+1]` shifted by `s = V[b] & 63` in 32-bit words: the word shifts
+    /// give 0 for counts of 32 or more (and for the negative counts `32 - s`, `s - 32`
+    /// when they do not apply), so each result word is the or of the terms that reach it
+    /// (for `sra`, the term `hi >>s (s - 32)` only where `s >= 32`, k4). Both words are
+    /// computed (R[0] low, R[1] high) before either is written.
+    fn shift64(&mut self, op: Shift64, d: u8, a: u8, b: u8) -> Result<(), IcedError> {
+        let (c63, c32) = (self.k_(63), self.k_(32));
+        for h in 0..2 {
+            let alo = self.src(PlanSrc::V(a), h, TA)?;
+            let ahi = self.src(PlanSrc::V(a.wrapping_add(1)), h, TB)?;
+            let zb = self.src(PlanSrc::V(b), h, TC)?;
+            let x = &mut self.a;
+            x.vpandd(TC, zb, c63)?;
+            match op {
+                Shift64::Sll => {
+                    x.vpsllvd(R[0], alo, TC)?;
+                    x.vpsllvd(R[1], ahi, TC)?;
+                    // TB (a's high word, if loaded) is free now.
+                    x.vpsubd(TC, c32, TC)?;
+                    x.vpsrlvd(TB, alo, TC)?;
+                    x.vpord(R[1], R[1], TB)?;
+                    x.vpxord(TB, TB, TB)?;
+                    x.vpsubd(TB, TB, TC)?;
+                    x.vpsllvd(TB, alo, TB)?;
+                    x.vpord(R[1], R[1], TB)?;
+                }
+                Shift64::Srl | Shift64::Sra => {
+                    x.vpsrlvd(R[0], alo, TC)?;
+                    if op == Shift64::Sra {
+                        x.vpsravd(R[1], ahi, TC)?;
+                    } else {
+                        x.vpsrlvd(R[1], ahi, TC)?;
+                    }
+                    // TA (a's low word, if loaded) is free now.
+                    x.vpsubd(TC, c32, TC)?;
+                    x.vpsllvd(TA, ahi, TC)?;
+                    x.vpord(R[0], R[0], TA)?;
+                    x.vpxord(TA, TA, TA)?;
+                    x.vpsubd(TA, TA, TC)?;
+                    if op == Shift64::Sra {
+                        x.vpcmpud(k4, TA, c32, crate::plan::CMP_LT)?;
+                        x.vpsravd(TA.k4().z(), ahi, TA)?;
+                    } else {
+                        x.vpsrlvd(TA, ahi, TA)?;
+                    }
+                    x.vpord(R[0], R[0], TA)?;
+                }
+            }
+            for (r, v) in [(d, R[0]), (d.wrapping_add(1), R[1])] {
+                match self.cached(r) {
+                    Some(z) => self.a.vmovdqa32(z[h].k(h), v)?,
+                    None => self.a.vmovdqu32(vmem(r, h).k(h), v)?,
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `U[d]` = the active lanes where `V[a:a+1] pred V[b:b+1]`, from word compares: equal
+    /// when both words are; less when the high words are (signed or not), or they are
+    /// equal and the low words are (unsigned). Half 0 into k3, half 1 into k4.
+    fn cmp64(&mut self, pred: u32, unsigned: bool, d: u8, a: u8, b: u8) -> Result<(), IcedError> {
+        use crate::plan::{CMP_EQ, CMP_LT};
+        for h in 0..2 {
+            let out = [k3, k4][h];
+            let alo = self.src(PlanSrc::V(a), h, TA)?;
+            let blo = self.src(PlanSrc::V(b), h, TB)?;
+            self.a.vpcmpud(k5, alo, blo, CMP_EQ)?;
+            self.a.vpcmpud(k6, alo, blo, CMP_LT)?;
+            let ahi = self.src(PlanSrc::V(a.wrapping_add(1)), h, TA)?;
+            let bhi = self.src(PlanSrc::V(b.wrapping_add(1)), h, TB)?;
+            let x = &mut self.a;
+            x.vpcmpud(k7, ahi, bhi, CMP_EQ)?;
+            if pred == CMP_EQ || pred == crate::plan::CMP_NE {
+                x.kandw(out, k5, k7)?;
+            } else {
+                // (hi equal and lo below) or hi below.
+                x.kandw(k6, k6, k7)?;
+                if unsigned {
+                    x.vpcmpud(k7, ahi, bhi, CMP_LT)?;
+                } else {
+                    x.vpcmpd(k7, ahi, bhi, CMP_LT)?;
+                }
+                x.korw(out, k6, k7)?;
+            }
+            if pred == crate::plan::CMP_NE || pred == crate::plan::CMP_GE {
+                x.knotw(out, out)?;
+            }
+            x.kandw(out, out, [k1, k2][h])?;
+        }
+        self.a.kmovw(eax, k3)?;
+        self.a.kmovw(edx, k4)?;
+        self.a.shl(edx, 16)?;
+        self.a.or(eax, edx)?;
+        self.a.mov(umem(d), eax)
     }
 
     /// `U[d:d+1] = U[a:a+1] +/- b` in rax/rdx (a pair is one little-endian qword).

@@ -188,6 +188,14 @@ pub(crate) const CMP_NE: u32 = 4;
 pub(crate) const CMP_GE: u32 = 5;
 pub(crate) const CMP_GT: u32 = 6;
 
+/// The 64-bit shifts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shift64 {
+    Sll,
+    Srl,
+    Sra,
+}
+
 /// The 64-bit second operand of [`PlanItem::Add64`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Src64 {
@@ -234,6 +242,18 @@ pub(crate) enum PlanItem {
     MulW { signed: bool, d: u8, a: u8, b: u8 },
     /// `V[d:d+1] = V[c] != 0 ? V[a:a+1] : V[b:b+1]` under EXEC (`sel64`).
     Sel64 { d: u8, a: u8, b: u8, c: u8 },
+    /// `V[d:d+1] = V[a:a+1] << / >>u / >>s V[b][5:0]` under EXEC (`sll64`, `srl64`,
+    /// `sra64`).
+    Shift64 { op: Shift64, d: u8, a: u8, b: u8 },
+    /// `U[d]` = the active lanes where the 64-bit compare `pred` (CMP_EQ, CMP_NE, CMP_LT,
+    /// CMP_GE) of `V[a:a+1]` and `V[b:b+1]` holds, `unsigned` or signed.
+    Cmp64 {
+        pred: u32,
+        unsigned: bool,
+        d: u8,
+        a: u8,
+        b: u8,
+    },
     /// `U[d:d+1] = U[a:a+1] +/- b` in 64 bits (`uadd64`, `usub64`, `uaddsx64`, `uaddzx64`,
     /// `uadd64i`, `uadd64.l`, `umov64`; `b` a uniform pair, a uniform register extended,
     /// or a constant).
@@ -491,6 +511,8 @@ fn vreg_end(item: &PlanItem) -> u8 {
         PlanItem::V3 { d, a, b, c, .. } => (d.max(a).max(b).max(c)) + 1,
         PlanItem::MulW { d, a, b, .. } => (d + 2).max(a + 1).max(b + 1),
         PlanItem::Sel64 { d, a, b, c } => (d + 2).max(a + 2).max(b + 2).max(c + 1),
+        PlanItem::Shift64 { d, a, b, .. } => (d + 2).max(a + 2).max(b + 1),
+        PlanItem::Cmp64 { a, b, .. } => (a + 2).max(b + 2),
         PlanItem::Add64 { d, a, b, .. } => {
             let b = match b {
                 Src64::Pair(b) => b + 2,
@@ -665,6 +687,29 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
     let add64 = |sub, b| Tr::PlanItem(PlanItem::Add64 { sub, d, a: s1, b }, false);
     // (For uniform pairs `Src64::V` names a uniform register, sign-extended.)
     let u64op = |sub, b| Tr::PlanItem(PlanItem::U64 { sub, d, a: s1, b }, false);
+    let shift64 = |op| {
+        Tr::PlanItem(
+            PlanItem::Shift64 {
+                op,
+                d,
+                a: s1,
+                b: s2,
+            },
+            false,
+        )
+    };
+    let cmp64 = |pred, unsigned| {
+        Tr::PlanItem(
+            PlanItem::Cmp64 {
+                pred,
+                unsigned,
+                d,
+                a: s1,
+                b: s2,
+            },
+            false,
+        )
+    };
     let z = Imm(0);
     match i.id {
         id::ADD => vv(VOp::Add),
@@ -815,6 +860,15 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
             },
             false,
         ),
+        id::SLL64 => shift64(Shift64::Sll),
+        id::SRL64 => shift64(Shift64::Srl),
+        id::SRA64 => shift64(Shift64::Sra),
+        id::CMP_EQ_I64 => cmp64(CMP_EQ, false),
+        id::CMP_NE_I64 => cmp64(CMP_NE, false),
+        id::CMP_LT_I64 => cmp64(CMP_LT, false),
+        id::CMP_GE_I64 => cmp64(CMP_GE, false),
+        id::CMP_LT_U64 => cmp64(CMP_LT, true),
+        id::CMP_GE_U64 => cmp64(CMP_GE, true),
         id::SEL64 => Tr::PlanItem(
             PlanItem::Sel64 {
                 d,
