@@ -421,6 +421,18 @@ fn dirty_at(p: &Plan, at: usize) -> [bool; 128] {
     w
 }
 
+/// eax = `wqm(eax)` (ecx clobbered): the groups of 4 bits with a bit set, all set.
+fn wqm(x: &mut CodeAssembler) -> Result<(), IcedError> {
+    x.mov(ecx, eax)?;
+    x.shr(ecx, 1)?;
+    x.or(eax, ecx)?;
+    x.mov(ecx, eax)?;
+    x.shr(ecx, 2)?;
+    x.or(eax, ecx)?;
+    x.and(eax, 0x1111_1111)?;
+    x.imul_3(eax, eax, 15)
+}
+
 /// Machine code for `p` (position-independent).
 pub(crate) fn emit(p: &Plan) -> Result<Vec<u8>, IcedError> {
     let consts: Vec<(u32, AsmRegisterZmm)> = constants_of(p)
@@ -939,6 +951,11 @@ impl Em<'_> {
                     ExecOp::Andn1 => self.a.andn(r8d, r8d, edx)?,
                     ExecOp::Andn2 => self.a.andn(r8d, edx, r8d)?,
                     ExecOp::Take2 => self.a.mov(r8d, edx)?,
+                    ExecOp::Wqm => {
+                        self.a.mov(eax, r8d)?;
+                        wqm(&mut self.a)?;
+                        self.a.mov(r8d, eax)?;
+                    }
                 }
                 self.reload_exec()?;
             }
@@ -1543,6 +1560,37 @@ impl Em<'_> {
                 }
                 x.imul_2(rax, rdx)?;
                 x.shr(rax, 32)?;
+            }
+            UOp::Bfm => {
+                // (1 << a[5:0]) - 1 in 64 bits (its low word all ones from 32 on), << b.
+                x.and(eax, 63)?;
+                x.mov(ecx, 1)?;
+                x.shlx(rcx, rcx, rax)?;
+                x.dec(rcx)?;
+                x.shlx(eax, ecx, edx)?;
+            }
+            UOp::BfeU => {
+                x.shrx(eax, eax, edx)?;
+                x.mov(ecx, edx)?;
+                x.shr(ecx, 16)?;
+                x.and(ecx, 63)?;
+                x.mov(edx, 1)?;
+                x.shlx(rdx, rdx, rcx)?;
+                x.dec(rdx)?;
+                x.and(eax, edx)?;
+            }
+            UOp::Wqm => wqm(x)?,
+            UOp::Brev => {
+                // Swap bits, pairs, nibbles, then bytes.
+                for (k, m) in [1u32, 2, 4].into_iter().zip(BREV_MASKS) {
+                    x.mov(ecx, eax)?;
+                    x.shr(ecx, k)?;
+                    x.and(ecx, m)?;
+                    x.and(eax, m)?;
+                    x.shl(eax, k)?;
+                    x.or(eax, ecx)?;
+                }
+                x.bswap(eax)?;
             }
             UOp::CzeroEqz | UOp::CzeroNez => {
                 x.xor(ecx, ecx)?;

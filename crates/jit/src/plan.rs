@@ -165,6 +165,14 @@ pub(crate) enum UOp {
     Mulh,
     Mulhu,
     Mulhsu,
+    /// `low_mask(a[5:0]) << b[4:0]`.
+    Bfm,
+    /// `(a >> b[4:0]) & low_mask(b[21:16])`.
+    BfeU,
+    /// Every group of 4 bits with a bit set made all set.
+    Wqm,
+    /// Bit reversal.
+    Brev,
 }
 
 /// The new EXEC of `saveexec.*` from the old one and `U[a]`.
@@ -179,6 +187,8 @@ pub(crate) enum ExecOp {
     Andn2,
     /// `s`.
     Take2,
+    /// `wqm(exec)` (`exec.wqm`; `U[a]` unused).
+    Wqm,
 }
 
 /// Integer compare predicates (AVX-512 `vpcmp` immediates).
@@ -814,6 +824,11 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         id::UMULH => uu(UOp::Mulh),
         id::UMULHU => uu(UOp::Mulhu),
         id::UMULHSU => uu(UOp::Mulhsu),
+        id::UBFM => uu(UOp::Bfm),
+        id::UBFE_U32 => uu(UOp::BfeU),
+        id::UWQM => u1(UOp::Wqm),
+        id::UBREV => u1(UOp::Brev),
+        id::EXEC_WQM => se(ExecOp::Wqm),
         id::CNDMASK => Tr::PlanItem(PlanItem::Cnd { d, a: s1, m: s2 }, false),
         id::LANEID => Tr::PlanItem(PlanItem::LaneId { d }, false),
         id::MBCNT => Tr::PlanItem(PlanItem::Mbcnt { d, a: s1, m: s2 }, false),
