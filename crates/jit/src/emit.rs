@@ -299,12 +299,21 @@ fn choose_cache(p: &Plan, pairs: usize) -> [Option<u8>; 128] {
                     score[r as usize & 127] += 1;
                 }
             }
-            PlanItem::MulW { d, a, b, .. } => {
+            PlanItem::MulW { d, a, b, c, .. } => {
                 for r in [*d, d.wrapping_add(1)] {
                     score[r as usize & 127] += 4;
                 }
                 score[*a as usize & 127] += 1;
                 score[*b as usize & 127] += 1;
+                if let Some(c) = c {
+                    score[*c as usize & 127] += 1;
+                    score[c.wrapping_add(1) as usize & 127] += 1;
+                }
+            }
+            PlanItem::MovU64 { d, .. } => {
+                for r in [*d, d.wrapping_add(1)] {
+                    score[r as usize & 127] += 4;
+                }
             }
             PlanItem::Add64 { d, a, b, .. } => {
                 for r in [*d, d.wrapping_add(1)] {
@@ -382,7 +391,8 @@ fn native_writes(item: &PlanItem) -> [Option<u8>; 2] {
         PlanItem::Add64 { d, .. }
         | PlanItem::MulW { d, .. }
         | PlanItem::Sel64 { d, .. }
-        | PlanItem::Shift64 { d, .. } => [Some(*d), Some(d.wrapping_add(1))],
+        | PlanItem::Shift64 { d, .. }
+        | PlanItem::MovU64 { d, .. } => [Some(*d), Some(d.wrapping_add(1))],
         _ => [None, None],
     }
 }
@@ -826,7 +836,14 @@ impl Em<'_> {
                 }
             }
             PlanItem::Add64 { sub, d, a, b } => self.add64(sub, d, a, b)?,
-            PlanItem::MulW { signed, d, a, b } => self.mulw(signed, d, a, b)?,
+            PlanItem::MulW { signed, d, a, b, c } => self.mulw(signed, d, a, b, c)?,
+            PlanItem::MovU64 { d, a } => {
+                for h in 0..2 {
+                    self.a.vpbroadcastd(R[0], umem(a))?;
+                    self.a.vpbroadcastd(R[1], umem(a.wrapping_add(1)))?;
+                    self.write_pair(d, h)?;
+                }
+            }
             PlanItem::Sel64 { d, a, b, c } => self.sel64(d, a, b, c)?,
             PlanItem::Shift64 { op, d, a, b } => self.shift64(op, d, a, b)?,
             PlanItem::Cmp64 {
@@ -1015,10 +1032,22 @@ impl Em<'_> {
         Ok(())
     }
 
-    /// `V[d:d+1] = V[a] * V[b]` widened: per half, the 64-bit products of the even lanes
-    /// and of the odd lanes (shifted down), their low words into TC and high words into
-    /// TB (k3 = odd lanes), both computed before either register is written.
-    fn mulw(&mut self, signed: bool, d: u8, a: u8, b: u8) -> Result<(), IcedError> {
+    /// Half `h` of `V[d:d+1]` from R[0] (low words) and R[1] (high words), under EXEC.
+    fn write_pair(&mut self, d: u8, h: usize) -> Result<(), IcedError> {
+        for (r, v) in [(d, R[0]), (d.wrapping_add(1), R[1])] {
+            match self.cached(r) {
+                Some(z) => self.a.vmovdqa32(z[h].k(h), v)?,
+                None => self.a.vmovdqu32(vmem(r, h).k(h), v)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// `V[d:d+1] = V[a] * V[b] (+ V[c:c+1])` widened: per half, the 64-bit products of the
+    /// even lanes and of the odd lanes (shifted down), their low words into TC and high
+    /// words into TB (k3 = odd lanes); the addend's words added with the carry of the low
+    /// words (k4); both computed before either register is written.
+    fn mulw(&mut self, signed: bool, d: u8, a: u8, b: u8, c: Option<u8>) -> Result<(), IcedError> {
         self.a.mov(eax, 0xaaaau32)?;
         self.a.kmovw(k3, eax)?;
         for h in 0..2 {
@@ -1039,12 +1068,22 @@ impl Em<'_> {
             x.vmovdqa32(TB.k3(), R[1])?;
             x.vpsllq(R[0], R[1], 32)?;
             x.vmovdqa32(TC.k3(), R[0])?;
-            for (r, v) in [(d, TC), (d.wrapping_add(1), TB)] {
-                match self.cached(r) {
-                    Some(z) => self.a.vmovdqa32(z[h].k(h), v)?,
-                    None => self.a.vmovdqu32(vmem(r, h).k(h), v)?,
+            match c {
+                None => {
+                    self.a.vmovdqa32(R[0], TC)?;
+                    self.a.vmovdqa32(R[1], TB)?;
+                }
+                Some(c) => {
+                    let clo = self.src(PlanSrc::V(c), h, TA)?;
+                    self.a.vpaddd(R[0], TC, clo)?;
+                    self.a.vpcmpud(k4, R[0], TC, crate::plan::CMP_LT)?;
+                    let chi = self.src(PlanSrc::V(c.wrapping_add(1)), h, TA)?;
+                    self.a.vpaddd(R[1], TB, chi)?;
+                    self.a.vpternlogd(TC, TC, TC, 0xff)?;
+                    self.a.vpsubd(R[1].k4(), R[1], TC)?;
                 }
             }
+            self.write_pair(d, h)?;
         }
         Ok(())
     }

@@ -247,9 +247,17 @@ pub(crate) enum PlanItem {
     /// `V[d:d+1] = V[a:a+1] + b` (or `- b`) in 64 bits under EXEC (`add64`, `sub64`,
     /// `addsx64`, `addzx64`, `mov64`).
     Add64 { sub: bool, d: u8, a: u8, b: Src64 },
-    /// `V[d:d+1] = V[a] * V[b]` widened to 64 bits, signed or not, under EXEC (`mulw`,
-    /// `mulwu`).
-    MulW { signed: bool, d: u8, a: u8, b: u8 },
+    /// `V[d:d+1] = V[a] * V[b]` widened to 64 bits, signed or not, plus `V[c:c+1]` if
+    /// any, under EXEC (`mulw`, `mulwu`, `mad64.i32`, `mad64.u32`).
+    MulW {
+        signed: bool,
+        d: u8,
+        a: u8,
+        b: u8,
+        c: Option<u8>,
+    },
+    /// `V[d:d+1] = U[a:a+1]` in every active lane (`mov64.vu`).
+    MovU64 { d: u8, a: u8 },
     /// `V[d:d+1] = V[c] != 0 ? V[a:a+1] : V[b:b+1]` under EXEC (`sel64`).
     Sel64 { d: u8, a: u8, b: u8, c: u8 },
     /// `V[d:d+1] = V[a:a+1] << / >>u / >>s V[b][5:0]` under EXEC (`sll64`, `srl64`,
@@ -519,7 +527,10 @@ fn vreg_end(item: &PlanItem) -> u8 {
         PlanItem::Cnd { d, a, .. } | PlanItem::Mbcnt { d, a, .. } => (*d).max(*a) + 1,
         PlanItem::LaneId { d } => d + 1,
         PlanItem::V3 { d, a, b, c, .. } => (d.max(a).max(b).max(c)) + 1,
-        PlanItem::MulW { d, a, b, .. } => (d + 2).max(a + 1).max(b + 1),
+        PlanItem::MulW { d, a, b, c, .. } => {
+            (d + 2).max(a + 1).max(b + 1).max(c.map_or(0, |c| c + 2))
+        }
+        PlanItem::MovU64 { d, .. } => d + 2,
         PlanItem::Sel64 { d, a, b, c } => (d + 2).max(a + 2).max(b + 2).max(c + 1),
         PlanItem::Shift64 { d, a, b, .. } => (d + 2).max(a + 2).max(b + 1),
         PlanItem::Cmp64 { a, b, .. } => (a + 2).max(b + 2),
@@ -697,6 +708,18 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
     let add64 = |sub, b| Tr::PlanItem(PlanItem::Add64 { sub, d, a: s1, b }, false);
     // (For uniform pairs `Src64::V` names a uniform register, sign-extended.)
     let u64op = |sub, b| Tr::PlanItem(PlanItem::U64 { sub, d, a: s1, b }, false);
+    let mulw = |signed, c| {
+        Tr::PlanItem(
+            PlanItem::MulW {
+                signed,
+                d,
+                a: s1,
+                b: s2,
+                c,
+            },
+            false,
+        )
+    };
     let shift64 = |op| {
         Tr::PlanItem(
             PlanItem::Shift64 {
@@ -866,15 +889,10 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         id::ADDZX64_VU => add64(false, Src64::UZext(s2)),
         id::ADDSX64_VL => add64(false, Src64::Imm(imm as i32 as i64 as u64)),
         id::MOV64 => add64(false, Src64::Imm(0)),
-        id::MULW => Tr::PlanItem(
-            PlanItem::MulW {
-                signed: true,
-                d,
-                a: s1,
-                b: s2,
-            },
-            false,
-        ),
+        id::MULW => mulw(true, None),
+        id::MAD64_I32 => mulw(true, Some(s3)),
+        id::MAD64_U32 => mulw(false, Some(s3)),
+        id::MOV64_VU => Tr::PlanItem(PlanItem::MovU64 { d, a: s1 }, false),
         id::SLL64 => shift64(Shift64::Sll),
         id::SRL64 => shift64(Shift64::Srl),
         id::SRA64 => shift64(Shift64::Sra),
@@ -915,15 +933,7 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
             },
             false,
         ),
-        id::MULWU => Tr::PlanItem(
-            PlanItem::MulW {
-                signed: false,
-                d,
-                a: s1,
-                b: s2,
-            },
-            false,
-        ),
+        id::MULWU => mulw(false, None),
         id::MAC => Tr::PlanItem(
             PlanItem::Mac {
                 d,

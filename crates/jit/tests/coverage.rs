@@ -190,8 +190,8 @@ fn every_chapter6_variant_compiles() {
             v.desc().mnemonic
         );
     }
-    // Measured when written: 287 native, 132 kernel calls.
-    assert!(native.len() >= 287, "native: {}", native.len());
+    // Measured when written: 290 native, 129 kernel calls.
+    assert!(native.len() >= 290, "native: {}", native.len());
 }
 
 /// A kernel call that faults (here: a register past the warp's `vgprs`) leaves the block
@@ -452,6 +452,11 @@ fn pair_arithmetic() {
     if !host() {
         return;
     }
+    let mad = |v, d, a, b, c| {
+        let mut i = x(v, d, a, b, 0);
+        i.rs3 = c;
+        i
+    };
     edge_loop(&[
         x(id::ADD64, 0, 0, 2, 0),
         x(id::SUB64, 4, 2, 4, 0),
@@ -466,6 +471,11 @@ fn pair_arithmetic() {
         x(id::MULWU, 18, 7, 9, 0),
         x(id::MULW, 0, 0, 1, 0),
         x(id::MULWU, 4, 5, 4, 0),
+        mad(id::MAD64_U32, 20, 1, 3, 20),
+        mad(id::MAD64_I32, 22, 5, 7, 10),
+        mad(id::MAD64_I32, 8, 8, 9, 8),
+        x(id::MOV64_VU, 24, 2, 0, 0),
+        x(id::ADD64, 2, 2, 24, 0),
     ]);
 }
 
