@@ -50,6 +50,8 @@ pub(crate) struct Ctx {
     /// The warp the block runs on (its register file is the block's `v` and `u`).
     pub w: *mut Warp,
     pub p: *const Program,
+    /// The warp's CODE_BASE (read by `upca`, at offset 24).
+    pub code_base: u64,
 }
 
 /// [`call_run`]'s answer when an instruction retired and control went elsewhere than the
@@ -854,6 +856,12 @@ impl Em<'_> {
                 b,
             } => self.cmp64(pred, unsigned, d, a, b)?,
             PlanItem::U64 { sub, d, a, b } => self.u64op(sub, d, a, b)?,
+            PlanItem::Upca { d, off } => {
+                self.a.mov(rax, qword_ptr(r9 + 24))?;
+                self.a.mov(rdx, off)?;
+                self.a.add(rax, rdx)?;
+                self.a.mov(qword_ptr(rsi + (d as i32 & 63) * 4), rax)?;
+            }
             PlanItem::V3 { op, d, a, b, c } => {
                 for h in 0..2 {
                     let za = self.src(PlanSrc::V(a), h, TA)?;
@@ -1617,6 +1625,24 @@ impl Em<'_> {
                 x.shlx(rdx, rdx, rcx)?;
                 x.dec(rdx)?;
                 x.and(eax, edx)?;
+            }
+            UOp::BfeI => {
+                // t = a >> b[4:0] in the high word of rax; with w = min(b[21:16], 32), << 32 - w
+                // and >>s 64 - w leave its low w bits sign-extended (w = 0: t is shifted
+                // out, 0).
+                x.shrx(eax, eax, edx)?;
+                x.mov(ecx, edx)?;
+                x.shr(ecx, 16)?;
+                x.and(ecx, 63)?;
+                x.mov(edx, 32)?;
+                x.cmp(ecx, edx)?;
+                x.cmova(ecx, edx)?;
+                x.shl(rax, 32)?;
+                x.sub(edx, ecx)?;
+                x.shlx(rax, rax, rdx)?;
+                x.mov(edx, 64)?;
+                x.sub(edx, ecx)?;
+                x.sarx(rax, rax, rdx)?;
             }
             UOp::Wqm => wqm(x)?,
             UOp::Brev => {

@@ -265,6 +265,7 @@ impl RunEngine for Jit {
                     next: 0,
                     w: &mut *w,
                     p,
+                    code_base: w.code_base(),
                 };
                 // SAFETY: `ctx.w` is `w`, borrowed for the call only.
                 let (v, u) = unsafe {

@@ -169,6 +169,8 @@ pub(crate) enum UOp {
     Bfm,
     /// `(a >> b[4:0]) & low_mask(b[21:16])`.
     BfeU,
+    /// The same field sign-extended.
+    BfeI,
     /// Every group of 4 bits with a bit set made all set.
     Wqm,
     /// Bit reversal.
@@ -276,6 +278,8 @@ pub(crate) enum PlanItem {
     /// `uadd64i`, `uadd64.l`, `umov64`; `b` a uniform pair, a uniform register extended,
     /// or a constant).
     U64 { sub: bool, d: u8, a: u8, b: Src64 },
+    /// `U[d:d+1] = CODE_BASE + off` (`upca`; `off` is `PC + sext(imm)`).
+    Upca { d: u8, off: u64 },
     /// `V[d] = op(a, b, c)` in binary32, rounding `rm` (0..=3), for a warp whose FFLAGS
     /// hold NX; a side exit (the interpreter runs it) when an active lane could raise
     /// another flag.
@@ -849,6 +853,14 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         id::UMULHSU => uu(UOp::Mulhsu),
         id::UBFM => uu(UOp::Bfm),
         id::UBFE_U32 => uu(UOp::BfeU),
+        id::UBFE_I32 => uu(UOp::BfeI),
+        id::UPCA => Tr::PlanItem(
+            PlanItem::Upca {
+                d,
+                off: (pc as u64).wrapping_add(imm as i32 as i64 as u64),
+            },
+            false,
+        ),
         id::UWQM => u1(UOp::Wqm),
         id::UBREV => u1(UOp::Brev),
         id::EXEC_WQM => se(ExecOp::Wqm),

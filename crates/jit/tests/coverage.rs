@@ -190,8 +190,8 @@ fn every_chapter6_variant_compiles() {
             v.desc().mnemonic
         );
     }
-    // Measured when written: 290 native, 129 kernel calls.
-    assert!(native.len() >= 290, "native: {}", native.len());
+    // Measured when written: 292 native, 127 kernel calls.
+    assert!(native.len() >= 292, "native: {}", native.len());
 }
 
 /// A kernel call that faults (here: a register past the warp's `vgprs`) leaves the block
@@ -429,6 +429,7 @@ fn edge_loop(body: &[Inst]) {
             };
         }
         w0.uregs_mut()[62] = 50;
+        w0.set_code_base(rng.next_u64() | 0xffff_ff00);
         let (mut a, mut b) = (w0.clone(), w0);
         let (oa, ob) = (a.run(&p, 10_000), jit.run(&mut b, &p, 10_000));
         assert_eq!(oa, ob, "seed {seed}");
@@ -548,6 +549,8 @@ fn uniform_pairs_and_sel64() {
         x(id::UADD64_L, 14, 0, 0, 0x7fff_ffff),
         x(id::UMOV64, 16, 2, 0, 0),
         x(id::UPC, 18, 0, 0, 12),
+        x(id::UPCA, 20, 0, 0, -0x400),
+        x(id::UPCA, 22, 0, 0, 0x800),
         x(id::USUB64, 0, 0, 8, 0),
         sel,
         sel2,
@@ -592,6 +595,9 @@ fn uniform_bits() {
         x(id::UWQM, 10, 5, 0, 0),
         x(id::UBREV, 11, 6, 0, 0),
         x(id::UBFE_U32, 12, 7, 0, 0),
+        x(id::UBFE_I32, 15, 3, 4, 0),
+        x(id::UBFE_I32, 16, 7, 1, 0),
+        x(id::UBFE_I32, 17, 2, 2, 0),
         x(id::UBFM, 13, 0, 7, 0),
         x(id::EXEC_WQM, 14, 0, 0, 0),
         x(id::UWQM, 5, 5, 0, 0),
