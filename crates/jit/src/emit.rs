@@ -191,6 +191,9 @@ fn constants_of(p: &Plan) -> Vec<u32> {
                 need(32);
             }
             PlanItem::V3 {
+                op: V3Op::Dp4aU, ..
+            } => need(BYTES_0_2),
+            PlanItem::V3 {
                 op: V3Op::Alignbit, ..
             } => {
                 need(THIRTY_ONE);
@@ -872,6 +875,7 @@ impl Em<'_> {
                     let zd = self.dst(d, h).k(h);
                     let k = |x: u32| self.consts.iter().find(|c| c.0 == x).map_or(TC, |c| c.1);
                     let (c31, c63, c32) = (k(THIRTY_ONE), k(63), k(32));
+                    let bytes02 = k(BYTES_0_2);
                     let x = &mut self.a;
                     match op {
                         V3Op::Mad => {
@@ -913,6 +917,33 @@ impl Em<'_> {
                             x.vpsubd(TC, c32, TC)?;
                             x.vpsllvd(TC, za, TC)?;
                             x.vpord(zd, TB, TC)?;
+                        }
+                        V3Op::Dp4aI | V3Op::Dp4aU => {
+                            // Bytes 0 and 2 (then 1 and 3) of a and b as 16-bit words,
+                            // extended; vpmaddwd sums each pair of products into the dword.
+                            // R[h] (the result's, written last) and TA (a's, or free once a
+                            // is read) are free.
+                            let t = R[h];
+                            if op == V3Op::Dp4aI {
+                                x.vpsllw(TC, za, 8)?;
+                                x.vpsraw(TC, TC, 8)?;
+                                x.vpsllw(t, zb, 8)?;
+                                x.vpsraw(t, t, 8)?;
+                            } else {
+                                x.vpandd(TC, za, bytes02)?;
+                                x.vpandd(t, zb, bytes02)?;
+                            }
+                            x.vpmaddwd(TC, TC, t)?;
+                            if op == V3Op::Dp4aI {
+                                x.vpsraw(t, za, 8)?;
+                                x.vpsraw(TA, zb, 8)?;
+                            } else {
+                                x.vpsrlw(t, za, 8)?;
+                                x.vpsrlw(TA, zb, 8)?;
+                            }
+                            x.vpmaddwd(t, t, TA)?;
+                            x.vpaddd(TC, TC, t)?;
+                            x.vpaddd(zd, TC, zc)?;
                         }
                         V3Op::BfeU | V3Op::BfeI => {
                             // t = a >> b[4:0]; n = 32 - min(c[5:0], 32); (t << n) >> n,

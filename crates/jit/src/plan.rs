@@ -113,6 +113,9 @@ pub(crate) enum V3Op {
     /// The field of `c[5:0]` bits at `b[4:0]` of `a`, zero- or sign-extended.
     BfeU,
     BfeI,
+    /// `c +` the sum of the products of the bytes of `a` and `b`, signed or not.
+    Dp4aI,
+    Dp4aU,
 }
 
 /// Binary32 operations (`Fma`: `a * b + c`).
@@ -875,6 +878,8 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         id::ALIGNBIT => v3(V3Op::Alignbit),
         id::BFE_U32 => v3(V3Op::BfeU),
         id::BFE_I32 => v3(V3Op::BfeI),
+        id::DP4A_I32 => v3(V3Op::Dp4aI),
+        id::DP4A_U32 => v3(V3Op::Dp4aU),
         id::BFM => vv(VOp::Bfm),
         id::REV8 => v1(VOp::Rev8),
         id::BREV => v1(VOp::Brev),
