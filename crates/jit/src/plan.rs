@@ -211,12 +211,13 @@ pub(crate) enum Shift64 {
     Sra,
 }
 
-/// The 64-bit second operand of [`PlanItem::Add64`].
+/// The 64-bit second operand of [`PlanItem::Add64`] (vector registers) and
+/// [`PlanItem::U64`] (uniform registers).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Src64 {
-    /// `V[b:b+1]`.
+    /// The pair `b:b+1` (of the item's register file).
     Pair(u8),
-    /// `V[b]` sign- or zero-extended (`signed`).
+    /// Register `b` (of the item's register file) sign- or zero-extended (`signed`).
     V { b: u8, signed: bool },
     /// `U[b]` zero-extended.
     UZext(u8),
@@ -713,7 +714,6 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         Tr::PlanItem(PlanItem::F { op, rm, d, a, b, c }, by_mode)
     };
     let add64 = |sub, b| Tr::PlanItem(PlanItem::Add64 { sub, d, a: s1, b }, false);
-    // (For uniform pairs `Src64::V` names a uniform register, sign-extended.)
     let u64op = |sub, b| Tr::PlanItem(PlanItem::U64 { sub, d, a: s1, b }, false);
     let mulw = |signed, c| {
         Tr::PlanItem(
