@@ -127,6 +127,11 @@ const THIRTY_ONE: u32 = 31;
 const ABS: u32 = 0x7fff_ffff;
 /// Bytes 0 and 2 of a word (`rev8`).
 const BYTES_0_2: u32 = 0x00ff_00ff;
+/// `perm.b32`'s constants: the dword index within a 128-bit lane mask, the selector's
+/// byte-index bits, its hi/lo bit (and the step from one dword to the next in a lane),
+/// the first selector past the 8 bytes, the selector of 0xff, all ones.
+const PERM_CONSTS: [u32; 6] = [3, 0x0303_0303, 0x0404_0404, 0x0808_0808, 0x0d0d_0d0d, ONES];
+
 /// The bits `brev` moves down by 1, 2 and 4 places within each byte.
 const BREV_MASKS: [u32; 3] = [0x5555_5555, 0x3333_3333, 0x0f0f_0f0f];
 /// A result's magnitude at or above this (per rounding) could raise a flag besides NX:
@@ -193,6 +198,11 @@ fn constants_of(p: &Plan) -> Vec<u32> {
             PlanItem::V3 {
                 op: V3Op::Dp4aU, ..
             } => need(BYTES_0_2),
+            PlanItem::V3 { op: V3Op::Perm, .. } => {
+                for x in PERM_CONSTS {
+                    need(x);
+                }
+            }
             PlanItem::V3 {
                 op: V3Op::Alignbit, ..
             } => {
@@ -661,10 +671,14 @@ impl Em<'_> {
         self.a.mov(dword_ptr(r9), r8d)?;
         self.a.vzeroupper()?;
         self.a.ret()?;
-        if p.items
-            .iter()
-            .any(|i| matches!(i, PlanItem::LaneId { .. } | PlanItem::Mbcnt { .. }))
-        {
+        if p.items.iter().any(|i| {
+            matches!(
+                i,
+                PlanItem::LaneId { .. }
+                    | PlanItem::Mbcnt { .. }
+                    | PlanItem::V3 { op: V3Op::Perm, .. }
+            )
+        }) {
             for h in 0..2 {
                 let lanes: Vec<u32> = (16 * h as u32..16 * h as u32 + 16).collect();
                 self.a.set_label(&mut self.lane[h])?;
@@ -876,6 +890,8 @@ impl Em<'_> {
                     let k = |x: u32| self.consts.iter().find(|c| c.0 == x).map_or(TC, |c| c.1);
                     let (c31, c63, c32) = (k(THIRTY_ONE), k(63), k(32));
                     let bytes02 = k(BYTES_0_2);
+                    let perm = PERM_CONSTS.map(k);
+                    let lane = self.lane[h];
                     let x = &mut self.a;
                     match op {
                         V3Op::Mad => {
@@ -944,6 +960,26 @@ impl Em<'_> {
                             x.vpmaddwd(t, t, TA)?;
                             x.vpaddd(TC, TC, t)?;
                             x.vpaddd(zd, TC, zc)?;
+                        }
+                        V3Op::Perm => {
+                            // vpshufb indices: 4 * (dword index in its 128-bit lane) +
+                            // selector & 3, from a (hi) and b (lo); bytes whose selector has
+                            // bit 2 take a's; selectors from 8 give 0, and 0x0d gives 0xff.
+                            let [c3, c03, c04, c08, c0d, ones] = perm;
+                            let t = R[h];
+                            x.vpandd(TC, c3, zmmword_ptr(lane))?;
+                            x.vpmulld(TC, TC, c04)?;
+                            x.vpandd(t, zc, c03)?;
+                            x.vpaddd(TC, TC, t)?;
+                            x.vpshufb(t, za, TC)?;
+                            x.vpshufb(TC, zb, TC)?;
+                            x.vptestmb(k5, zc, c04)?;
+                            x.vmovdqu8(TC.k5(), t)?;
+                            x.vpcmpub(k6, zc, c08, crate::plan::CMP_LT)?;
+                            x.vmovdqu8(TC.k6().z(), TC)?;
+                            x.vpcmpub(k7, zc, c0d, crate::plan::CMP_EQ)?;
+                            x.vmovdqu8(TC.k7(), ones)?;
+                            x.vmovdqa32(zd, TC)?;
                         }
                         V3Op::BfeU | V3Op::BfeI => {
                             // t = a >> b[4:0]; n = 32 - min(c[5:0], 32); (t << n) >> n,

@@ -116,6 +116,8 @@ pub(crate) enum V3Op {
     /// `c +` the sum of the products of the bytes of `a` and `b`, signed or not.
     Dp4aI,
     Dp4aU,
+    /// Byte permute of `{a, b}` by the selector bytes of `c` (`perm.b32`).
+    Perm,
 }
 
 /// Binary32 operations (`Fma`: `a * b + c`).
@@ -880,6 +882,7 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         id::BFE_I32 => v3(V3Op::BfeI),
         id::DP4A_I32 => v3(V3Op::Dp4aI),
         id::DP4A_U32 => v3(V3Op::Dp4aU),
+        id::PERM_B32 => v3(V3Op::Perm),
         id::BFM => vv(VOp::Bfm),
         id::REV8 => v1(VOp::Rev8),
         id::BREV => v1(VOp::Brev),
