@@ -2,7 +2,7 @@
 //! [`HOT`] instructions, and runs compiled blocks where their preconditions hold.
 
 use crate::code::{CodeError, CodeMem};
-use crate::emit::{emit, BlockFn, EXIT_END, EXIT_SIDE, EXIT_TAKEN, PASS_SHIFT};
+use crate::emit::{emit, BlockFn, Ctx, EXIT_AFTER, EXIT_END, EXIT_SIDE, EXIT_TAKEN, PASS_SHIFT};
 use crate::plan::{is_control, plan, Plan};
 use crate::tier::{Stats, DEFAULT_CODE_CAP, HOT};
 use std::collections::BTreeMap;
@@ -55,6 +55,7 @@ pub struct Jit {
     side_exits: AtomicU64,
     refused: AtomicU64,
     fallbacks: Mutex<BTreeMap<(String, &'static str), u64>>,
+    calls: Mutex<BTreeMap<(String, &'static str), u64>>,
 }
 
 impl Jit {
@@ -85,17 +86,21 @@ impl Jit {
             side_exits: AtomicU64::new(0),
             refused: AtomicU64::new(0),
             fallbacks: Mutex::new(BTreeMap::new()),
+            calls: Mutex::new(BTreeMap::new()),
         }))
     }
 
     /// What the tier has done so far.
     pub fn stats(&self) -> Stats {
-        let f = self.fallbacks.lock().unwrap_or_else(|e| e.into_inner());
-        let mut fallbacks: Vec<_> = f
-            .iter()
-            .map(|((name, why), n)| (name.clone(), why.to_string(), *n))
-            .collect();
-        fallbacks.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(&b.0)));
+        let listed = |m: &Mutex<BTreeMap<(String, &'static str), u64>>| {
+            let m = m.lock().unwrap_or_else(|e| e.into_inner());
+            let mut v: Vec<_> = m
+                .iter()
+                .map(|((name, why), n)| (name.clone(), why.to_string(), *n))
+                .collect();
+            v.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(&b.0)));
+            v
+        };
         Stats {
             blocks: self.blocks.load(Relaxed),
             insns: self.insns.load(Relaxed),
@@ -105,16 +110,13 @@ impl Jit {
             interpreted_steps: self.interpreted_steps.load(Relaxed),
             side_exits: self.side_exits.load(Relaxed),
             refused: self.refused.load(Relaxed),
-            fallbacks,
+            fallbacks: listed(&self.fallbacks),
+            calls: listed(&self.calls),
         }
     }
 
     fn note_fallback(&self, stop: Option<(warpkit_isa::InsnId, &'static str)>) {
-        if let Some((v, why)) = stop {
-            let name = v.desc().mnemonic.to_string();
-            let mut f = self.fallbacks.lock().unwrap_or_else(|e| e.into_inner());
-            *f.entry((name, why)).or_insert(0) += 1;
-        }
+        note(&self.fallbacks, stop.iter());
     }
 
     /// Compile the block at `pc` for a warp whose MODE is `mode`.
@@ -136,6 +138,7 @@ impl Jit {
                 return None;
             }
         };
+        note(&self.calls, plan.calls.iter());
         self.blocks.fetch_add(1, Relaxed);
         self.insns.fetch_add(plan.len(), Relaxed);
         self.compile_ns
@@ -195,6 +198,17 @@ impl Jit {
     }
 }
 
+/// Count `variants` (with their reasons) in `m`.
+fn note<'a>(
+    m: &Mutex<BTreeMap<(String, &'static str), u64>>,
+    variants: impl Iterator<Item = &'a (warpkit_isa::InsnId, &'static str)>,
+) {
+    let mut m = m.lock().unwrap_or_else(|e| e.into_inner());
+    for &(v, why) in variants {
+        *m.entry((v.desc().mnemonic.to_string(), why)).or_insert(0) += 1;
+    }
+}
+
 /// Whether `b` may run on `w` with `room` steps left.
 #[inline]
 fn runnable(b: &CompiledBlock, w: &Warp, room: u64) -> bool {
@@ -247,21 +261,42 @@ impl RunEngine for Jit {
                 .filter(|b| runnable(b, w, room))
             {
                 let len = b.plan.len();
-                let mut exec = w.exec();
-                let v = w.vregs_mut().as_mut_ptr() as *mut u32;
-                let u = w.uregs_mut().as_mut_ptr();
+                let mut ctx = Ctx {
+                    exec: w.exec(),
+                    next: 0,
+                    w: &mut *w,
+                    p,
+                    code_base: w.code_base(),
+                };
+                // SAFETY: `ctx.w` is `w`, borrowed for the call only.
+                let (v, u) = unsafe {
+                    (
+                        (*ctx.w).vregs_mut().as_mut_ptr() as *mut u32,
+                        (*ctx.w).uregs_mut().as_mut_ptr(),
+                    )
+                };
                 // SAFETY: the block was compiled for this program; `v` and `u` are this
                 // warp's 128 x 32 and 64 registers (the block touches no register past
-                // `vreg_end`, within `vgprs`, and no uniform past 63); it runs at most
-                // `room / len` passes.
-                let r = unsafe { (b.f)(v, u, &mut exec, room / len) };
-                w.set_exec(exec);
+                // `vreg_end`, within `vgprs`, and no uniform past 63), and `ctx` holds the
+                // warp and the program its kernel calls run; it runs at most `room / len`
+                // passes.
+                let r = unsafe { (b.f)(v, u, &mut ctx, room / len) };
+                w.set_exec(ctx.exec);
                 let passes = r >> PASS_SHIFT;
                 let code = r & ((1 << PASS_SHIFT) - 1);
                 let mut done = passes * len;
                 let next = match code {
                     EXIT_END => b.plan.next_pc,
-                    EXIT_TAKEN => b.plan.term.map_or(b.plan.next_pc, |t| t.target),
+                    EXIT_TAKEN => match b.plan.term {
+                        Some(t) if t.indirect => ctx.next,
+                        Some(t) => t.target,
+                        None => b.plan.next_pc,
+                    },
+                    // A kernel call retired and went elsewhere.
+                    _ if code >= EXIT_AFTER => {
+                        done += code - EXIT_AFTER + 1;
+                        ctx.next
+                    }
                     _ => {
                         let i = (code - EXIT_SIDE) as usize;
                         done += i as u64;
@@ -272,7 +307,7 @@ impl RunEngine for Jit {
                 w.set_steps(w.steps() + done);
                 n += done;
                 compiled += done;
-                if code >= EXIT_SIDE {
+                if (EXIT_SIDE..EXIT_AFTER).contains(&code) {
                     // The item the block could not do exactly: the interpreter runs it.
                     side += 1;
                     let o = w.run(p, 1);

@@ -1,10 +1,12 @@
-//! `warpkit-jit`: the compiling tier of the simulator. Hot straight runs of §6.1 integer,
-//! uniform, EXEC and branch instructions, §6.2 binary32 add/sub/mul/fma (rne, rtz, rdn,
-//! rup, rmm) and binary16 add/sub/mul/fma (packed and scalar, the same modes) are
-//! translated to x86-64 AVX-512 code that keeps warp registers in zmm registers across
-//! the block, applies EXEC as mask registers, and runs a block that branches back to its
-//! own start as a loop in place. Everything else is left to the interpreter, per
-//! instruction, with the warp's state exact at the hand-over.
+//! `warpkit-jit`: the compiling tier of the simulator. Hot straight runs of §6.1 integer
+//! (64-bit pairs included), uniform, EXEC and branch instructions, §6.2 binary32
+//! add/sub/mul/fma (rne, rtz, rdn, rup, rmm), binary16 add/sub/mul/fma (packed and scalar,
+//! the same modes), compares, min/max and sign injection are translated to x86-64 AVX-512
+//! code that keeps warp registers in zmm registers across the block, applies EXEC as mask
+//! registers, and runs a block that branches back to its own start as a loop in place.
+//! Every other §6.1/§6.2 variant (`movrel`, the rest of §6.2) is a kernel call in the
+//! block (the interpreter runs it on the warp in memory); chapter 7 is left to the
+//! interpreter, with the warp's state exact at the hand-over.
 //!
 //! [`Jit`] implements [`warpkit_sim::RunEngine`]: install it with
 //! [`Sim::set_engine`](warpkit_sim::Sim::set_engine). It gives exactly what

@@ -6,7 +6,7 @@
 
 use warpkit_encoding::Inst;
 use warpkit_isa::{id, InsnId};
-use warpkit_sim::{Mode, Program};
+use warpkit_sim::{has_semantics, Mode, Program};
 
 /// A 32-bit source: a vector register, a uniform register broadcast, or an immediate
 /// broadcast.
@@ -59,6 +59,16 @@ pub(crate) enum VOp {
     Mulh,
     Mulhu,
     Mulhsu,
+    /// `low_mask(a[5:0]) << b[4:0]`.
+    Bfm,
+    /// Byte and bit reversal.
+    Rev8,
+    Brev,
+    /// Saturating `a + b` / `a - b`, signed and unsigned.
+    AddSatI,
+    AddSatU,
+    SubSatI,
+    SubSatU,
     /// binary32 sign injection (`fsgnj`, `fsgnjn`, `fsgnjx`): bits only, no flags.
     Fsgnj,
     Fsgnjn,
@@ -80,6 +90,8 @@ impl VOp {
                 | VOp::SextH
                 | VOp::ZextB
                 | VOp::ZextH
+                | VOp::Rev8
+                | VOp::Brev
         )
     }
 }
@@ -94,6 +106,18 @@ pub(crate) enum V3Op {
     Med3U,
     /// `c != 0 ? a : b`.
     Sel,
+    /// `(a & b) | (!a & c)`.
+    Bfi,
+    /// `({a, b} >> c[4:0])[31:0]`.
+    Alignbit,
+    /// The field of `c[5:0]` bits at `b[4:0]` of `a`, zero- or sign-extended.
+    BfeU,
+    BfeI,
+    /// `c +` the sum of the products of the bytes of `a` and `b`, signed or not.
+    Dp4aI,
+    Dp4aU,
+    /// Byte permute of `{a, b}` by the selector bytes of `c` (`perm.b32`).
+    Perm,
 }
 
 /// Binary32 operations (`Fma`: `a * b + c`).
@@ -146,6 +170,16 @@ pub(crate) enum UOp {
     Mulh,
     Mulhu,
     Mulhsu,
+    /// `low_mask(a[5:0]) << b[4:0]`.
+    Bfm,
+    /// `(a >> b[4:0]) & low_mask(b[21:16])`.
+    BfeU,
+    /// The same field sign-extended.
+    BfeI,
+    /// Every group of 4 bits with a bit set made all set.
+    Wqm,
+    /// Bit reversal.
+    Brev,
 }
 
 /// The new EXEC of `saveexec.*` from the old one and `U[a]`.
@@ -160,6 +194,8 @@ pub(crate) enum ExecOp {
     Andn2,
     /// `s`.
     Take2,
+    /// `wqm(exec)` (`exec.wqm`; `U[a]` unused).
+    Wqm,
 }
 
 /// Integer compare predicates (AVX-512 `vpcmp` immediates).
@@ -168,6 +204,28 @@ pub(crate) const CMP_LT: u32 = 1;
 pub(crate) const CMP_NE: u32 = 4;
 pub(crate) const CMP_GE: u32 = 5;
 pub(crate) const CMP_GT: u32 = 6;
+
+/// The 64-bit shifts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shift64 {
+    Sll,
+    Srl,
+    Sra,
+}
+
+/// The 64-bit second operand of [`PlanItem::Add64`] (vector registers) and
+/// [`PlanItem::U64`] (uniform registers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Src64 {
+    /// The pair `b:b+1` (of the item's register file).
+    Pair(u8),
+    /// Register `b` (of the item's register file) sign- or zero-extended (`signed`).
+    V { b: u8, signed: bool },
+    /// `U[b]` zero-extended.
+    UZext(u8),
+    /// A constant.
+    Imm(u64),
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum PlanItem {
@@ -194,6 +252,40 @@ pub(crate) enum PlanItem {
         b: u8,
         c: u8,
     },
+    /// `V[d:d+1] = V[a:a+1] + b` (or `- b`) in 64 bits under EXEC (`add64`, `sub64`,
+    /// `addsx64`, `addzx64`, `mov64`).
+    Add64 { sub: bool, d: u8, a: u8, b: Src64 },
+    /// `V[d:d+1] = V[a] * V[b]` widened to 64 bits, signed or not, plus `V[c:c+1]` if
+    /// any, under EXEC (`mulw`, `mulwu`, `mad64.i32`, `mad64.u32`).
+    MulW {
+        signed: bool,
+        d: u8,
+        a: u8,
+        b: u8,
+        c: Option<u8>,
+    },
+    /// `V[d:d+1] = U[a:a+1]` in every active lane (`mov64.vu`).
+    MovU64 { d: u8, a: u8 },
+    /// `V[d:d+1] = V[c] != 0 ? V[a:a+1] : V[b:b+1]` under EXEC (`sel64`).
+    Sel64 { d: u8, a: u8, b: u8, c: u8 },
+    /// `V[d:d+1] = V[a:a+1] << / >>u / >>s V[b][5:0]` under EXEC (`sll64`, `srl64`,
+    /// `sra64`).
+    Shift64 { op: Shift64, d: u8, a: u8, b: u8 },
+    /// `U[d]` = the active lanes where the 64-bit compare `pred` (CMP_EQ, CMP_NE, CMP_LT,
+    /// CMP_GE) of `V[a:a+1]` and `V[b:b+1]` holds, `unsigned` or signed.
+    Cmp64 {
+        pred: u32,
+        unsigned: bool,
+        d: u8,
+        a: u8,
+        b: u8,
+    },
+    /// `U[d:d+1] = U[a:a+1] +/- b` in 64 bits (`uadd64`, `usub64`, `uaddsx64`, `uaddzx64`,
+    /// `uadd64i`, `uadd64.l`, `umov64`; `b` a uniform pair, a uniform register extended,
+    /// or a constant).
+    U64 { sub: bool, d: u8, a: u8, b: Src64 },
+    /// `U[d:d+1] = CODE_BASE + off` (`upca`; `off` is `PC + sext(imm)`).
+    Upca { d: u8, off: u64 },
     /// `V[d] = op(a, b, c)` in binary32, rounding `rm` (0..=4), for a warp whose FFLAGS
     /// hold NX; a side exit (the interpreter runs it) when an active lane could raise
     /// another flag.
@@ -249,6 +341,11 @@ pub(crate) enum PlanItem {
     ExecSet { a: u8 },
     /// `U[d] = EXEC; EXEC = op(old EXEC, U[a])` (`U[a]` read first).
     SaveExec { op: ExecOp, d: u8, a: u8 },
+    /// A kernel call: the instruction at `pc` (`size` bytes) run by the interpreter from
+    /// the compiled code (`emit::call_run`, consecutive calls in one piece), for a variant
+    /// the tier has no native code for; a side exit when it does not retire (a fault), an
+    /// exit after it when it does not go on to `pc + size`.
+    Call { pc: u32, size: u8 },
 }
 
 /// When a branch is taken.
@@ -269,7 +366,13 @@ pub(crate) enum BranchCond {
 pub(crate) struct Term {
     pub cond: BranchCond,
     pub u: u8,
+    /// The target; for an `indirect` jump the immediate added to `U[u]`.
     pub target: u32,
+    /// `jr`/`jalr`: the target is `(U[u] + target) & !3`, known only at run time.
+    pub indirect: bool,
+    /// `jal`/`jalr`: `U[d] = value` (the PC after the jump), written after the target is
+    /// read (`d` may be `u`).
+    pub link: Option<(u8, u32)>,
 }
 
 /// A block: `items` from `pc` (item `i` at `pcs[i]`), then `term` if any; after the last
@@ -292,6 +395,8 @@ pub(crate) struct Plan {
     /// The variant that ended the block because the tier does not compile it (and the
     /// reason), if that is why it ended.
     pub stop: Option<(InsnId, &'static str)>,
+    /// The variants compiled as kernel calls, with the reason they are not native.
+    pub calls: Vec<(InsnId, &'static str)>,
 }
 
 impl Plan {
@@ -302,7 +407,8 @@ impl Plan {
 
     /// Whether the block branches back to its own start (a loop the code runs in place).
     pub(crate) fn is_loop(&self) -> bool {
-        self.term.is_some_and(|t| t.target == self.pc)
+        self.term
+            .is_some_and(|t| !t.indirect && t.target == self.pc)
     }
 }
 
@@ -360,6 +466,7 @@ pub(crate) fn plan(
         mode16: None,
         fp: false,
         stop: None,
+        calls: Vec::new(),
     };
     let mut at = pc;
     while b.items.len() < MAX_ITEMS {
@@ -392,6 +499,18 @@ pub(crate) fn plan(
                 b.next_pc = at.wrapping_add(size);
                 break;
             }
+            // What the tier has no native code for runs as a kernel call, except what has
+            // no semantics (chapter 7: IllegalInsn) or may jump (none is left over).
+            Tr::No(why) if has_semantics(inst.id) && !is_control(inst.id) => {
+                b.calls.push((inst.id, why));
+                b.items.push(PlanItem::Call {
+                    pc: at,
+                    size: size as u8,
+                });
+                b.pcs.push(at);
+                at = at.wrapping_add(size);
+                b.next_pc = at;
+            }
             Tr::No(why) => {
                 b.stop = Some((inst.id, why));
                 break;
@@ -401,7 +520,36 @@ pub(crate) fn plan(
     if b.items.is_empty() && b.term.is_none() {
         return Err(b.stop);
     }
+    merge_calls(&mut b);
     Ok(b)
+}
+
+/// Most native items between two kernel calls that are made calls too, joining the two
+/// into one: a call costs about what the interpreter spends on three instructions
+/// (measured: a loop of native items alternating with calls, 0.39 s compiled as they are
+/// against 0.29 s interpreted).
+const MERGE: usize = 3;
+
+/// Make calls of the few native items between two kernel calls (see [`MERGE`]).
+fn merge_calls(b: &mut Plan) {
+    let is_call = |x: &PlanItem| matches!(x, PlanItem::Call { .. });
+    let mut last_call = None;
+    for i in 0..b.items.len() {
+        if !is_call(&b.items[i]) {
+            continue;
+        }
+        if let Some(k) = last_call {
+            if i - k - 1 <= MERGE {
+                for j in k + 1..i {
+                    b.items[j] = PlanItem::Call {
+                        pc: b.pcs[j],
+                        size: b.pcs[j + 1].wrapping_sub(b.pcs[j]) as u8,
+                    };
+                }
+            }
+        }
+        last_call = Some(i);
+    }
 }
 
 fn vreg_end(item: &PlanItem) -> u8 {
@@ -417,6 +565,21 @@ fn vreg_end(item: &PlanItem) -> u8 {
         PlanItem::LaneId { d } => d + 1,
         PlanItem::V3 { d, a, b, c, .. } | PlanItem::Pk16 { d, a, b, c, .. } => {
             (d.max(a).max(b).max(c)) + 1
+        }
+        PlanItem::MulW { d, a, b, c, .. } => {
+            (d + 2).max(a + 1).max(b + 1).max(c.map_or(0, |c| c + 2))
+        }
+        PlanItem::MovU64 { d, .. } => d + 2,
+        PlanItem::Sel64 { d, a, b, c } => (d + 2).max(a + 2).max(b + 2).max(c + 1),
+        PlanItem::Shift64 { d, a, b, .. } => (d + 2).max(a + 2).max(b + 1),
+        PlanItem::Cmp64 { a, b, .. } => (a + 2).max(b + 2),
+        PlanItem::Add64 { d, a, b, .. } => {
+            let b = match b {
+                Src64::Pair(b) => b + 2,
+                Src64::V { b, .. } => b + 1,
+                _ => 0,
+            };
+            (d + 2).max(a + 2).max(b)
         }
         PlanItem::Cmp { a, b, .. } | PlanItem::FCmp { a, b, .. } => (a + 1).max(v(b)),
         _ => 0,
@@ -551,6 +714,18 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
             cond,
             u: s1,
             target: pc.wrapping_add(imm),
+            indirect: false,
+            link: None,
+        })
+    };
+    // `jal`, `jr`, `jalr`: the link is the PC after the 4-byte jump (`shapes::jump_link`).
+    let jump = |indirect, link: bool| {
+        Tr::Term(Term {
+            cond: BranchCond::Always,
+            u: s1,
+            target: if indirect { imm } else { pc.wrapping_add(imm) },
+            indirect,
+            link: link.then_some((d, pc.wrapping_add(4))),
         })
     };
     let se = |op| Tr::PlanItem(PlanItem::SaveExec { op, d, a: s1 }, false);
@@ -568,6 +743,43 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
             return Tr::No("reserved rounding mode");
         }
         Tr::PlanItem(PlanItem::F { op, rm, d, a, b, c }, by_mode)
+    };
+    let add64 = |sub, b| Tr::PlanItem(PlanItem::Add64 { sub, d, a: s1, b }, false);
+    let u64op = |sub, b| Tr::PlanItem(PlanItem::U64 { sub, d, a: s1, b }, false);
+    let mulw = |signed, c| {
+        Tr::PlanItem(
+            PlanItem::MulW {
+                signed,
+                d,
+                a: s1,
+                b: s2,
+                c,
+            },
+            false,
+        )
+    };
+    let shift64 = |op| {
+        Tr::PlanItem(
+            PlanItem::Shift64 {
+                op,
+                d,
+                a: s1,
+                b: s2,
+            },
+            false,
+        )
+    };
+    let cmp64 = |pred, unsigned| {
+        Tr::PlanItem(
+            PlanItem::Cmp64 {
+                pred,
+                unsigned,
+                d,
+                a: s1,
+                b: s2,
+            },
+            false,
+        )
     };
     let z = Imm(0);
     match i.id {
@@ -673,6 +885,19 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         id::UMULH => uu(UOp::Mulh),
         id::UMULHU => uu(UOp::Mulhu),
         id::UMULHSU => uu(UOp::Mulhsu),
+        id::UBFM => uu(UOp::Bfm),
+        id::UBFE_U32 => uu(UOp::BfeU),
+        id::UBFE_I32 => uu(UOp::BfeI),
+        id::UPCA => Tr::PlanItem(
+            PlanItem::Upca {
+                d,
+                off: (pc as u64).wrapping_add(imm as i32 as i64 as u64),
+            },
+            false,
+        ),
+        id::UWQM => u1(UOp::Wqm),
+        id::UBREV => u1(UOp::Brev),
+        id::EXEC_WQM => se(ExecOp::Wqm),
         id::CNDMASK => Tr::PlanItem(PlanItem::Cnd { d, a: s1, m: s2 }, false),
         id::LANEID => Tr::PlanItem(PlanItem::LaneId { d }, false),
         id::MBCNT => Tr::PlanItem(PlanItem::Mbcnt { d, a: s1, m: s2 }, false),
@@ -680,6 +905,84 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         id::MED3_I32 => v3(V3Op::Med3I),
         id::MED3_U32 => v3(V3Op::Med3U),
         id::SEL => v3(V3Op::Sel),
+        id::BFI => v3(V3Op::Bfi),
+        id::ALIGNBIT => v3(V3Op::Alignbit),
+        id::BFE_U32 => v3(V3Op::BfeU),
+        id::BFE_I32 => v3(V3Op::BfeI),
+        id::DP4A_I32 => v3(V3Op::Dp4aI),
+        id::DP4A_U32 => v3(V3Op::Dp4aU),
+        id::PERM_B32 => v3(V3Op::Perm),
+        id::BFM => vv(VOp::Bfm),
+        id::REV8 => v1(VOp::Rev8),
+        id::BREV => v1(VOp::Brev),
+        id::ADDSAT_I32 => vv(VOp::AddSatI),
+        id::ADDSAT_U32 => vv(VOp::AddSatU),
+        id::SUBSAT_I32 => vv(VOp::SubSatI),
+        id::SUBSAT_U32 => vv(VOp::SubSatU),
+        id::ADD64 => add64(false, Src64::Pair(s2)),
+        id::SUB64 => add64(true, Src64::Pair(s2)),
+        id::ADDSX64 => add64(
+            false,
+            Src64::V {
+                b: s2,
+                signed: true,
+            },
+        ),
+        id::ADDZX64 => add64(
+            false,
+            Src64::V {
+                b: s2,
+                signed: false,
+            },
+        ),
+        id::ADDZX64_VU => add64(false, Src64::UZext(s2)),
+        id::ADDSX64_VL => add64(false, Src64::Imm(imm as i32 as i64 as u64)),
+        id::MOV64 => add64(false, Src64::Imm(0)),
+        id::MULW => mulw(true, None),
+        id::MAD64_I32 => mulw(true, Some(s3)),
+        id::MAD64_U32 => mulw(false, Some(s3)),
+        id::MOV64_VU => Tr::PlanItem(PlanItem::MovU64 { d, a: s1 }, false),
+        id::SLL64 => shift64(Shift64::Sll),
+        id::SRL64 => shift64(Shift64::Srl),
+        id::SRA64 => shift64(Shift64::Sra),
+        id::CMP_EQ_I64 => cmp64(CMP_EQ, false),
+        id::CMP_NE_I64 => cmp64(CMP_NE, false),
+        id::CMP_LT_I64 => cmp64(CMP_LT, false),
+        id::CMP_GE_I64 => cmp64(CMP_GE, false),
+        id::CMP_LT_U64 => cmp64(CMP_LT, true),
+        id::CMP_GE_U64 => cmp64(CMP_GE, true),
+        id::SEL64 => Tr::PlanItem(
+            PlanItem::Sel64 {
+                d,
+                a: s1,
+                b: s2,
+                c: s3,
+            },
+            false,
+        ),
+        id::UADD64 => u64op(false, Src64::Pair(s2)),
+        id::USUB64 => u64op(true, Src64::Pair(s2)),
+        id::UADDSX64 => u64op(
+            false,
+            Src64::V {
+                b: s2,
+                signed: true,
+            },
+        ),
+        id::UADDZX64 => u64op(false, Src64::UZext(s2)),
+        id::UADD64I | id::UADD64_L => u64op(false, Src64::Imm(imm as i32 as i64 as u64)),
+        id::UMOV64 => u64op(false, Src64::Imm(0)),
+        // The PC is known here.
+        id::UPC => Tr::PlanItem(
+            PlanItem::U {
+                op: UOp::MovB,
+                d,
+                a: s1,
+                b: Imm(pc.wrapping_add(imm)),
+            },
+            false,
+        ),
+        id::MULWU => mulw(false, None),
         id::MAC => Tr::PlanItem(
             PlanItem::Mac {
                 d,
@@ -845,6 +1148,9 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         id::BNZ => br(BranchCond::UNonzero),
         id::BNONE => br(BranchCond::NoneActive),
         id::BANY => br(BranchCond::AnyActive),
+        id::JAL => jump(false, true),
+        id::JR => jump(true, false),
+        id::JALR => jump(true, true),
         // ---- binary32 arithmetic
         id::FADD_F32 => f(FOp::Add, Rnd::Mode, V(s1), V(s2), z),
         id::FADD_F32_VU => f(FOp::Add, Rnd::Mode, V(s1), U(s2), z),
@@ -874,7 +1180,6 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
         id::FSGNJN_F32_VU => plain(&|| vu(VOp::Fsgnjn)),
         id::FSGNJX_F32 => plain(&|| vv(VOp::Fsgnjx)),
         id::FSGNJX_F32_VU => plain(&|| vu(VOp::Fsgnjx)),
-        v if is_control(v) => Tr::No("register-indirect or linking jump"),
         v => match fcmp(v) {
             Some((pred, uniform)) => Tr::PlanItem(
                 PlanItem::FCmp {
@@ -885,7 +1190,8 @@ fn translate(i: &Inst, pc: u32, mode_rm: u8) -> Tr {
                 },
                 false,
             ),
-            None => Tr::No("not compiled by the tier"),
+            None if has_semantics(v) => Tr::No("no native code"),
+            None => Tr::No("chapter 7: no semantics in the model (IllegalInsn)"),
         },
     }
 }

@@ -24,13 +24,18 @@ pub struct Stats {
     pub compiled_steps: u64,
     /// Instructions retired by the interpreter.
     pub interpreted_steps: u64,
-    /// Side exits of binary32 items (a lane that could raise a flag other than NX).
+    /// Side exits: binary32 items (a lane that could raise a flag other than NX) and
+    /// kernel calls that did not retire (a fault, raised by the interpreter).
     pub side_exits: u64,
     /// Blocks refused because the code-memory cap was reached.
     pub refused: u64,
     /// Variants that ended a block (or could not start one) because the tier does not
     /// compile them: (mnemonic, reason, times met at compile time), most frequent first.
     pub fallbacks: Vec<(String, String, u64)>,
+    /// Variants compiled as kernel calls (the interpreter's handler called from the block)
+    /// because the tier has no native code for them: (mnemonic, reason, times compiled),
+    /// most frequent first.
+    pub calls: Vec<(String, String, u64)>,
 }
 
 impl std::fmt::Display for Stats {
@@ -55,6 +60,9 @@ impl std::fmt::Display for Stats {
         )?;
         for (name, why, n) in &self.fallbacks {
             writeln!(f, "jit: fallback {name}: {n} ({why})")?;
+        }
+        for (name, why, n) in &self.calls {
+            writeln!(f, "jit: kernel call {name}: {n} ({why})")?;
         }
         Ok(())
     }

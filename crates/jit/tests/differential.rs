@@ -1,9 +1,9 @@
 //! The tier against the interpreter: random programs run both ways must end with the same
 //! warps (every register, EXEC, FFLAGS, PC, step count) and the same outcomes, faults
-//! included. Programs mix the variants the tier compiles with ones it leaves to the
-//! interpreter, branch anywhere, and run under random EXEC, MODE, FFLAGS, vgprs and step
-//! limits, with binary32 values biased to the corners (NaN, infinities, subnormals, the
-//! largest finite value, the smallest normal).
+//! included. Programs mix the variants the tier compiles natively with ones it compiles as
+//! kernel calls (every §6.1/§6.2 variant is drawn), branch anywhere, and run under random
+//! EXEC, MODE, FFLAGS, vgprs and step limits, with binary32 values biased to the corners
+//! (NaN, infinities, subnormals, the largest finite value, the smallest normal).
 
 use proptest::prelude::*;
 use std::sync::Arc;
@@ -13,7 +13,7 @@ use warpkit_isa::{id, InsnId, RegFile};
 use warpkit_jit::Jit;
 use warpkit_sim::{Mode, Program, RunEngine, Sim, Warp, LANES};
 
-/// Variants the tier compiles (and some it does not, for the hand-over).
+/// Variants the tier compiles natively (and some kernel calls).
 const VARIANTS: &[InsnId] = &[
     id::ADD,
     id::ADD_VU,
@@ -229,7 +229,7 @@ const VARIANTS: &[InsnId] = &[
     id::MED3_I32,
     id::MED3_U32,
     id::SEL,
-    // Left to the interpreter.
+    // Others, native and kernel calls.
     id::BFE_U32,
     id::REV8,
     id::BREV,
@@ -251,13 +251,32 @@ fn host() -> bool {
     ok
 }
 
+/// Every variant of §6.1 and §6.2 in the database (what the tier compiles natively or as
+/// a kernel call).
+fn chapter6() -> &'static [InsnId] {
+    static ALL: std::sync::OnceLock<Vec<InsnId>> = std::sync::OnceLock::new();
+    ALL.get_or_init(|| {
+        warpkit_isa::INSNS
+            .iter()
+            .filter(|d| matches!(warpkit_isa::GROUPS[d.group as usize].chapter, "6.1" | "6.2"))
+            .map(|d| d.id)
+            .collect()
+    })
+}
+
 /// A random program of `n` instructions (registers v0..v15, u0..u7) followed by a loop
-/// back to the start counted in u60..u62; branch targets are instruction starts.
+/// back to the start counted in u60..u62; branch targets are instruction starts. Half the
+/// instructions are drawn from [`VARIANTS`], half from every §6.1/§6.2 variant.
 fn program(seed: u64, n: usize) -> Vec<u8> {
     let mut rng = XorShift::new(seed);
+    let all = chapter6();
     let mut insts: Vec<Inst> = (0..n)
         .map(|_| {
-            let v = VARIANTS[rng.below(VARIANTS.len() as u64) as usize];
+            let v = if rng.below(2) == 0 {
+                VARIANTS[rng.below(VARIANTS.len() as u64) as usize]
+            } else {
+                all[rng.below(all.len() as u64) as usize]
+            };
             let mut i = random_inst(v, &mut rng);
             for o in i.desc().operands {
                 if let Some((file, count, _)) = o.ty.reg() {
@@ -337,6 +356,10 @@ fn warp(rng: &mut XorShift) -> Warp {
         };
     }
     w.uregs_mut()[62] = rng.below(30) as u32;
+    // Now and then a `jr`/`jalr` base that lands in the code (the others fault).
+    if rng.below(2) == 0 {
+        w.uregs_mut()[rng.below(8) as usize] = 4 * rng.below(16) as u32;
+    }
     w.set_exec(match rng.below(4) {
         0 => rng.next_u64() as u32,
         1 => 0,
@@ -538,4 +561,36 @@ fn examples_agree() {
         n += 1;
     }
     assert!(n >= 4, "examples found: {n}");
+}
+
+/// Several warps at once: the random programs over every §6.1/§6.2 variant through `Sim`
+/// (warps run in parallel, sharing the compiled blocks, compiled by whichever warp gets
+/// there first), from random warps, in slices of random step limits: the same state file.
+#[test]
+fn multi_warp_programs_agree() {
+    if !host() {
+        return;
+    }
+    for seed in 0..80u64 {
+        let code = program(seed, 1 + (seed % 30) as usize);
+        let state = r#"{"warps": [{}, {}, {}, {}, {}, {}]}"#;
+        let mut a = Sim::new(&code, state).unwrap();
+        let mut b = Sim::new(&code, state).unwrap();
+        let jit = Jit::with_options(b.program(), 1 << 24, 1).unwrap();
+        b.set_engine(Some(jit.clone() as Arc<dyn RunEngine>));
+        let mut rng = XorShift::new(seed ^ 0x5eed);
+        for i in 0..a.num_warps() {
+            let w = warp(&mut rng);
+            *a.warp_mut(i).unwrap() = w.clone();
+            *b.warp_mut(i).unwrap() = w;
+        }
+        let mut max = 0;
+        for _ in 0..3 {
+            max += rng.below(4000);
+            a.run(max);
+            b.run(max);
+            assert_eq!(a.state_json(), b.state_json(), "seed {seed}, {max} steps");
+        }
+        assert!(jit.stats().blocks > 0, "seed {seed}: {}", jit.stats());
+    }
 }
