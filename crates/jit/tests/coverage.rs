@@ -190,8 +190,8 @@ fn every_chapter6_variant_compiles() {
             v.desc().mnemonic
         );
     }
-    // Measured when written: 295 native, 124 kernel calls.
-    assert!(native.len() >= 295, "native: {}", native.len());
+    // Measured when written: 304 native, 115 kernel calls (binary32 rmm and binary16 add/sub/mul/fma native).
+    assert!(native.len() >= 304, "native: {}", native.len());
 }
 
 /// A kernel call that faults (here: a register past the warp's `vgprs`) leaves the block
