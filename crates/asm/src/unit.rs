@@ -26,7 +26,8 @@ pub struct Unit {
     /// Every label with its offset, in definition order (`.L` names too, which `symbols`
     /// leaves out).
     pub labels: Vec<(String, u32)>,
-    /// Every label, in definition order.
+    /// The symbol table: every label but `.L` names, in definition order, as the symbol
+    /// directives declare them (with the front stage only; the text alone has `labels`).
     pub symbols: Vec<Symbol>,
     /// Symbols used (relocations) or declared `.globl` but not defined here.
     pub undefined: Vec<String>,
@@ -400,7 +401,7 @@ pub fn assemble<'s>(
         } else {
             src.into_owned()
         };
-        return finish(exp, vec![file(text)], Vec::new(), result);
+        return finish(exp, vec![file(text)], Vec::new(), result, false);
     }
     let main = file(src.into_owned());
     let search;
@@ -428,9 +429,9 @@ pub fn assemble<'s>(
         let main = files.into_iter().next().unwrap_or_default();
         let (exp, files, pdiags) = Pre::new(loader).run_main(main, &opts.defsyms, true);
         let result = core(&exp.text);
-        return finish(exp, files, pdiags, result);
+        return finish(exp, files, pdiags, result, true);
     }
-    finish(exp, files, pdiags, result)
+    finish(exp, files, pdiags, result, true)
 }
 
 /// A unit from the front stage's result and the assembler's.
@@ -439,6 +440,7 @@ fn finish(
     files: Vec<SourceFile>,
     pdiags: Vec<UnitDiag>,
     core: Result<(crate::asm::Assembly, crate::asm::CoreExtra), Vec<Diagnostic>>,
+    table: bool,
 ) -> Result<Unit, UnitDiagnostics> {
     let pre_failed = pdiags.iter().any(|d| d.severity == Severity::Error);
     let back = Back {
@@ -462,8 +464,11 @@ fn finish(
         }
     };
     let mut errs = Vec::new();
-    let (symbols, kernels, mut undefined) =
-        crate::directives::resolve(&exp.decls, &asm.labels, &exp.equs, |at, ctx, m| {
+    // The symbol table is the front stage's product (it reads the symbol directives); the
+    // text alone has its labels only, and pays nothing for a table.
+    let (symbols, kernels, mut undefined) = match table {
+        false => Default::default(),
+        true => crate::directives::resolve(&exp.decls, &asm.labels, &exp.equs, |at, ctx, m| {
             errs.push(UnitDiag {
                 severity: Severity::Error,
                 file: at.file,
@@ -476,7 +481,8 @@ fn finish(
                 notes: ctx_notes(&files, &exp.ctxs, ctx),
                 main_at: main_at(&exp.ctxs, at, ctx),
             })
-        });
+        }),
+    };
     if !errs.is_empty() {
         return Err(UnitDiagnostics { files, list: errs });
     }

@@ -281,6 +281,12 @@ fn the_options_select_the_front_stage_includes_and_products() {
         ".macro two r\n  add \\r, \\r, \\r\n  add \\r, \\r, \\r\n.endm\n.Ltop:\nstart:\n  two v1\n";
     // The default: the text alone, as programs built in memory want it.
     let e = assemble(src, &AsmOptions::default()).unwrap_err();
+    let t = assemble(".Ltop:\nstart:\n  laneid v0\n", &AsmOptions::default()).unwrap();
+    assert_eq!(
+        t.labels,
+        [(".Ltop".to_string(), 0), ("start".to_string(), 0)]
+    );
+    assert!(t.symbols.is_empty());
     assert!(e.to_string().contains("<input>:1:1"), "{e}");
     assert!(
         e.main_file()[0].message.contains("unknown directive"),

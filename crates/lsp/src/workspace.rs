@@ -106,7 +106,14 @@ impl Workspace {
             self.files.remove(p);
             return;
         };
-        if !self.files.contains_key(p) && self.files.len() >= MAX_FILES {
+        let others: u64 = (self.files.iter())
+            .filter(|(q, _)| q.as_path() != p)
+            .map(|(_, f)| f.doc.text().len() as u64)
+            .sum();
+        if (!self.files.contains_key(p) && self.files.len() >= MAX_FILES)
+            || others + m.len() > MAX_TOTAL_BYTES
+        {
+            self.files.remove(p);
             return;
         }
         match std::fs::read(p) {
