@@ -86,6 +86,26 @@ fn located(d: &UnitDiag, file: &SourceFile) -> Diagnostic {
     }
 }
 
+/// A diagnostic of the text alone (no front stage): its places are the file's own, moved
+/// over rather than mapped.
+fn in_main(d: Diagnostic) -> UnitDiag {
+    UnitDiag {
+        severity: d.severity,
+        file: 0,
+        start: d.start,
+        end: d.end,
+        line: d.line.min(u32::MAX as usize) as u32,
+        message: d.message,
+        hint: d.hint,
+        related: d.related.map(|r| {
+            let line = r.line.min(u32::MAX as usize) as u32;
+            (r.start, r.end, line, r.message)
+        }),
+        notes: Vec::new(),
+        main_at: Some(d.start),
+    }
+}
+
 impl Unit {
     /// The line table (filled with [`AsmOptions::lines`]).
     pub fn line_table(&self) -> LineTable {
@@ -137,12 +157,23 @@ impl UnitDiagnostics {
             };
             let mut list = Vec::new();
             let mut notes = Vec::new();
+            let (mut errors, mut warnings) = (0usize, 0usize);
             for d in self.list.iter().filter(|d| d.file == f) {
+                let shown = match d.severity {
+                    Severity::Error => &mut errors,
+                    Severity::Warning => &mut warnings,
+                };
+                *shown += 1;
+                // Past the limit a diagnostic is only counted.
+                if *shown > max {
+                    continue;
+                }
                 list.push(located(d, file));
                 notes.push(d.notes.clone());
             }
+            let more = (errors.saturating_sub(max), warnings.saturating_sub(max));
             out.push_str(&crate::render::render_with_notes(
-                &file.name, &file.text, &list, &notes, color, max,
+                &file.name, &file.text, &list, &notes, more, color, max,
             ));
         }
         out
@@ -401,7 +432,13 @@ pub fn assemble<'s>(
         } else {
             src.into_owned()
         };
-        return finish(exp, vec![file(text)], Vec::new(), result, false);
+        return match result {
+            Err(list) => Err(UnitDiagnostics {
+                files: vec![file(text)],
+                list: list.into_iter().map(in_main).collect(),
+            }),
+            ok => finish(exp, vec![file(text)], Vec::new(), ok, false),
+        };
     }
     let main = file(src.into_owned());
     let search;
