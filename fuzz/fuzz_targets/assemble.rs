@@ -4,6 +4,6 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(s) = std::str::from_utf8(data) {
-        let _ = warpkit_asm::assemble(s);
+        let _ = warpkit_asm::assemble(s, &Default::default());
     }
 });

@@ -2,7 +2,7 @@
 //! (every variant at random, or a kernel-like mix; labels and branches included).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use warpkit_asm::{assemble, assemble_file, disassemble, DisasmOptions};
+use warpkit_asm::{assemble, disassemble, AsmOptions, DisasmOptions};
 use warpkit_encoding::random::random_program;
 
 fn bench(c: &mut Criterion) {
@@ -10,12 +10,17 @@ fn bench(c: &mut Criterion) {
         let code = random_program(100_000, kernel_mix, 42);
         let text = disassemble(&code, DisasmOptions::default());
         let lines = text.lines().count() as u64;
-        assert_eq!(assemble(&text).expect("round trip").code, code);
+        assert_eq!(
+            assemble(&text, &Default::default())
+                .expect("round trip")
+                .code,
+            code
+        );
         let mut g = c.benchmark_group(format!("asm_{name}"));
         g.sample_size(20);
         g.throughput(Throughput::Elements(lines));
         g.bench_function("assemble_100k_lines", |b| {
-            b.iter(|| assemble(&text).map(|a| a.code.len()))
+            b.iter(|| assemble(&text, &Default::default()).map(|a| a.code.len()))
         });
         g.bench_function("disassemble_100k_lines", |b| {
             b.iter(|| disassemble(&code, DisasmOptions::default()).len())
@@ -38,9 +43,13 @@ fn errors(c: &mut Criterion) {
     g.sample_size(20);
     g.throughput(Throughput::Elements(40_000));
     g.bench_function("collect_40k_errors", |b| {
-        b.iter(|| assemble(&src).err().map_or(0, |d| d.len()))
+        b.iter(|| {
+            assemble(&src, &Default::default())
+                .err()
+                .map_or(0, |d| d.list.len())
+        })
     });
-    let d = assemble_file("e.s", &src).expect_err("errors");
+    let d = assemble(&src, &AsmOptions::named("e.s")).expect_err("errors");
     g.bench_function("render_first_100", |b| {
         b.iter(|| d.render_limited(false, 100).len())
     });

@@ -19,7 +19,9 @@ fn main() {
             total += disassemble(&code, DisasmOptions::default()).len();
         }
         if only("--asm") {
-            total += assemble(&text).map(|a| a.code.len()).unwrap_or(0);
+            total += assemble(&text, &Default::default())
+                .map(|a| a.code.len())
+                .unwrap_or(0);
         }
     }
     println!("{} lines, checksum {total}", text.lines().count());

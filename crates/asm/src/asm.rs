@@ -14,15 +14,14 @@ use crate::operand::{
 };
 use crate::outline::{Outline, SymbolDef, SymbolKind};
 use crate::reloc::{split_reloc_expr, RawReloc, RelocKind};
-use crate::render::Diagnostics;
 use std::collections::HashMap;
 use warpkit_encoding::{encode_word, Inst};
 use warpkit_isa::search::{did_you_mean, or_list};
 use warpkit_isa::{lookup, InsnId, OpType, Operand};
 
-/// The result of assembling a file.
+/// What the two passes make of one text (the public result is [`crate::unit::Unit`]).
 #[derive(Clone, Debug, Default)]
-pub struct Assembly {
+pub(crate) struct Assembly {
     pub code: Vec<u8>,
     /// Labels and their byte offsets, in definition order.
     pub labels: Vec<(String, u32)>,
@@ -818,11 +817,6 @@ impl<'s> Asm<'s> {
     }
 }
 
-/// Assemble source text. On error, every diagnostic of the file, sorted by position.
-pub fn assemble(src: &str) -> Result<Assembly, Vec<Diagnostic>> {
-    assemble_core(src, Core::default()).map(|(a, _)| a)
-}
-
 /// What the two passes do besides assembling (one value for every entry point).
 #[derive(Default)]
 pub(crate) struct Core<'o> {
@@ -944,38 +938,6 @@ pub(crate) fn assemble_core(
     ))
 }
 
-/// Assemble `src` exactly like [`assemble`] (same bytes, same diagnostics) and describe
-/// where everything went.
-pub fn assemble_outline(src: &str) -> (Result<Assembly, Vec<Diagnostic>>, Outline) {
-    let mut outline = Outline::default();
-    let core = Core {
-        outline: Some(&mut outline),
-        ..Core::default()
-    };
-    let r = assemble_core(src, core).map(|(a, _)| a);
-    (r, outline)
-}
-
-/// Assemble a named file; errors come back ready to print.
-/// Warnings of a successful assembly are in [`Assembly::warnings`]; [`warnings_of`] makes
-/// them printable.
-pub fn assemble_file(name: &str, src: &str) -> Result<Assembly, Diagnostics> {
-    assemble(src).map_err(|list| Diagnostics {
-        file: name.to_string(),
-        source: src.to_string(),
-        list,
-    })
-}
-
-/// The warnings of a successful assembly of `src`, ready to print.
-pub fn warnings_of(name: &str, src: &str, a: &Assembly) -> Diagnostics {
-    Diagnostics {
-        file: name.to_string(),
-        source: src.to_string(),
-        list: a.warnings.clone(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1063,7 +1025,7 @@ mod tests {
         }
         let mut ok_lines = 0;
         for line in &lines {
-            let fast = assemble(line);
+            let fast = assemble_core(line, Core::default()).map(|(a, _)| a);
             let general = Core {
                 general_only: true,
                 ..Core::default()

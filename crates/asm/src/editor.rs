@@ -1,7 +1,7 @@
 //! What an editor needs of a translation unit besides its diagnostics: the files the front
 //! stage read, where the bytes of each written line went and every label and `.equ` name,
 //! all placed in the files (not in the expanded text the assembler sees). Built from the
-//! same front stage and assembler `assemble_unit_with` runs, also for units with errors.
+//! same front stage and assembler `assemble` runs, also for units with errors.
 
 use crate::asm::{assemble_core, Core};
 use crate::directives::SYNTH_PREFIX;
@@ -172,7 +172,7 @@ fn name_on_line(text: &str, at: usize, name: &str) -> Option<usize> {
 
 /// Run the front stage and the assembler over a unit (`externals`: names defined
 /// elsewhere are relocations, as for an object) and place everything in its files.
-pub fn outline_unit(main: SourceFile, loader: &mut dyn Loader, externals: bool) -> UnitOutline {
+pub fn outline_unit(main: SourceFile, loader: &dyn Loader, externals: bool) -> UnitOutline {
     let (mut exp, mut files, _) = Pre::new(loader).run_main(main, &[], false);
     let assemble = |exp: &Expanded, files: &[SourceFile], outline: &mut Outline| {
         let text = if exp.main_text {
@@ -279,7 +279,7 @@ mod tests {
             text: src.into(),
             from_cpp: false,
         };
-        let o = outline_unit(main, &mut NoIncludes, true);
+        let o = outline_unit(main, &NoIncludes, true);
         assert!(o.code.is_some());
         let at = |n: &str| {
             let s = o.symbols.iter().find(|s| s.def.name == n).unwrap();
@@ -298,8 +298,14 @@ mod tests {
             .iter()
             .map(|l| (l.at.line, l.pc, l.size, l.expanded))
             .collect();
-        let nop = crate::assemble("jr u62, 0").unwrap().code.len() as u32;
-        let add = crate::assemble("add v1, v2, v3").unwrap().code.len() as u32;
+        let nop = crate::assemble("jr u62, 0", &Default::default())
+            .unwrap()
+            .code
+            .len() as u32;
+        let add = crate::assemble("add v1, v2, v3", &Default::default())
+            .unwrap()
+            .code
+            .len() as u32;
         assert_eq!(
             rows,
             vec![

@@ -30,16 +30,15 @@ mod symbols;
 pub mod syntax;
 pub mod unit;
 
-pub use asm::{assemble, assemble_file, assemble_outline, warnings_of, Assembly};
 pub use diagnostic::{Diagnostic, Related, Severity};
 pub use disasm::{disassemble, format_inst, inst_to_string, DisasmOptions};
 pub use expr::MAX_EXPR_DEPTH;
-pub use lines::{assemble_with_lines, LineRow, LineTable, SourceLine, SourcePos};
+pub use lines::{LineRow, LineTable, SourceLine, SourcePos};
 pub use listing::disassemble_listing;
 pub use outline::{Outline, Placement, SymbolDef, SymbolKind};
 pub use render::Diagnostics;
 pub use source::{source_text, NotUtf8};
 pub use unit::{
-    assemble_unit_with, AsmOptions, Loader, NoIncludes, SearchPath, SourceFile, Unit,
+    assemble, AsmOptions, FsLoader, Includes, Loader, NoIncludes, SearchPath, SourceFile, Unit,
     UnitDiagnostics,
 };

@@ -3,9 +3,6 @@
 //! it places, code objects write and read it as DWARF `.debug_line`, and the debugger, the
 //! DAP server and the playground look lines up in it.
 
-use crate::asm::{assemble_core, Assembly, Core};
-use crate::render::Diagnostics;
-
 /// One row: the item of `size` bytes at `offset` came from `line` of `file`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LineRow {
@@ -54,21 +51,6 @@ impl LineTable {
         rows.sort_by_key(|r| (r.offset, r.line));
         rows.dedup_by_key(|r| r.offset);
         LineTable { files, rows }
-    }
-
-    /// The table of one assembled file from the assembler's rows (offset, size, 0-based
-    /// line).
-    pub(crate) fn of_file(file: &str, rows: &[(u32, u32, u32)]) -> LineTable {
-        let rows = rows
-            .iter()
-            .map(|&(offset, size, line)| LineRow {
-                offset,
-                size,
-                file: 0,
-                line: line.saturating_add(1),
-            })
-            .collect();
-        LineTable::new(vec![file.to_string()], rows)
     }
 
     pub fn files(&self) -> &[String] {
@@ -135,22 +117,5 @@ impl LineTable {
     /// Whether some file of the table has this name (see [`LineTable::offsets_of`]).
     pub fn has_file(&self, f: &str) -> bool {
         self.files.iter().any(|name| same_file(name, f))
-    }
-}
-
-/// Assemble a named file (as [`crate::assemble_file`]) and give its line table too: one
-/// row per instruction and data item, at the line the assembler placed it from.
-pub fn assemble_with_lines(name: &str, src: &str) -> Result<(Assembly, LineTable), Diagnostics> {
-    let core = Core {
-        rows: true,
-        ..Core::default()
-    };
-    match assemble_core(src, core) {
-        Ok((a, extra)) => Ok((a, LineTable::of_file(name, &extra.rows))),
-        Err(list) => Err(Diagnostics {
-            file: name.to_string(),
-            source: src.to_string(),
-            list,
-        }),
     }
 }

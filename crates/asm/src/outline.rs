@@ -1,6 +1,6 @@
 //! What an editor needs besides the diagnostics: where each source line's bytes went and
 //! every label and `.equ` name with its value and definition, also for files with errors
-//! (filled in by the assembler: [`crate::assemble_outline`]).
+//! (filled in by the assembler's passes; `editor::outline_unit` places it in a unit's files).
 
 /// What kind of name a [`SymbolDef`] defines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -68,14 +68,30 @@ impl Outline {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::assemble_outline;
+    use crate::asm::{assemble_core, Assembly, Core};
+    use crate::Diagnostic;
+
+    fn assemble_outline(src: &str) -> (Result<Assembly, Vec<Diagnostic>>, Outline) {
+        let mut outline = Outline::default();
+        let core = Core {
+            outline: Some(&mut outline),
+            ..Core::default()
+        };
+        let r = assemble_core(src, core).map(|(a, _)| a);
+        (r, outline)
+    }
 
     #[test]
     fn placements_and_symbols_follow_the_assembler() {
         let src = ".equ N, 8\nstart:\n  add v1, v2, v3\n  .word 1, 2\nend: bz u1, start\n";
         let (r, o) = assemble_outline(src);
         let a = r.expect("assembles");
-        assert_eq!(a.code, crate::assemble(src).unwrap().code);
+        assert_eq!(
+            a.code,
+            crate::assemble(src, &crate::AsmOptions::default())
+                .unwrap()
+                .code
+        );
         let starts: Vec<usize> = o.placements.iter().map(|p| p.line_start).collect();
         assert_eq!(starts, vec![17, 34, 47]);
         let total: u32 = o.placements.iter().map(|p| p.size).sum();

@@ -100,7 +100,7 @@ enum Collect {
 pub(crate) struct Pre<'l> {
     pub files: Vec<SourceFile>,
     pub diags: Vec<UnitDiag>,
-    loader: &'l mut dyn Loader,
+    loader: &'l dyn Loader,
     out: String,
     out_lines: u32,
     segments: Vec<Segment>,
@@ -324,7 +324,7 @@ fn pass_through(f: &SourceFile) -> Option<Expanded> {
     let word_byte = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'$');
     let mut buf = [0u8; 16];
     // `#` lines are not looked for here (a second search would cost every file): the
-    // assembler reports them and `assemble_unit_with` then takes the line-by-line path
+    // assembler reports them and `assemble` then takes the line-by-line path
     // ([`needs_lines`]).
     for p in memchr::memchr_iter(b'.', t) {
         if p > 0 && word_byte(t[p - 1]) {
@@ -343,37 +343,45 @@ fn pass_through(f: &SourceFile) -> Option<Expanded> {
         }
     }
     // Numeric local labels are not looked for here: the assembler fails on them, and
-    // `assemble_unit_with` then takes the line-by-line path.
+    // `assemble` then takes the line-by-line path.
     // A last line without its newline gets one from the line-by-line path: that text is
     // not the file's.
     if !f.text.is_empty() && !f.text.ends_with('\n') {
         return None;
     }
-    let segments = if f.text.is_empty() {
-        Vec::new()
-    } else {
-        vec![Segment {
-            out_line: 0,
-            out_start: 0,
-            file: 0,
-            line: 1,
-            src_start: 0,
-            ctx: None,
-            verbatim: true,
-        }]
-    };
-    Some(Expanded {
-        text: String::new(),
-        main_text: true,
-        segments,
-        ctxs: Vec::new(),
-        decls: Vec::new(),
-        equs: HashMap::new(),
-    })
+    Some(Expanded::verbatim(&f.text))
+}
+
+impl Expanded {
+    /// The main file's text as it is, one verbatim segment: what the front stage makes of
+    /// a file it has nothing to do in, and the text the assembler reads without it.
+    pub(crate) fn verbatim(text: &str) -> Expanded {
+        let segments = if text.is_empty() {
+            Vec::new()
+        } else {
+            vec![Segment {
+                out_line: 0,
+                out_start: 0,
+                file: 0,
+                line: 1,
+                src_start: 0,
+                ctx: None,
+                verbatim: true,
+            }]
+        };
+        Expanded {
+            text: String::new(),
+            main_text: true,
+            segments,
+            ctxs: Vec::new(),
+            decls: Vec::new(),
+            equs: HashMap::new(),
+        }
+    }
 }
 
 impl<'l> Pre<'l> {
-    pub(crate) fn new(loader: &'l mut dyn Loader) -> Pre<'l> {
+    pub(crate) fn new(loader: &'l dyn Loader) -> Pre<'l> {
         Pre {
             files: Vec::new(),
             diags: Vec::new(),
@@ -1543,8 +1551,7 @@ mod tests {
 
     /// The line-by-line path's result, as text to compare.
     fn by_lines(f: &SourceFile) -> String {
-        let mut l = NoIncludes;
-        let mut pre = Pre::new(&mut l);
+        let mut pre = Pre::new(&NoIncludes);
         pre.files.push(f.clone());
         pre.run_file(0, None);
         assert!(pre.diags.is_empty() && pre.decls.is_empty() && pre.ctxs.is_empty());

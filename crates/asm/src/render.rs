@@ -236,16 +236,19 @@ pub(crate) fn render(
     color: bool,
     max: usize,
 ) -> String {
-    render_with_notes(file, source, list, &[], color, max)
+    render_with_notes(file, source, list, &[], (0, 0), color, max)
 }
 
 /// [`render`] with notes per diagnostic (`notes[i]` for `list[i]`; missing entries: none),
-/// printed after the hint: where a macro was defined and used, what included the file.
+/// printed after the hint: where a macro was defined and used, what included the file; and
+/// `(errors, warnings)` more that are past `max` and only counted (the caller left them out
+/// of `list`).
 pub(crate) fn render_with_notes(
     file: &str,
     source: &str,
     list: &[Diagnostic],
     notes: &[Vec<String>],
+    more: (usize, usize),
     color: bool,
     max: usize,
 ) -> String {
@@ -299,6 +302,7 @@ pub(crate) fn render_with_notes(
         let _ = term::emit(&mut buf, &config, &ex, &cs);
     }
     let mut s = String::from_utf8_lossy(buf.as_slice()).into_owned();
+    let (errors, warnings) = (errors + more.0, warnings + more.1);
     let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
     if errors > max {
         s.push_str(&format!("... and {}\n", plural(errors - max, "more error")));

@@ -82,14 +82,14 @@ pub struct SourceFile {
 pub trait Loader {
     /// Read `path` as named in a `.include` of the file `from`; returns the name the file
     /// goes by (its path relative to the including file's directory, for example) and text.
-    fn load(&mut self, from: &str, path: &str) -> Result<(String, String), String>;
+    fn load(&self, from: &str, path: &str) -> Result<(String, String), String>;
 }
 
 /// A loader for text that has no files around it: every `.include` is an error.
 pub struct NoIncludes;
 
 impl Loader for NoIncludes {
-    fn load(&mut self, _from: &str, _path: &str) -> Result<(String, String), String> {
+    fn load(&self, _from: &str, _path: &str) -> Result<(String, String), String> {
         Err("this source was given as text, not as a file, so it cannot include files".into())
     }
 }
@@ -98,7 +98,7 @@ impl Loader for NoIncludes {
 pub struct FsLoader;
 
 impl Loader for FsLoader {
-    fn load(&mut self, from: &str, path: &str) -> Result<(String, String), String> {
+    fn load(&self, from: &str, path: &str) -> Result<(String, String), String> {
         search(from, path, &[])
     }
 }
@@ -108,7 +108,7 @@ impl Loader for FsLoader {
 pub struct SearchPath(pub Vec<std::path::PathBuf>);
 
 impl Loader for SearchPath {
-    fn load(&mut self, from: &str, path: &str) -> Result<(String, String), String> {
+    fn load(&self, from: &str, path: &str) -> Result<(String, String), String> {
         search(from, path, &self.0)
     }
 }

@@ -6,8 +6,10 @@
 
 use crate::asm::{assemble_core, Core};
 use crate::diagnostic::{Diagnostic, Related, Severity};
+use crate::lines::LineTable;
 use crate::origin::{ctx_notes, loc_text, main_at, CtxKind, Loc, Segment};
 use crate::preprocess::{Expanded, Pre};
+use std::borrow::Cow;
 
 pub use crate::origin::UnitDiag;
 pub use crate::reloc::{Reloc, RelocKind};
@@ -21,13 +23,17 @@ pub use crate::lines::LineRow;
 #[derive(Clone, Debug, Default)]
 pub struct Unit {
     pub code: Vec<u8>,
-    /// Every label, in definition order.
+    /// Every label with its offset, in definition order (`.L` names too, which `symbols`
+    /// leaves out).
+    pub labels: Vec<(String, u32)>,
+    /// The symbol table: every label but `.L` names, in definition order, as the symbol
+    /// directives declare them (with the front stage only; the text alone has `labels`).
     pub symbols: Vec<Symbol>,
     /// Symbols used (relocations) or declared `.globl` but not defined here.
     pub undefined: Vec<String>,
     pub kernels: Vec<Kernel>,
     pub relocs: Vec<Reloc>,
-    /// In code order.
+    /// In code order; empty without [`AsmOptions::lines`].
     pub lines: Vec<LineRow>,
     /// The source files the line table names.
     pub files: Vec<String>,
@@ -56,7 +62,75 @@ fn col_of(text: &str, off: usize) -> usize {
     text[ls..off].chars().count() + 1
 }
 
+/// A diagnostic of `file` with its column (and its related place's).
+fn located(d: &UnitDiag, file: &SourceFile) -> Diagnostic {
+    let start = d.start.min(file.text.len());
+    Diagnostic {
+        severity: d.severity,
+        start,
+        end: d.end.clamp(start, file.text.len()),
+        line: d.line.max(1) as usize,
+        col: col_of(&file.text, start),
+        message: d.message.clone(),
+        hint: d.hint.clone(),
+        related: d.related.as_ref().map(|(s, e, l, m)| {
+            let s2 = (*s).min(file.text.len());
+            Related {
+                start: s2,
+                end: (*e).clamp(s2, file.text.len()),
+                line: (*l).max(1) as usize,
+                col: col_of(&file.text, s2),
+                message: m.clone(),
+            }
+        }),
+    }
+}
+
+/// A diagnostic of the text alone (no front stage): its places are the file's own, moved
+/// over rather than mapped.
+fn in_main(d: Diagnostic) -> UnitDiag {
+    UnitDiag {
+        severity: d.severity,
+        file: 0,
+        start: d.start,
+        end: d.end,
+        line: d.line.min(u32::MAX as usize) as u32,
+        message: d.message,
+        hint: d.hint,
+        related: d.related.map(|r| {
+            let line = r.line.min(u32::MAX as usize) as u32;
+            (r.start, r.end, line, r.message)
+        }),
+        notes: Vec::new(),
+        main_at: Some(d.start),
+    }
+}
+
+impl Unit {
+    /// The line table (filled with [`AsmOptions::lines`]).
+    pub fn line_table(&self) -> LineTable {
+        LineTable::new(self.files.clone(), self.lines.clone())
+    }
+}
+
 impl UnitDiagnostics {
+    /// The diagnostics placed in the main file, with line and column: for callers that
+    /// look at them one by one (the text alone, without the front stage, has no others).
+    pub fn main_file(&self) -> Vec<Diagnostic> {
+        let Some(file) = self.files.first() else {
+            return Vec::new();
+        };
+        (self.list.iter())
+            .filter(|d| d.file == 0)
+            .map(|d| located(d, file))
+            .collect()
+    }
+
+    /// Every diagnostic, ready to print (see [`UnitDiagnostics::render_limited`]).
+    pub fn render(&self, color: bool) -> String {
+        self.render_limited(color, usize::MAX)
+    }
+
     pub fn errors(&self) -> usize {
         self.list
             .iter()
@@ -83,31 +157,23 @@ impl UnitDiagnostics {
             };
             let mut list = Vec::new();
             let mut notes = Vec::new();
+            let (mut errors, mut warnings) = (0usize, 0usize);
             for d in self.list.iter().filter(|d| d.file == f) {
-                let start = d.start.min(file.text.len());
-                list.push(Diagnostic {
-                    severity: d.severity,
-                    start,
-                    end: d.end.clamp(start, file.text.len()),
-                    line: d.line.max(1) as usize,
-                    col: col_of(&file.text, start),
-                    message: d.message.clone(),
-                    hint: d.hint.clone(),
-                    related: d.related.as_ref().map(|(s, e, l, m)| {
-                        let s2 = (*s).min(file.text.len());
-                        Related {
-                            start: s2,
-                            end: (*e).clamp(s2, file.text.len()),
-                            line: (*l).max(1) as usize,
-                            col: col_of(&file.text, s2),
-                            message: m.clone(),
-                        }
-                    }),
-                });
+                let shown = match d.severity {
+                    Severity::Error => &mut errors,
+                    Severity::Warning => &mut warnings,
+                };
+                *shown += 1;
+                // Past the limit a diagnostic is only counted.
+                if *shown > max {
+                    continue;
+                }
+                list.push(located(d, file));
                 notes.push(d.notes.clone());
             }
+            let more = (errors.saturating_sub(max), warnings.saturating_sub(max));
             out.push_str(&crate::render::render_with_notes(
-                &file.name, &file.text, &list, &notes, color, max,
+                &file.name, &file.text, &list, &notes, more, color, max,
             ));
         }
         out
@@ -231,42 +297,159 @@ impl Back<'_> {
     }
 }
 
-/// How a translation unit is assembled.
-#[derive(Clone, Debug, Default)]
-pub struct AsmOptions {
-    /// Branch targets, `k32` literals and `.long`/`.quad`/`.word`/`.dword` values that
-    /// name a symbol the unit does not define become relocations (`asm -f elf`); without,
-    /// they are errors as in [`crate::assemble`].
-    pub externals: bool,
-    /// `--defsym NAME=VALUE`: each a `.set NAME, VALUE` before the first line.
-    pub defsyms: Vec<(String, i64)>,
+/// Where the front stage reads the files `.include` names.
+#[derive(Clone, Copy, Default)]
+pub enum Includes<'l> {
+    /// Nowhere: an `.include` is an error (text that is no file: tests, standard input).
+    #[default]
+    None,
+    /// Beside the including file, from disk ([`FsLoader`]).
+    Beside,
+    /// Beside the including file, then in each directory in order (`asm -I DIR`).
+    Search(&'l [std::path::PathBuf]),
+    /// Through the caller's loader (an editor's open documents, files in memory).
+    With(&'l dyn Loader),
 }
 
-impl AsmOptions {
-    /// For an object file (`asm -f elf`): undefined symbols become relocations.
-    pub fn object() -> AsmOptions {
-        AsmOptions {
-            externals: true,
-            ..AsmOptions::default()
+impl std::fmt::Debug for Includes<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Includes::None => f.write_str("None"),
+            Includes::Beside => f.write_str("Beside"),
+            Includes::Search(d) => f.debug_tuple("Search").field(d).finish(),
+            Includes::With(_) => f.write_str("With(..)"),
         }
     }
 }
 
-/// Assemble a translation unit (the one entry for real code): the front stage over `main` and the files `loader` reads
-/// for it, the two passes, then symbols, kernels, relocations and the line table.
-pub fn assemble_unit_with(
-    main: SourceFile,
-    loader: &mut dyn Loader,
-    opts: &AsmOptions,
+/// How [`assemble`] reads and assembles a text, and what it gives back. The default is
+/// what programs built in memory want: plain assembly (no front stage), labels and
+/// diagnostics against the name `<input>`, undefined symbols as errors, no line table.
+#[derive(Clone, Debug)]
+pub struct AsmOptions<'l> {
+    /// The main file's name, as diagnostics and the line table show it (and the place
+    /// `.include`s are looked up beside).
+    pub name: String,
+    /// Run the front stage: `.include`, macros, conditionals, numeric local labels, `#`
+    /// lines, symbol directives (`.globl`, `.type`, `.size`, `.kernel`). Setting
+    /// `includes`, `defsyms` or `cpp_output` runs it too.
+    pub front: bool,
+    pub includes: Includes<'l>,
+    /// `--defsym NAME=VALUE`: each a `.set NAME, VALUE` before the first line.
+    pub defsyms: Vec<(String, i64)>,
+    /// The text is C-preprocessor output (a `.S` file after cpp): its `# N "file"` line
+    /// markers are followed.
+    pub cpp_output: bool,
+    /// Branch targets, `k32` literals and `.long`/`.quad`/`.word`/`.dword` values that
+    /// name a symbol the unit does not define become relocations (`asm -f elf`); without,
+    /// they are errors.
+    pub externals: bool,
+    /// Fill [`Unit::lines`] and [`Unit::files`] (the line table).
+    pub lines: bool,
+}
+
+impl Default for AsmOptions<'_> {
+    fn default() -> Self {
+        AsmOptions {
+            name: "<input>".into(),
+            front: false,
+            includes: Includes::None,
+            defsyms: Vec::new(),
+            cpp_output: false,
+            externals: false,
+            lines: false,
+        }
+    }
+}
+
+impl<'l> AsmOptions<'l> {
+    /// The default, with diagnostics and the line table naming `name`.
+    pub fn named(name: &str) -> AsmOptions<'l> {
+        AsmOptions {
+            name: name.to_string(),
+            ..AsmOptions::default()
+        }
+    }
+
+    /// A source file as `warpkit asm` reads it: the front stage and the line table.
+    pub fn file(name: &str) -> AsmOptions<'l> {
+        AsmOptions {
+            front: true,
+            lines: true,
+            ..AsmOptions::named(name)
+        }
+    }
+
+    /// A source file for an object file (`asm -f elf`): as [`AsmOptions::file`], and
+    /// undefined symbols become relocations.
+    pub fn object(name: &str) -> AsmOptions<'l> {
+        AsmOptions {
+            externals: true,
+            ..AsmOptions::file(name)
+        }
+    }
+
+    fn runs_front(&self) -> bool {
+        self.front
+            || self.cpp_output
+            || !self.defsyms.is_empty()
+            || !matches!(self.includes, Includes::None)
+    }
+}
+
+/// Assemble `src` as `opts` says (the one entry of the assembler): with the front stage,
+/// over it and the files it includes, else the text alone; then the two passes, the symbol
+/// table, kernels, relocations (with `externals`) and the line table (with `lines`). On
+/// error, every diagnostic of every file, in the order of the main file.
+///
+/// `src` is borrowed (`&str`) or given (`String`): the text is copied only where the result
+/// keeps it (diagnostics, the front stage's files) and the caller still holds it.
+pub fn assemble<'s>(
+    src: impl Into<Cow<'s, str>>,
+    opts: &AsmOptions<'_>,
 ) -> Result<Unit, UnitDiagnostics> {
-    let externals = opts.externals;
+    let src: Cow<'s, str> = src.into();
     let core = |text: &str| {
         let core = Core {
-            rows: true,
-            externals,
+            rows: opts.lines,
+            externals: opts.externals,
             ..Core::default()
         };
         assemble_core(text, core)
+    };
+    let file = |text: String| SourceFile {
+        name: opts.name.clone(),
+        text,
+        from_cpp: opts.cpp_output,
+    };
+    if !opts.runs_front() {
+        let result = core(&src);
+        let exp = Expanded::verbatim(&src);
+        // Only diagnostics read the text (to place and show them).
+        let quiet = matches!(&result, Ok((a, _)) if a.warnings.is_empty());
+        let text = if quiet {
+            String::new()
+        } else {
+            src.into_owned()
+        };
+        return match result {
+            Err(list) => Err(UnitDiagnostics {
+                files: vec![file(text)],
+                list: list.into_iter().map(in_main).collect(),
+            }),
+            ok => finish(exp, vec![file(text)], Vec::new(), ok, false),
+        };
+    }
+    let main = file(src.into_owned());
+    let search;
+    let loader: &dyn Loader = match opts.includes {
+        Includes::None => &NoIncludes,
+        Includes::Beside => &FsLoader,
+        Includes::Search(dirs) => {
+            search = SearchPath(dirs.to_vec());
+            &search
+        }
+        Includes::With(l) => l,
     };
     let (exp, files, pdiags) = Pre::new(loader).run_main(main, &opts.defsyms, false);
     // The assembler runs even after the front stage failed: every error is reported at once.
@@ -283,9 +466,9 @@ pub fn assemble_unit_with(
         let main = files.into_iter().next().unwrap_or_default();
         let (exp, files, pdiags) = Pre::new(loader).run_main(main, &opts.defsyms, true);
         let result = core(&exp.text);
-        return finish(exp, files, pdiags, result);
+        return finish(exp, files, pdiags, result, true);
     }
-    finish(exp, files, pdiags, result)
+    finish(exp, files, pdiags, result, true)
 }
 
 /// A unit from the front stage's result and the assembler's.
@@ -294,6 +477,7 @@ fn finish(
     files: Vec<SourceFile>,
     pdiags: Vec<UnitDiag>,
     core: Result<(crate::asm::Assembly, crate::asm::CoreExtra), Vec<Diagnostic>>,
+    table: bool,
 ) -> Result<Unit, UnitDiagnostics> {
     let pre_failed = pdiags.iter().any(|d| d.severity == Severity::Error);
     let back = Back {
@@ -317,8 +501,11 @@ fn finish(
         }
     };
     let mut errs = Vec::new();
-    let (symbols, kernels, mut undefined) =
-        crate::directives::resolve(&exp.decls, &asm.labels, &exp.equs, |at, ctx, m| {
+    // The symbol table is the front stage's product (it reads the symbol directives); the
+    // text alone has its labels only, and pays nothing for a table.
+    let (symbols, kernels, mut undefined) = match table {
+        false => Default::default(),
+        true => crate::directives::resolve(&exp.decls, &asm.labels, &exp.equs, |at, ctx, m| {
             errs.push(UnitDiag {
                 severity: Severity::Error,
                 file: at.file,
@@ -331,7 +518,8 @@ fn finish(
                 notes: ctx_notes(&files, &exp.ctxs, ctx),
                 main_at: main_at(&exp.ctxs, at, ctx),
             })
-        });
+        }),
+    };
     if !errs.is_empty() {
         return Err(UnitDiagnostics { files, list: errs });
     }
@@ -386,6 +574,7 @@ fn finish(
     };
     Ok(Unit {
         code: asm.code,
+        labels: asm.labels,
         symbols,
         undefined,
         kernels,

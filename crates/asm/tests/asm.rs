@@ -1,21 +1,21 @@
 //! Assembler behaviour: syntax, directives, labels, and diagnostics for bad input.
 
-use warpkit_asm::{assemble, assemble_file, disassemble, DisasmOptions};
+use warpkit_asm::{assemble, disassemble, AsmOptions, DisasmOptions};
 use warpkit_encoding::{decode, encode, Inst};
 use warpkit_isa::lookup;
 
 fn asm(src: &str) -> Vec<u8> {
-    match assemble(src) {
+    match assemble(src, &Default::default()) {
         Ok(a) => a.code,
-        Err(d) => panic!("{:?}", &d[..d.len().min(5)]),
+        Err(d) => panic!("{d}"),
     }
 }
 
 fn errors(src: &str) -> Vec<String> {
-    match assemble_file("t.s", src) {
+    match assemble(src, &AsmOptions::named("t.s")) {
         Ok(_) => panic!("expected errors for {src:?}"),
         Err(d) => d
-            .list
+            .main_file()
             .iter()
             .map(|x| {
                 format!(
@@ -203,7 +203,7 @@ fn more_bad_input() {
     assert!(errors("mov.vl v1, -0x80000001")[0].contains("does not fit 32 bits"));
     assert!(errors("mov.vl v1, big\n.equ big, 0x100000000")[0].contains("does not fit 32 bits"));
     // A rendered report carries file:line:col and a caret.
-    let d = assemble_file("prog.s", "nop\n").unwrap_err();
+    let d = assemble("nop\n", &AsmOptions::named("prog.s")).unwrap_err();
     let r = d.render(false);
     assert!(r.contains("prog.s:1:1") && r.contains('^'), "{r}");
 }
@@ -238,7 +238,7 @@ fn extreme_literals_are_errors_or_values_never_panics() {
         "jmp ((((((((((1))))))))))",
         "add.vi v1, v2, ~0",
     ] {
-        let _ = assemble(src);
+        let _ = assemble(src, &Default::default());
     }
     // Far below the smallest subnormal: an underflow error, not a silent zero.
     assert!(errors("fadd.f32.vl v1, v2, 0x1p-2147483648")[0].contains("underflows"));

@@ -4,14 +4,16 @@
 use warpkit_asm::{assemble, Diagnostic};
 
 fn code(src: &str) -> Vec<u8> {
-    match assemble(src) {
+    match assemble(src, &Default::default()) {
         Ok(a) => a.code,
-        Err(d) => panic!("{src}: {:?}", &d[..d.len().min(3)]),
+        Err(d) => panic!("{src}: {d}"),
     }
 }
 
 fn errors(src: &str) -> Vec<Diagnostic> {
-    assemble(src).expect_err(src)
+    assemble(src, &Default::default())
+        .expect_err(src)
+        .main_file()
 }
 
 #[test]

@@ -2,21 +2,14 @@
 //! `.rept`/`.irpc`/`.exitm`/`.purgem`/`.altmacro`, every conditional, macro parameters,
 //! numeric and `.L` labels, `#` lines, data directives, and all errors reported at once.
 
-use warpkit_asm::{
-    assemble, assemble_unit_with, AsmOptions, NoIncludes, SourceFile, Unit, UnitDiagnostics,
-};
+use warpkit_asm::{assemble, AsmOptions, Unit, UnitDiagnostics};
 
 fn unit(text: &str, ext: bool) -> Result<Unit, UnitDiagnostics> {
-    assemble_unit_with(
-        SourceFile {
-            name: "main.s".into(),
-            text: text.into(),
-            from_cpp: false,
-        },
-        &mut NoIncludes,
+    assemble(
+        text,
         &AsmOptions {
             externals: ext,
-            ..AsmOptions::default()
+            ..AsmOptions::file("main.s")
         },
     )
 }
@@ -41,7 +34,9 @@ fn irp_inside_a_macro_is_filled_by_the_irp() {
     let src = ".macro movs base\n.irp r, v1, v2\n  mov \\r, \\base\n.endr\n.endm\n  movs v0\n";
     assert_eq!(
         code(src),
-        assemble("mov v1, v0\nmov v2, v0\n").unwrap().code
+        assemble("mov v1, v0\nmov v2, v0\n", &Default::default())
+            .unwrap()
+            .code
     );
 }
 
@@ -241,15 +236,22 @@ fn recursion_notes_once_per_level() {
 fn numeric_local_labels() {
     let src = "1: mov v1, v0\n  jmp 1b\n  jmp 1f\n1: mov v1, v0\n  jmp 1b\n2:\n  .long 2b, 1b\n";
     let u = unit(src, false).unwrap();
-    let want =
-        assemble("a: mov v1, v0\n  jmp a\n  jmp b\nb: mov v1, v0\n  jmp b\nc:\n  .long c, b\n")
-            .unwrap()
-            .code;
+    let want = assemble(
+        "a: mov v1, v0\n  jmp a\n  jmp b\nb: mov v1, v0\n  jmp b\nc:\n  .long c, b\n",
+        &Default::default(),
+    )
+    .unwrap()
+    .code;
     assert_eq!(u.code, want);
     assert!(u.symbols.is_empty(), "{:?}", u.symbols);
     // Inside a macro each expansion has its own.
     let m = ".macro spin\n1: jmp 1b\n.endm\nspin\nspin\n";
-    assert_eq!(code(m), assemble("a: jmp a\nb: jmp b\n").unwrap().code);
+    assert_eq!(
+        code(m),
+        assemble("a: jmp a\nb: jmp b\n", &Default::default())
+            .unwrap()
+            .code
+    );
     let e = err("  jmp 4b\n");
     assert!(
         e.contains("`4b` refers back") && e.contains("main.s:1:7"),
@@ -282,7 +284,13 @@ fn hash_lines_are_comments_and_markers_set_the_place() {
     // `# 1 "file.c"` names line 3 of the text line 1 of file.c: the error is file.c:3.
     assert!(e.contains("file.c:3:"), "{e}");
     assert_eq!(code("#APP\n  mov v1, v0\n#NO_APP\n").len(), 4);
-    assert_eq!(assemble("#APP\nmov v1, v0\n").unwrap().code.len(), 4);
+    assert_eq!(
+        assemble("#APP\nmov v1, v0\n", &Default::default())
+            .unwrap()
+            .code
+            .len(),
+        4
+    );
 }
 
 #[test]
@@ -302,7 +310,11 @@ fn sections_other_than_text_name_the_directive() {
 
 #[test]
 fn data_directives() {
-    let c = |s: &str| assemble(s).unwrap_or_else(|e| panic!("{s}: {e:?}")).code;
+    let c = |s: &str| {
+        assemble(s, &Default::default())
+            .unwrap_or_else(|e| panic!("{s}: {e:?}"))
+            .code
+    };
     assert_eq!(c(".short 1, -1\n"), [1, 0, 0xff, 0xff]);
     assert_eq!(
         c(".long 0x11223344\n.int 5\n"),
@@ -324,7 +336,11 @@ fn data_directives() {
     );
     assert_eq!(c(".fill 1, 3, -1\n.fill 2\n"), [0xff, 0xff, 0xff, 0, 0]);
     assert_eq!(c("N = 3\n.byte N\nN = N + 1\n.byte N\n"), [3, 4]);
-    let bad = |s: &str| assemble(s).expect_err(s)[0].message.clone();
+    let bad = |s: &str| {
+        assemble(s, &Default::default()).expect_err(s).main_file()[0]
+            .message
+            .clone()
+    };
     assert!(bad(".long 1.5\n").contains("1.5"));
     assert!(bad(".ascii \"open\n").contains("no closing quote"));
     assert!(bad(".ascii \"\\q\"\n").contains("unknown escape"));
@@ -366,15 +382,11 @@ fn undefined_symbols_say_which_slots_take_a_relocation() {
 #[test]
 fn options_define_symbols() {
     let opts = AsmOptions {
-        externals: false,
         defsyms: vec![("N".into(), 5), ("M".into(), -1)],
+        ..AsmOptions::named("d.s")
     };
-    let main = SourceFile {
-        name: "d.s".into(),
-        text: ".if N == 5\n.byte N, M\n.endif\n".into(),
-        from_cpp: false,
-    };
-    let u = assemble_unit_with(main, &mut NoIncludes, &opts).unwrap();
+    // Symbols defined from outside need the front stage; setting them runs it.
+    let u = assemble(".if N == 5\n.byte N, M\n.endif\n", &opts).unwrap();
     assert_eq!(u.code, [5, 0xff]);
 }
 

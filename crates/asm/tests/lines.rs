@@ -1,7 +1,7 @@
 //! The line table of an assembled file: one row per instruction and data item, at the line
 //! the assembler placed it from; lookups both ways.
 
-use warpkit_asm::{assemble, assemble_with_lines, LineRow, LineTable, SourcePos};
+use warpkit_asm::{assemble, AsmOptions, LineRow, LineTable, SourcePos};
 
 fn row(offset: u32, size: u32, line: u32) -> LineRow {
     LineRow {
@@ -16,11 +16,28 @@ fn row(offset: u32, size: u32, line: u32) -> LineRow {
 fn every_item_has_the_line_it_came_from() {
     let src = "; a comment\n\nstart:\n  mov v1, v0\n  mov.vl v2, 0x12345\n.align 16\n\
                .word 1, 2\nend: add v3, v3, v3\n";
-    let (a, t) = assemble_with_lines("p.s", src).unwrap();
-    assert_eq!(a.code, assemble(src).unwrap().code);
-    let mov = assemble("mov v1, v0\n").unwrap().code.len() as u32;
-    let movl = assemble("mov.vl v2, 0x12345\n").unwrap().code.len() as u32;
-    let add = assemble("add v3, v3, v3\n").unwrap().code.len() as u32;
+    let a = assemble(
+        src,
+        &AsmOptions {
+            lines: true,
+            ..AsmOptions::named("p.s")
+        },
+    )
+    .unwrap();
+    let t = a.line_table();
+    assert_eq!(a.code, assemble(src, &Default::default()).unwrap().code);
+    let mov = assemble("mov v1, v0\n", &Default::default())
+        .unwrap()
+        .code
+        .len() as u32;
+    let movl = assemble("mov.vl v2, 0x12345\n", &Default::default())
+        .unwrap()
+        .code
+        .len() as u32;
+    let add = assemble("add v3, v3, v3\n", &Default::default())
+        .unwrap()
+        .code
+        .len() as u32;
     let data = (mov + movl).next_multiple_of(16);
     assert_eq!(t.files, ["p.s"]);
     assert_eq!(
@@ -52,11 +69,29 @@ fn every_item_has_the_line_it_came_from() {
 #[test]
 fn lines_count_like_an_editor() {
     // A byte-order mark, CRLF line ends and a last line without a newline.
-    let (_, t) = assemble_with_lines("w.s", "\u{feff}mov v1, v0\r\n\r\nadd v3, v3, v3").unwrap();
+    let t = assemble(
+        "\u{feff}mov v1, v0\r\n\r\nadd v3, v3, v3",
+        &AsmOptions {
+            lines: true,
+            ..AsmOptions::named("w.s")
+        },
+    )
+    .unwrap()
+    .line_table();
     assert_eq!(t.rows.iter().map(|r| r.line).collect::<Vec<_>>(), [1, 3]);
-    let e = assemble_with_lines("w.s", "mov v1, v0\nbogus v1\n").unwrap_err();
-    assert_eq!(e.file, "w.s");
+    let e = assemble(
+        "mov v1, v0\nbogus v1\n",
+        &AsmOptions {
+            lines: true,
+            ..AsmOptions::named("w.s")
+        },
+    )
+    .unwrap_err();
+    assert_eq!(e.files[0].name, "w.s");
     assert_eq!(e.list[0].line, 2);
+    // Without `lines` there is no table.
+    let a = assemble("mov v1, v0\n", &AsmOptions::named("w.s")).unwrap();
+    assert!(a.lines.is_empty() && a.line_table().is_empty());
 }
 
 #[test]

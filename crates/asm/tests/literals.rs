@@ -171,7 +171,7 @@ proptest! {
                 prop_assert_eq!(r, None);
             }
         }
-        let _ = assemble(&format!("mov.vl v1, {s}\n.half {s}\n.word {s}"));
+        let _ = assemble(format!("mov.vl v1, {s}\n.half {s}\n.word {s}"), &Default::default());
     }
 
     /// Every binary32 subnormal, written as its exact decimal expansion, is accepted; one
@@ -270,14 +270,16 @@ fn hand_picked_edges() {
 }
 
 fn code(src: &str) -> Vec<u8> {
-    match assemble(src) {
+    match assemble(src, &Default::default()) {
         Ok(a) => a.code,
-        Err(d) => panic!("{src}: {:?}", &d[..d.len().min(3)]),
+        Err(d) => panic!("{src}: {d}"),
     }
 }
 
 fn first_error(src: &str) -> String {
-    let d = assemble(src).expect_err(src);
+    let d = assemble(src, &Default::default())
+        .expect_err(src)
+        .main_file();
     let e = d.iter().find(|d| d.severity == Severity::Error).unwrap();
     format!(
         "{}:{}: {} | {}",
@@ -316,10 +318,11 @@ fn float_literals_wherever_a_32_bit_literal_is() {
 
 #[test]
 fn integers_that_are_subnormal_patterns_in_fp_operands_warn() {
-    let a = assemble("fmul.f32.vl v1, v2, 2").unwrap();
+    let a = assemble("fmul.f32.vl v1, v2, 2", &Default::default()).unwrap();
     assert_eq!(a.code, code("fmul.f32.vl v1, v2, 0x2p-149"));
-    assert_eq!(a.warnings.len(), 1);
-    let w = &a.warnings[0];
+    let w = a.warnings.main_file();
+    assert_eq!(w.len(), 1);
+    let w = &w[0];
     assert_eq!((w.severity, w.line, w.col), (Severity::Warning, 1, 21));
     assert!(w.message.contains("2.80e-45"), "{}", w.message);
     assert!(
@@ -328,9 +331,14 @@ fn integers_that_are_subnormal_patterns_in_fp_operands_warn() {
         w.hint
     );
     // A forward .equ is checked in pass 2 the same way; negative subnormals too.
-    let a = assemble("fadd.f32.vl v1, v2, N\n.equ N, 0x80000003").unwrap();
-    assert_eq!(a.warnings.len(), 1);
-    assert!(a.warnings[0].hint.as_deref().unwrap().contains("-0x3p-149"));
+    let a = assemble(
+        "fadd.f32.vl v1, v2, N\n.equ N, 0x80000003",
+        &Default::default(),
+    )
+    .unwrap();
+    let w = a.warnings.main_file();
+    assert_eq!(w.len(), 1);
+    assert!(w[0].hint.as_deref().unwrap().contains("-0x3p-149"));
     // No warning: zero, normal patterns, floats, integer instructions.
     for src in [
         "fmul.f32.vl v1, v2, 0",
@@ -339,10 +347,18 @@ fn integers_that_are_subnormal_patterns_in_fp_operands_warn() {
         "fmul.f32.vl v1, v2, 0x1p-149",
         "mov.vl v1, 2",
     ] {
-        assert!(assemble(src).unwrap().warnings.is_empty(), "{src}");
+        assert!(
+            assemble(src, &Default::default())
+                .unwrap()
+                .warnings
+                .is_empty(),
+            "{src}"
+        );
     }
     // Warnings go with errors when both occur; errors alone fail the assembly.
-    let d = assemble("fmul.f32.vl v1, v2, 1\nbogus").unwrap_err();
+    let d = assemble("fmul.f32.vl v1, v2, 1\nbogus", &Default::default())
+        .unwrap_err()
+        .main_file();
     assert_eq!(d.len(), 2);
     assert_eq!(d[0].severity, Severity::Warning);
     assert_eq!(d[1].severity, Severity::Error);

@@ -1,4 +1,4 @@
-//! assemble(disassemble(bytes)) == bytes: for every variant with random operands, and for
+//! assemble(disassemble(bytes), &Default::default()) == bytes: for every variant with random operands, and for
 //! arbitrary bytes (which must come back as data where they do not decode).
 
 use proptest::prelude::*;
@@ -23,8 +23,8 @@ fn every_variant_survives_disassemble_then_assemble() {
             },
         ] {
             let text = disassemble(&code, opts);
-            let back = assemble(&text)
-                .unwrap_or_else(|e| panic!("{}: {:?}\n{text}", d.mnemonic, &e[..e.len().min(3)]));
+            let back = assemble(&text, &Default::default())
+                .unwrap_or_else(|e| panic!("{}: {e}\n{text}", d.mnemonic));
             assert_eq!(back.code, code, "{}", d.mnemonic);
         }
     }
@@ -36,7 +36,7 @@ fn one_instruction_text_assembles_to_itself() {
     for d in INSNS.iter() {
         let i = random_inst(d.id, &mut rng);
         let text = inst_to_string(&i);
-        let a = assemble(&text).unwrap_or_else(|e| panic!("{text}: {:?}", e[0]));
+        let a = assemble(&text, &Default::default()).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(decode(&a.code).map(|x| x.0), Ok(i), "{text}");
     }
 }
@@ -102,7 +102,7 @@ fn branch_targets_become_labels() {
     let text = disassemble(&code, DisasmOptions::default());
     assert!(text.contains("jmp L_0008"), "{text}");
     assert!(text.trim_end().ends_with("L_0008:"), "{text}");
-    assert_eq!(assemble(&text).unwrap().code, code);
+    assert_eq!(assemble(&text, &Default::default()).unwrap().code, code);
 }
 
 proptest! {
@@ -110,7 +110,7 @@ proptest! {
     #[test]
     fn arbitrary_bytes_round_trip(bytes in proptest::collection::vec(any::<u8>(), 0..96)) {
         let text = disassemble(&bytes, DisasmOptions::default());
-        let a = assemble(&text);
+        let a = assemble(&text, &Default::default());
         prop_assert!(a.is_ok(), "{}", text);
         prop_assert_eq!(a.unwrap().code, bytes);
     }
@@ -121,7 +121,7 @@ proptest! {
         let op = INSNS[which.index(INSNS.len())].opcode as u32;
         let bytes: Vec<u8> = words.iter().flat_map(|w| ((w & !0x7f) | op).to_le_bytes()).collect();
         let text = disassemble(&bytes, DisasmOptions::default());
-        prop_assert_eq!(assemble(&text).map(|a| a.code).map_err(|e| format!("{:?}", e.first())), Ok(bytes));
+        prop_assert_eq!(assemble(&text, &Default::default()).map(|a| a.code).map_err(|e| e.to_string()), Ok(bytes));
         let _ = InsnId(0);
     }
 }
@@ -138,6 +138,6 @@ proptest! {
         Just("0x"), Just("1.5"), Just("\n"), Just(".word"), Just(".equ"), Just("v7.h"), Just("~"),
     ], 0..40)) {
         let src: String = tokens.concat();
-        let _ = assemble(&src);
+        let _ = assemble(&src, &Default::default());
     }
 }

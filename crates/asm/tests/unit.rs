@@ -3,15 +3,13 @@
 
 use std::collections::HashMap;
 use warpkit_asm::unit::{Binding, RelocKind, SymKind};
-use warpkit_asm::{
-    assemble, assemble_unit_with, AsmOptions, Loader, NoIncludes, SourceFile, Unit, UnitDiagnostics,
-};
+use warpkit_asm::{assemble, AsmOptions, Includes, Loader, Unit, UnitDiagnostics};
 
 /// Files in memory; names resolve as given.
 struct Mem(HashMap<&'static str, &'static str>);
 
 impl Loader for Mem {
-    fn load(&mut self, _from: &str, path: &str) -> Result<(String, String), String> {
+    fn load(&self, _from: &str, path: &str) -> Result<(String, String), String> {
         self.0
             .get(path)
             .map(|t| (path.to_string(), t.to_string()))
@@ -24,17 +22,13 @@ fn unit(
     files: &[(&'static str, &'static str)],
     ext: bool,
 ) -> Result<Unit, UnitDiagnostics> {
-    let mut l = Mem(files.iter().copied().collect());
-    assemble_unit_with(
-        SourceFile {
-            name: "main.s".into(),
-            text: main.into(),
-            from_cpp: false,
-        },
-        &mut l,
+    let l = Mem(files.iter().copied().collect());
+    assemble(
+        main,
         &AsmOptions {
             externals: ext,
-            ..AsmOptions::default()
+            includes: Includes::With(&l),
+            ..AsmOptions::file("main.s")
         },
     )
 }
@@ -47,7 +41,7 @@ fn err(main: &str, files: &[(&'static str, &'static str)]) -> String {
 fn a_plain_file_assembles_as_before() {
     let src = "start:\n  add v1, v2, v3\n  bz u1, start\n.word 7\n";
     let u = unit(src, &[], false).unwrap();
-    assert_eq!(u.code, assemble(src).unwrap().code);
+    assert_eq!(u.code, assemble(src, &Default::default()).unwrap().code);
     assert_eq!(
         u.lines
             .iter()
@@ -63,7 +57,7 @@ fn a_plain_file_assembles_as_before() {
 fn macros_with_arguments_defaults_and_counters() {
     let src = ".macro addn d, s, n=3\n  add.vi \\d, \\s, \\n\nl\\@:\n.endm\n  addn v1, v2\n  addn v3, v4, 5\n";
     let u = unit(src, &[], false).unwrap();
-    let want = assemble("add.vi v1, v2, 3\nadd.vi v3, v4, 5\n")
+    let want = assemble("add.vi v1, v2, 3\nadd.vi v3, v4, 5\n", &Default::default())
         .unwrap()
         .code;
     assert_eq!(u.code, want);
@@ -78,6 +72,7 @@ fn irp_and_conditionals() {
     let u = unit(src, &[], false);
     let want = assemble(
         "mov v1, v0\nmov v2, v0\nmov v3, v0\nadd v9, v9, v9\nxor v1, v1, v1\nor v2, v2, v2\n",
+        &Default::default(),
     );
     match (u, want) {
         (Ok(u), Ok(w)) => assert_eq!(u.code, w.code),
@@ -91,7 +86,7 @@ fn conditions_compare_and_follow_redefinitions() {
         let x = unit(a, &[], false)
             .unwrap_or_else(|e| panic!("{a}: {e}"))
             .code;
-        assert_eq!(x, assemble(b).unwrap().code, "{a}");
+        assert_eq!(x, assemble(b, &Default::default()).unwrap().code, "{a}");
     };
     same(
         ".equ N, 4\n.if N == 4\n  mov v1, v0\n.endif\n.if N != 4\n  mov v2, v0\n.endif\n",
@@ -140,7 +135,9 @@ fn includes_are_relative_and_checked() {
     .unwrap();
     assert_eq!(
         u.code,
-        assemble("add v4, v4, v4\nadd v4, v4, v4\n").unwrap().code
+        assemble("add v4, v4, v4\nadd v4, v4, v4\n", &Default::default())
+            .unwrap()
+            .code
     );
     let e = err(
         ".include \"a.inc\"\n",
@@ -160,17 +157,9 @@ fn includes_are_relative_and_checked() {
         e.contains("cannot include \"gone.inc\": no such file"),
         "{e}"
     );
-    let e = assemble_unit_with(
-        SourceFile {
-            name: "x.s".into(),
-            text: ".include \"y\"\n".into(),
-            from_cpp: false,
-        },
-        &mut NoIncludes,
-        &AsmOptions::default(),
-    )
-    .unwrap_err()
-    .to_string();
+    let e = assemble(".include \"y\"\n", &AsmOptions::file("x.s"))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("cannot include"), "{e}");
 }
 
@@ -179,18 +168,16 @@ fn include_depth_is_limited() {
     // A file that includes itself under ever new names: the loader makes them up.
     struct Deep;
     impl Loader for Deep {
-        fn load(&mut self, from: &str, _path: &str) -> Result<(String, String), String> {
+        fn load(&self, from: &str, _path: &str) -> Result<(String, String), String> {
             Ok((format!("{from}+"), ".include \"next\"\n".into()))
         }
     }
-    let e = assemble_unit_with(
-        SourceFile {
-            name: "d.s".into(),
-            text: ".include \"next\"\n".into(),
-            from_cpp: false,
+    let e = assemble(
+        ".include \"next\"\n",
+        &AsmOptions {
+            includes: Includes::With(&Deep),
+            ..AsmOptions::file("d.s")
         },
-        &mut Deep,
-        &AsmOptions::default(),
     )
     .unwrap_err()
     .to_string();
@@ -276,16 +263,82 @@ fn symbols_kernels_and_relocations() {
 fn cpp_line_markers_set_file_and_line() {
     let text =
         "# 1 \"k.S\"\n# 1 \"<built-in>\"\n# 1 \"k.S\"\n\n\n# 5 \"k.S\"\n  add v1, v2, v999\n";
-    let e = assemble_unit_with(
-        SourceFile {
-            name: "k.S".into(),
-            text: text.into(),
-            from_cpp: true,
+    let e = assemble(
+        text,
+        &AsmOptions {
+            cpp_output: true,
+            ..AsmOptions::file("k.S")
         },
-        &mut NoIncludes,
-        &AsmOptions::default(),
     )
     .unwrap_err()
     .to_string();
     assert!(e.contains("k.S:5:"), "{e}");
+}
+
+#[test]
+fn the_options_select_the_front_stage_includes_and_products() {
+    let src =
+        ".macro two r\n  add \\r, \\r, \\r\n  add \\r, \\r, \\r\n.endm\n.Ltop:\nstart:\n  two v1\n";
+    // The default: the text alone, as programs built in memory want it.
+    let e = assemble(src, &AsmOptions::default()).unwrap_err();
+    let t = assemble(".Ltop:\nstart:\n  laneid v0\n", &AsmOptions::default()).unwrap();
+    assert_eq!(
+        t.labels,
+        [(".Ltop".to_string(), 0), ("start".to_string(), 0)]
+    );
+    assert!(t.symbols.is_empty());
+    assert!(e.to_string().contains("<input>:1:1"), "{e}");
+    assert!(
+        e.main_file()[0].message.contains("unknown directive"),
+        "{e}"
+    );
+    // The front stage: the macro expands; `labels` keep `.L` names, `symbols` do not.
+    let u = assemble(src, &AsmOptions::file("m.s")).unwrap();
+    let plain = assemble("add v1, v1, v1\nadd v1, v1, v1\n", &AsmOptions::default()).unwrap();
+    assert_eq!(u.code, plain.code);
+    assert_eq!(
+        u.labels,
+        [(".Ltop".to_string(), 0), ("start".to_string(), 0)]
+    );
+    assert_eq!(u.symbols.len(), 1);
+    assert_eq!(u.files, ["m.s"]);
+    assert_eq!(u.lines.len(), 2);
+    // Without `lines`: no table.
+    let u = assemble(
+        src,
+        &AsmOptions {
+            front: true,
+            ..AsmOptions::named("m.s")
+        },
+    )
+    .unwrap();
+    assert!(u.lines.is_empty() && u.files.is_empty());
+
+    // Includes from disk: beside the including file, then in the search path.
+    let dir = tempfile::tempdir().unwrap();
+    let (main_dir, inc_dir) = (dir.path().join("src"), dir.path().join("inc"));
+    std::fs::create_dir_all(&main_dir).unwrap();
+    std::fs::create_dir_all(&inc_dir).unwrap();
+    std::fs::write(main_dir.join("near.inc"), ".equ NEAR, 3\n").unwrap();
+    std::fs::write(inc_dir.join("far.inc"), ".equ FAR, 4\n").unwrap();
+    let name = main_dir.join("main.s").display().to_string();
+    let text = ".include \"near.inc\"\n.include \"far.inc\"\n.byte NEAR, FAR\n";
+    let beside = AsmOptions {
+        includes: Includes::Beside,
+        ..AsmOptions::file(&name)
+    };
+    let e = assemble(text, &beside).unwrap_err().to_string();
+    assert!(e.contains("far.inc") && e.contains("does not exist"), "{e}");
+    let dirs = [inc_dir.clone()];
+    let search = AsmOptions {
+        includes: Includes::Search(&dirs),
+        ..AsmOptions::file(&name)
+    };
+    let u = assemble(text, &search).unwrap();
+    assert_eq!(u.code, [3, 4]);
+    // Includes named but no file around the text: an error that says so.
+    let e = assemble(text, &AsmOptions::file(&name))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("cannot include"), "{e}");
 }

@@ -1,17 +1,19 @@
 //! The assembler as people write for it: case, byte-order marks, names defined twice,
 //! characters outside the name alphabet, huge lines and floods of errors.
 
-use warpkit_asm::{assemble, assemble_file, Diagnostic, Severity};
+use warpkit_asm::{assemble, AsmOptions, Diagnostic, Severity};
 
 fn code(src: &str) -> Vec<u8> {
-    match assemble(src) {
+    match assemble(src, &Default::default()) {
         Ok(a) => a.code,
-        Err(d) => panic!("{src}: {:?}", &d[..d.len().min(3)]),
+        Err(d) => panic!("{src}: {d}"),
     }
 }
 
 fn errors(src: &str) -> Vec<Diagnostic> {
-    assemble(src).expect_err(src)
+    assemble(src, &Default::default())
+        .expect_err(src)
+        .main_file()
 }
 
 #[test]
@@ -57,7 +59,7 @@ fn a_leading_byte_order_mark_is_ignored() {
     assert_eq!((e[0].line, e[0].col), (1, 1));
     assert_eq!(e[0].message, "unknown instruction `bogus`");
     assert_eq!(e[0].start, 3);
-    let r = assemble_file("b.s", "\u{feff}bogus v1\n")
+    let r = assemble("\u{feff}bogus v1\n", &AsmOptions::named("b.s"))
         .unwrap_err()
         .render(false);
     assert!(r.contains("b.s:1:1") && !r.contains('\u{feff}'), "{r}");
@@ -75,9 +77,12 @@ fn labels_and_equiv_are_defined_once_and_the_error_shows_both_places() {
     let rel = e[0].related.as_ref().expect("first definition");
     assert_eq!((rel.line, rel.col), (1, 8));
     assert_eq!(rel.message, "first defined here");
-    let r = assemble_file("e.s", ".equ N, 1\nmov.vl v1, N\n.equiv N, 2\n")
-        .unwrap_err()
-        .render(false);
+    let r = assemble(
+        ".equ N, 1\nmov.vl v1, N\n.equiv N, 2\n",
+        &AsmOptions::named("e.s"),
+    )
+    .unwrap_err()
+    .render(false);
     assert!(
         r.contains("e.s:3:8") && r.contains("first defined here"),
         "{r}"
@@ -103,17 +108,24 @@ fn set_and_equ_redefine_a_name_for_what_follows() {
     let a = assemble(
         ".set N, 1\nmov.vl v1, N\n.word N\n.set N, N + 1\nmov.vl v2, N\n.word N\n\
          .equ N, 7\nmov.vl v3, N\n.word N, N * 2\n",
+        &Default::default(),
     )
     .unwrap();
-    let b = assemble("mov.vl v1, 1\n.word 1\nmov.vl v2, 2\n.word 2\nmov.vl v3, 7\n.word 7, 14\n")
-        .unwrap();
+    let b = assemble(
+        "mov.vl v1, 1\n.word 1\nmov.vl v2, 2\n.word 2\nmov.vl v3, 7\n.word 7, 14\n",
+        &Default::default(),
+    )
+    .unwrap();
     assert_eq!(a.code, b.code);
     // A counter, as macros use it.
-    let a =
-        assemble(".set i, 0\n.word i\n.set i, i + 1\n.word i\n.set i, i + 1\n.byte i\n").unwrap();
+    let a = assemble(
+        ".set i, 0\n.word i\n.set i, i + 1\n.word i\n.set i, i + 1\n.byte i\n",
+        &Default::default(),
+    )
+    .unwrap();
     assert_eq!(a.code, [0, 0, 0, 0, 1, 0, 0, 0, 2]);
     // A forward reference resolves with the last value, as in GNU as.
-    let a = assemble(".word L\n.set L, 3\n.set L, 4\n").unwrap();
+    let a = assemble(".word L\n.set L, 3\n.set L, 4\n", &Default::default()).unwrap();
     assert_eq!(a.code, [4, 0, 0, 0]);
 }
 #[test]
@@ -144,7 +156,7 @@ fn one_error_on_a_megabyte_line_prints_a_short_window() {
     src.push('\n');
     src.push_str(&"y".repeat(1_000_000));
     src.push_str(" v1\n");
-    let d = assemble_file("long.s", &src).unwrap_err();
+    let d = assemble(&src, &AsmOptions::named("long.s")).unwrap_err();
     assert_eq!(d.list.len(), 1);
     assert_eq!(d.list[0].line, 2);
     let r = d.render(false);
@@ -158,8 +170,8 @@ fn one_error_on_a_megabyte_line_prints_a_short_window() {
     let src = format!("laneid v0\n.word 1, {src}\n");
     let line2: String = src.lines().nth(1).unwrap().to_string();
     let at = line2.find('z').unwrap() + 1;
-    let d = assemble_file("mid.s", &src).unwrap_err();
-    assert_eq!((d.list[0].line, d.list[0].col), (2, at));
+    let d = assemble(&src, &AsmOptions::named("mid.s")).unwrap_err();
+    assert_eq!((d.list[0].line, d.main_file()[0].col), (2, at));
     let r = d.render(false);
     assert!(
         r.len() < 1000 && r.contains(&format!("mid.s:2:{at}")),
@@ -170,14 +182,16 @@ fn one_error_on_a_megabyte_line_prints_a_short_window() {
     assert!(d.list[0].message.len() < 200, "{}", d.list[0].message);
     // Long multi-byte text is cut at character boundaries.
     let src = format!("bogus {}\n", "é".repeat(100_000));
-    let r = assemble_file("u.s", &src).unwrap_err().render(false);
+    let r = assemble(&src, &AsmOptions::named("u.s"))
+        .unwrap_err()
+        .render(false);
     assert!(r.len() < 1000, "{r}");
 }
 
 #[test]
 fn forty_thousand_errors_are_collected_and_printed_up_to_a_limit() {
     let src: String = (0..40_000).map(|i| format!("bogus{i} v1, v2\n")).collect();
-    let d = assemble_file("many.s", &src).unwrap_err();
+    let d = assemble(&src, &AsmOptions::named("many.s")).unwrap_err();
     assert_eq!(d.errors(), 40_000);
     let r = d.render_limited(false, 100);
     assert_eq!(r.matches("error: unknown instruction").count(), 100);
@@ -189,14 +203,18 @@ fn forty_thousand_errors_are_collected_and_printed_up_to_a_limit() {
     assert!(r.ends_with("40000 errors in many.s\n"));
     // Warnings are counted and limited separately.
     let src = "fmul.f32.vl v1, v2, 1\n".repeat(5);
-    let a = assemble_file("w.s", &src).unwrap();
-    let w = warpkit_asm::warnings_of("w.s", &src, &a).render_limited(false, 2);
+    let a = assemble(&src, &AsmOptions::named("w.s")).unwrap();
+    let w = a.warnings.render_limited(false, 2);
     assert_eq!(w.matches("warning: integer `1`").count(), 2);
     assert!(
         w.contains("... and 3 more warnings") && w.ends_with("5 warnings in w.s\n"),
         "{w}"
     );
-    assert!(a.warnings.iter().all(|d| d.severity == Severity::Warning));
+    assert!(a
+        .warnings
+        .list
+        .iter()
+        .all(|d| d.severity == Severity::Warning));
 }
 
 #[test]

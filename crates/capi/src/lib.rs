@@ -404,12 +404,12 @@ pub unsafe extern "C" fn wk_assemble(
 fn assemble_source(bytes: &[u8]) -> Result<(Vec<u8>, String), String> {
     const NAME: &str = "<source>";
     let text = warpkit_asm::source_text(bytes).map_err(|e| format!("{NAME}:{e}"))?;
-    match warpkit_asm::assemble_file(NAME, &text) {
+    match warpkit_asm::assemble(&*text, &warpkit_asm::AsmOptions::named(NAME)) {
         Ok(a) => {
             let w = if a.warnings.is_empty() {
                 String::new()
             } else {
-                warpkit_asm::warnings_of(NAME, &text, &a).render(false)
+                a.warnings.render(false)
             };
             Ok((a.code, w))
         }

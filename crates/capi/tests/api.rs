@@ -14,7 +14,9 @@ const PROG: &str = "laneid v1\nadd.vi v2, v1, 40\ncmp.lt.u32.vi u3, v1, 7\n\
                     saveexec.and u4, u3\nbnz u3, skip\nmovi v5, 1\nskip:\nmul v6, v2, v2\n";
 
 fn code(src: &str) -> Vec<u8> {
-    warpkit_asm::assemble(src).unwrap().code
+    warpkit_asm::assemble(src, &Default::default())
+        .unwrap()
+        .code
 }
 
 fn state_of(s: *const wk_sim) -> String {

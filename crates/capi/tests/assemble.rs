@@ -35,7 +35,9 @@ fn asm(src: &[u8], cap: usize) -> (i32, Vec<u8>, usize, String) {
 #[test]
 fn assembles_what_the_assembler_assembles() {
     let src = "laneid v1\nadd v2, v1, v1 ; caf\u{e9}\n";
-    let want = warpkit_asm::assemble(src).unwrap().code;
+    let want = warpkit_asm::assemble(src, &Default::default())
+        .unwrap()
+        .code;
     let (rc, code, len, msg) = asm(src.as_bytes(), 64);
     assert_eq!((rc, len, msg.as_str()), (WK_OK, want.len(), ""));
     assert_eq!(code, want);

@@ -91,7 +91,9 @@ fn examples(dir: &Path) -> Vec<Example> {
         for p in names {
             let name = p.file_stem().unwrap().to_string_lossy().into_owned();
             let src = std::fs::read_to_string(&p).unwrap();
-            let code = warpkit_asm::assemble_file(&name, &src).unwrap().code;
+            let code = warpkit_asm::assemble(&src, &warpkit_asm::AsmOptions::named(&name))
+                .unwrap()
+                .code;
             let bin = dir.join(format!("{name}.bin"));
             std::fs::write(&bin, &code).unwrap();
             let st = p.with_file_name(format!("{name}.state.json"));

@@ -6,7 +6,7 @@ use warpkit::*;
 
 mod common;
 use common::*;
-use warpkit_asm::{assemble_unit_with, AsmOptions, NoIncludes, SourceFile};
+use warpkit_asm::{assemble, AsmOptions};
 use warpkit_object::{link, CodeObject, LinkInput};
 
 fn state_of(s: *mut wk_sim) -> String {
@@ -21,12 +21,7 @@ fn state_of(s: *mut wk_sim) -> String {
 }
 
 fn object(src: &str) -> CodeObject {
-    let main = SourceFile {
-        name: "k.s".into(),
-        text: src.into(),
-        from_cpp: false,
-    };
-    CodeObject::from_unit(assemble_unit_with(main, &mut NoIncludes, &AsmOptions::object()).unwrap())
+    CodeObject::from_unit(assemble(src, &AsmOptions::object("k.s")).unwrap())
 }
 
 #[test]
@@ -45,9 +40,12 @@ fn elf_programs_start_at_their_kernel_and_check_registers() {
     let state = r#"{"warps": [{"u": {"u0": 21}}]}"#;
     let got = state_of(new_sim(&elf, Some(state)).unwrap());
     // The same as the raw code started at the kernel (offset 4).
-    let raw = warpkit_asm::assemble("  .word 0\n  mov.vu v5, u0\n  add v6, v5, v5\n  jmp 4\n")
-        .unwrap()
-        .code;
+    let raw = warpkit_asm::assemble(
+        "  .word 0\n  mov.vu v5, u0\n  add v6, v5, v5\n  jmp 4\n",
+        &Default::default(),
+    )
+    .unwrap()
+    .code;
     let want = state_of(new_sim(&raw, Some(r#"{"warps": [{"pc": 4, "u": {"u0": 21}}]}"#)).unwrap());
     assert!(got == want, "the ELF run differs from the raw run");
     assert!(got.contains("\"0x0000002a\""), "{got}");
@@ -98,7 +96,9 @@ fn wk_sim_new_kernel_picks_the_kernel_of_a_file_with_several() {
     );
     // The same warps suit `first`.
     assert!(new_sim_kernel(&elf, Some(r#"{"warps": [{"vgprs": 4}]}"#), Some("first")).is_ok());
-    let raw = warpkit_asm::assemble("  mov v1, v0\n").unwrap().code;
+    let raw = warpkit_asm::assemble("  mov v1, v0\n", &Default::default())
+        .unwrap()
+        .code;
     let e = new_sim_kernel(&raw, Some("{}"), Some("first")).unwrap_err();
     assert!(e.contains("raw machine code, which has no kernels"), "{e}");
     // A name that is not UTF-8.

@@ -113,12 +113,12 @@ pub fn run(a: GenArgs) -> Result<(), String> {
         let p = gen.generate(a.seed, i);
         // Every program is checked before it is written: a generator bug is an error, not
         // a file that does not assemble.
-        let code = warpkit_asm::assemble(&p.text)
+        let code = warpkit_asm::assemble(&p.text, &Default::default())
             .map_err(|d| {
                 format!(
                     "internal error: program {i} of seed {} does not assemble ({}); please report it",
                     a.seed,
-                    d.first().map_or(String::new(), |x| format!("line {}: {}", x.line, x.message))
+                    d.list.first().map_or(String::new(), |x| format!("line {}: {}", x.line, x.message))
                 )
             })?
             .code;

@@ -157,6 +157,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 asm: warpkit_asm::AsmOptions {
                     externals: format == objects::OutFormat::Elf,
                     defsyms: defsym,
+                    ..Default::default()
                 },
                 include_dirs,
                 defines,

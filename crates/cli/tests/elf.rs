@@ -471,7 +471,9 @@ fn includes_macros_and_cpp_from_files() {
         )
         .unwrap();
         ok(&["asm", "k.S", "-o", "k.bin"], d);
-        let want = warpkit_asm::assemble("add v1, v1, v1\n").unwrap().code;
+        let want = warpkit_asm::assemble("add v1, v1, v1\n", &Default::default())
+            .unwrap()
+            .code;
         assert_eq!(std::fs::read(d.join("k.bin")).unwrap(), want);
     }
 }

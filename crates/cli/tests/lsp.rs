@@ -129,7 +129,9 @@ loop: bz u1, start
 ";
 
 fn labels() -> Vec<(String, u32)> {
-    warpkit_asm::assemble(PROGRAM).unwrap().labels
+    warpkit_asm::assemble(PROGRAM, &Default::default())
+        .unwrap()
+        .labels
 }
 
 fn label(name: &str) -> u32 {
@@ -305,8 +307,12 @@ fn definition_references_rename_and_symbols() {
     let renamed = apply_edits(PROGRAM, &edits);
     assert_eq!(renamed, PROGRAM.replace("start", "begin"));
     assert_eq!(
-        warpkit_asm::assemble(&renamed).unwrap().code,
-        warpkit_asm::assemble(PROGRAM).unwrap().code
+        warpkit_asm::assemble(&renamed, &Default::default())
+            .unwrap()
+            .code,
+        warpkit_asm::assemble(PROGRAM, &Default::default())
+            .unwrap()
+            .code
     );
     for bad in ["v1", "loop", "9lives", "add"] {
         let r = c.request(
@@ -464,7 +470,7 @@ fn semantic_tokens_and_inlay_hints() {
         hints.contains(&((7, 18), format!(" = {:+}", sp - lp))),
         "{hints:?}"
     );
-    let a = warpkit_asm::assemble(PROGRAM).unwrap();
+    let a = warpkit_asm::assemble(PROGRAM, &Default::default()).unwrap();
     let bnz_pc = lp + 4;
     assert!(
         hints.contains(&((8, 16), format!(" = {:+}", lp - bnz_pc))),
@@ -513,7 +519,7 @@ fn formatting_gives_the_canonical_form_and_the_same_bytes() {
     ]
     .join("\n");
     assert_eq!(f, want);
-    let code = |t: &str| warpkit_asm::assemble(t).unwrap().code;
+    let code = |t: &str| warpkit_asm::assemble(t, &Default::default()).unwrap().code;
     assert_eq!(code(&f), code(messy));
     // Formatting the formatted text changes nothing.
     assert_eq!(format(&mut c, "f2.s", &f), f);

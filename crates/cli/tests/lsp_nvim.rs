@@ -1,12 +1,14 @@
 //! `warpkit lsp` under Neovim's own LSP client (the reference client), headless: a project
 //! with a macros header, a kernel file using its macros and `.kernel`, opened in Neovim;
 //! its diagnostics, a definition through a macro use into the header, and a hover on a
-//! label, each read back from Neovim. `.ci/run` installs Neovim (`apt-get install neovim`);
+//! label, and a workspace symbol in a file of the root directory that was never opened, each
+//! read back from Neovim. `.ci/run` installs Neovim (`apt-get install neovim`);
 //! where it is missing the test says so and does nothing.
 
 use std::process::Command;
 
 const MACROS: &str = ".ifndef M\n.equ M, 1\n.macro call fn\n    jal     u62, \\fn\n.endm\n.endif\n";
+const HELPER: &str = "    .globl helper\nhelper:\n    jr      u62, 0\n";
 const KERNEL: &str = ".include \"macros.inc\"\n    .kernel k\n    bz      u1, done\n    call    helper\ndone:\n    jmp     _end\n    .end_kernel\n";
 
 /// Neovim 0.7's API: start a client, attach it, wait for diagnostics, then ask.
@@ -35,6 +37,10 @@ local h = vim.lsp.buf_request_sync(buf, "textDocument/hover", at(2, 17), 10000)
 for _, r in pairs(h or {}) do
   if r.result then out.hover = r.result.contents.value end
 end
+local w = vim.lsp.buf_request_sync(buf, "workspace/symbol", { query = "helper" }, 10000)
+for _, r in pairs(w or {}) do
+  if r.result and r.result[1] then out.ws_uri = r.result[1].location.uri; out.ws_range = r.result[1].location.range end
+end
 vim.fn.writefile({ vim.fn.json_encode(out) }, os.getenv("OUT"))
 vim.lsp.stop_client(id)
 vim.cmd("qa!")
@@ -50,6 +56,7 @@ fn neovims_client_gets_diagnostics_definition_and_hover() {
     let root = dir.path().canonicalize().unwrap();
     std::fs::write(root.join("macros.inc"), MACROS).unwrap();
     std::fs::write(root.join("k.s"), KERNEL).unwrap();
+    std::fs::write(root.join("helper.s"), HELPER).unwrap();
     std::fs::write(root.join("test.lua"), SCRIPT).unwrap();
     let out = root.join("out.json");
     let st = Command::new("nvim")
@@ -88,4 +95,13 @@ fn neovims_client_gets_diagnostics_definition_and_hover() {
             .starts_with("label `done`"),
         "{v}"
     );
+    // `helper` is defined in helper.s, which Neovim never opened: found through the root.
+    assert_eq!(
+        v["ws_uri"],
+        format!("file://{}", root.join("helper.s").display()),
+        "{v}"
+    );
+    assert_eq!(v["ws_range"]["start"]["line"], 1, "{v}");
+    assert_eq!(v["ws_range"]["start"]["character"], 0, "{v}");
+    assert_eq!(v["ws_range"]["end"]["character"], 6, "{v}");
 }

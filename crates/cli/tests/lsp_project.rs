@@ -489,6 +489,186 @@ fn every_feature_works_across_the_files_of_a_project() {
     assert_eq!(c.finish(), 0);
 }
 
+/// (name, uri, span) of each workspace symbol matching `query`, sorted.
+fn workspace_symbols(c: &mut Client, query: &str) -> Vec<(String, String, Span)> {
+    let w = c.call("workspace/symbol", json!({ "query": query }));
+    let mut out: Vec<(String, String, Span)> = w
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| {
+            (
+                x["name"].as_str().unwrap().to_string(),
+                x["location"]["uri"].as_str().unwrap().to_string(),
+                range_of(&x["location"]["range"]),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn watched(c: &mut Client, uri: &str, kind: u64) {
+    c.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": uri, "type": kind}]}),
+    );
+}
+
+#[test]
+fn workspace_symbols_cover_the_assembly_files_of_the_folders() {
+    let p = Project::new();
+    // A second folder, a nested library, a link back to the root (a loop), a file too large
+    // to index, a hidden directory and a file that is not assembly.
+    let other = tempfile::tempdir().unwrap();
+    let other_root = other.path().canonicalize().unwrap();
+    const TABLE: &str = "; lookup tables\n.equ TABLE_LEN, 16\n\ntable_base:\n    .word 1, 2\n";
+    const EXTRA: &str = "\n\nextra_entry:\n    nop\n";
+    std::fs::create_dir_all(p.path("lib/deep")).unwrap();
+    std::fs::write(p.path("lib/deep/table.inc"), TABLE).unwrap();
+    std::fs::write(other_root.join("extra.asm"), EXTRA).unwrap();
+    std::os::unix::fs::symlink(&p.root, p.path("lib/deep/loop")).unwrap();
+    let mut huge = String::from("huge_label:\n");
+    huge.push_str(&"    nop\n".repeat(150_000));
+    std::fs::write(p.path("huge.s"), huge).unwrap();
+    std::fs::create_dir_all(p.path(".cache")).unwrap();
+    std::fs::write(p.path(".cache/hidden.s"), "helper_hidden:\n").unwrap();
+    std::fs::write(p.path("notes.txt"), "helper_note:\n").unwrap();
+
+    let mut c = Client::spawn();
+    let folder = |r: &Path| json!({"uri": format!("file://{}", r.display()), "name": "f"});
+    let r = c.request(
+        "initialize",
+        json!({"processId": null, "capabilities": {}, "rootUri": p.uri(""),
+               "workspaceFolders": [folder(&p.root), folder(&other_root)]}),
+    );
+    assert_eq!(
+        r["result"]["capabilities"]["workspace"]["workspaceFolders"]["supported"],
+        json!(true),
+        "{r}"
+    );
+    c.notify("initialized", json!({}));
+
+    // Nothing is open: every symbol comes from a file never opened, once (the loop walks
+    // the root once), at the place its name is written.
+    let t = p.uri("lib/deep/table.inc");
+    assert_eq!(
+        workspace_symbols(&mut c, "help"),
+        vec![(
+            "helper".into(),
+            p.uri("helper.s"),
+            span(HELPER, "helper", 1)
+        )]
+    );
+    assert_eq!(
+        workspace_symbols(&mut c, "table"),
+        vec![
+            ("TABLE_LEN".into(), t.clone(), span(TABLE, "TABLE_LEN", 0)),
+            ("table_base".into(), t.clone(), span(TABLE, "table_base", 0)),
+        ]
+    );
+    let lanes = vec![(
+        "LANES".to_string(),
+        p.uri("macros.inc"),
+        span(MACROS, "LANES", 0),
+    )];
+    assert_eq!(workspace_symbols(&mut c, "lanes"), lanes);
+    let e = format!("file://{}", other_root.join("extra.asm").display());
+    assert_eq!(
+        workspace_symbols(&mut c, "extra"),
+        vec![("extra_entry".into(), e, span(EXTRA, "extra_entry", 0))]
+    );
+    // Kernels, macros: as document symbols name them.
+    let names: Vec<String> = workspace_symbols(&mut c, "")
+        .into_iter()
+        .map(|x| x.0)
+        .collect();
+    for n in ["axpy", "scale", "fast", "again", "call", "ret", "done"] {
+        assert!(names.contains(&n.to_string()), "{n}: {names:?}");
+    }
+    assert!(
+        !names
+            .iter()
+            .any(|n| n.starts_with("huge") || n.starts_with("helper_")),
+        "{names:?}"
+    );
+
+    // A file created and one changed on disk, announced by the client: found at once, at
+    // their new places.
+    const LATER: &str = "    nop\nlate_label:\n";
+    std::fs::write(p.path("lib/later.s"), LATER).unwrap();
+    watched(&mut c, &p.uri("lib/later.s"), 1);
+    assert_eq!(
+        workspace_symbols(&mut c, "late"),
+        vec![(
+            "late_label".into(),
+            p.uri("lib/later.s"),
+            span(LATER, "late_label", 0)
+        )]
+    );
+    let moved = format!("; two more lines\n\n{HELPER}");
+    std::fs::write(p.path("helper.s"), &moved).unwrap();
+    watched(&mut c, &p.uri("helper.s"), 2);
+    let want = vec![(
+        "helper".to_string(),
+        p.uri("helper.s"),
+        span(&moved, "helper", 1),
+    )];
+    assert_eq!(workspace_symbols(&mut c, "help"), want);
+    std::fs::remove_file(p.path("lib/later.s")).unwrap();
+    watched(&mut c, &p.uri("lib/later.s"), 3);
+    assert!(workspace_symbols(&mut c, "late").is_empty());
+
+    // An open file's symbols are its editor text's (once), and the disk's after it closes.
+    let h = p.uri("helper.s");
+    open(&mut c, &h, HELPER);
+    assert_eq!(
+        workspace_symbols(&mut c, "help"),
+        vec![("helper".into(), h.clone(), span(HELPER, "helper", 1))]
+    );
+    c.notify("textDocument/didClose", json!({"textDocument": {"uri": h}}));
+    assert_eq!(workspace_symbols(&mut c, "help"), want);
+
+    // A folder removed: its files go.
+    c.notify(
+        "workspace/didChangeWorkspaceFolders",
+        json!({"event": {"added": [], "removed": [folder(&other_root)]}}),
+    );
+    assert!(workspace_symbols(&mut c, "extra").is_empty());
+    assert_eq!(workspace_symbols(&mut c, "lanes"), lanes);
+    assert_eq!(c.finish(), 0);
+}
+
+#[test]
+fn a_client_that_watches_files_is_asked_to_watch_assembly() {
+    let p = Project::new();
+    let mut c = Client::spawn();
+    c.request(
+        "initialize",
+        json!({"processId": null, "rootUri": p.uri(""), "capabilities":
+               {"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": true}}}}),
+    );
+    c.notify("initialized", json!({}));
+    let r = c.wait_for(|m| m["method"] == "client/registerCapability");
+    let reg = &r["params"]["registrations"][0];
+    assert_eq!(reg["method"], "workspace/didChangeWatchedFiles", "{r}");
+    assert_eq!(
+        reg["registerOptions"]["watchers"][0]["globPattern"], "**/*.{s,S,asm,inc}",
+        "{r}"
+    );
+    c.send(&json!({"jsonrpc": "2.0", "id": r["id"], "result": null}));
+    // Still answering after the client's reply.
+    assert_eq!(
+        workspace_symbols(&mut c, "help"),
+        vec![(
+            "helper".into(),
+            p.uri("helper.s"),
+            span(HELPER, "helper", 1)
+        )]
+    );
+    assert_eq!(c.finish(), 0);
+}
+
 trait IntoSpan {
     fn into_span(self, len: u64) -> Span;
 }

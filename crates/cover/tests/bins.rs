@@ -6,7 +6,9 @@ use warpkit_sim::state::parse_state;
 
 /// Run `src` with `state` and return the database.
 fn cover(src: &str, state: &str) -> Db {
-    let code = warpkit_asm::assemble(src).expect("assembles").code;
+    let code = warpkit_asm::assemble(src, &Default::default())
+        .expect("assembles")
+        .code;
     let mut c = Counts::default();
     c.run(&code, parse_state(state).expect("state"), 10_000);
     Db::from_counts(&c)

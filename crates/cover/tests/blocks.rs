@@ -15,7 +15,9 @@ use warpkit_sim::state::parse_state;
 /// Both collectors on `src` from `state`, with every step limit up to `max`: the same
 /// warp outcomes and the same database. Returns the database of the longest run.
 fn same_as_reference(src: &str, state: &str, max: u64) -> Db {
-    let code = warpkit_asm::assemble(src).expect("assembles").code;
+    let code = warpkit_asm::assemble(src, &Default::default())
+        .expect("assembles")
+        .code;
     let mut last = None;
     for limit in 0..=max {
         let mut fast = Counts::default();

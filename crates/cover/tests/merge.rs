@@ -84,7 +84,9 @@ fn collecting_together_equals_merging() {
     let mut together = Counts::default();
     let mut parts = Vec::new();
     for (src, st) in progs {
-        let code = warpkit_asm::assemble(src).unwrap().code;
+        let code = warpkit_asm::assemble(src, &Default::default())
+            .unwrap()
+            .code;
         together.run(&code, parse_state(st).unwrap(), 100);
         let mut one = Counts::default();
         one.run(&code, parse_state(st).unwrap(), 100);

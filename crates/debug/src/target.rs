@@ -1,6 +1,7 @@
 //! What is debugged: the code object, its labels, its line table and source texts.
 
-use warpkit_asm::lines::{assemble_with_lines, LineTable};
+use warpkit_asm::lines::LineTable;
+use warpkit_asm::{assemble, AsmOptions};
 use warpkit_encoding::decode_stream;
 
 /// A program to debug.
@@ -19,11 +20,15 @@ impl Target {
     /// assembler's: the line of every instruction and data item). On error: the rendered
     /// diagnostics.
     pub fn from_assembly(name: &str, src: &str) -> Result<Target, String> {
-        let (a, lines) = assemble_with_lines(name, src).map_err(|d| d.render(false))?;
+        let opts = AsmOptions {
+            lines: true,
+            ..AsmOptions::named(name)
+        };
+        let a = assemble(src, &opts).map_err(|d| d.render(false))?;
         Ok(Target {
+            lines: a.line_table(),
             code: a.code,
             labels: a.labels,
-            lines,
             sources: vec![(name.to_string(), src.to_string())],
         })
     }

@@ -35,7 +35,11 @@ fn generate(c: &mut Criterion) {
         b.iter(|| {
             i += 1;
             let p = gen.generate(black_box(7), i);
-            black_box(warpkit_asm::assemble(&p.text).map(|a| a.code.len()).ok())
+            black_box(
+                warpkit_asm::assemble(&p.text, &Default::default())
+                    .map(|a| a.code.len())
+                    .ok(),
+            )
         })
     });
     g.finish();

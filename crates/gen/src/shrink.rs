@@ -156,7 +156,7 @@ fn warps_mut(state: &mut Value) -> Option<&mut Vec<Value>> {
 }
 
 fn size_of(c: &Cand) -> Size {
-    let bytes = assemble(&render(&c.lines)).map_or(0, |a| a.code.len());
+    let bytes = assemble(render(&c.lines), &Default::default()).map_or(0, |a| a.code.len());
     let values = warps(&c.state)
         .iter()
         .map(|w| {
@@ -194,7 +194,9 @@ impl Reducer<'_, '_> {
 
     /// Assembles, and every warp exits or faults within the step limit.
     fn viable(&self, text: &str, state: &str) -> bool {
-        let Ok(a) = assemble(text) else { return false };
+        let Ok(a) = assemble(text, &Default::default()) else {
+            return false;
+        };
         let Ok(launch) = parse_state(state) else {
             return false;
         };
@@ -246,7 +248,7 @@ impl Reducer<'_, '_> {
             }
             s.push_str(&render(std::slice::from_ref(l)));
         }
-        let a = assemble(&s).ok()?;
+        let a = assemble(&s, &Default::default()).ok()?;
         let mut v: Vec<(u32, usize)> = a
             .labels
             .iter()
@@ -265,7 +267,7 @@ impl Reducer<'_, '_> {
     fn executed_lines(&self) -> Option<Vec<Vec<usize>>> {
         let pcs = self.line_pcs()?;
         let text = render(&self.best.lines);
-        let a = assemble(&text).ok()?;
+        let a = assemble(&text, &Default::default()).ok()?;
         let launch = parse_state(&state_text(&self.best.state)).ok()?;
         let p = Program::new(&a.code);
         let line_of = |pc: u32| {
@@ -725,10 +727,11 @@ pub fn shrink(
     oracle: &mut dyn Oracle,
     opts: Options<'_>,
 ) -> Result<Reduced, String> {
-    let a = assemble(program).map_err(|d| {
+    let a = assemble(program, &Default::default()).map_err(|d| {
         format!(
             "the program does not assemble: {}",
-            d.first()
+            d.list
+                .first()
                 .map_or(String::new(), |x| format!("line {}: {}", x.line, x.message))
         )
     })?;

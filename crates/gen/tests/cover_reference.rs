@@ -47,7 +47,7 @@ fn programs(cfg: GenConfig, seed: u64, count: u64, label: &str) -> u64 {
     for i in 0..count {
         let p = g.generate(seed, i);
         let what = format!("{label} seed {seed} program {i}");
-        let code = assemble(&p.text)
+        let code = assemble(&p.text, &Default::default())
             .unwrap_or_else(|d| panic!("{what} does not assemble: {d:?}"))
             .code;
         total.merge(&both(&code, &p.state, p.step_bound + 1, &what));
@@ -102,7 +102,9 @@ fn control_flow_divergence_and_faults() {
 fn code_beyond_packed_histories() {
     // 8 MiB of code: more words than the collector's packed hazard histories can name, so
     // it hands the run to the reference collector (the same database either way).
-    let pair = assemble("uaddi u1, u1, 1\nadd v1, v1, v2\n").unwrap().code;
+    let pair = assemble("uaddi u1, u1, 1\nadd v1, v1, v2\n", &Default::default())
+        .unwrap()
+        .code;
     let code: Vec<u8> = pair.iter().copied().cycle().take(8 << 20).collect();
     let db = both(&code, r#"{"warps": [{}]}"#, 1000, "8 MiB of code");
     assert_eq!(db.count("variant/uaddi/executed"), 500);

@@ -1,7 +1,7 @@
 //! Bug hunting with generated programs: for each program, properties that an independent
 //! path can refute.
 //!
-//! 1. assemble(disassemble(bytes)) == bytes;
+//! 1. assemble(disassemble(bytes), &Default::default()) == bytes;
 //! 2. `Warp::run` equals stepping with `Warp::step`;
 //! 3. the `--trace` log, replayed on the initial state, gives the printed final state
 //!    (and a traced run ends like an untraced, parallel one);
@@ -62,10 +62,13 @@ fn roundtrip(p: &Generated, code: &[u8]) -> Result<(), String> {
             labels: true,
         },
     );
-    let again =
-        assemble(&text).map_err(|d| fail(p, format!("disassembly does not assemble: {d:?}")))?;
+    let again = assemble(&text, &Default::default())
+        .map_err(|d| fail(p, format!("disassembly does not assemble: {d:?}")))?;
     if again.code != code {
-        return Err(fail(p, "assemble(disassemble(bytes)) != bytes".into()));
+        return Err(fail(
+            p,
+            "assemble(disassemble(bytes), &Default::default()) != bytes".into(),
+        ));
     }
     Ok(())
 }
@@ -221,7 +224,9 @@ fn trace_names_fflags(_out: &str) -> bool {
     static NAMES: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *NAMES.get_or_init(|| {
         // fadd of 1 and 2^-30 is inexact: a trace that records FFLAGS names it here.
-        let code = assemble("fadd.f32 v0, v1, v2").unwrap().code;
+        let code = assemble("fadd.f32 v0, v1, v2", &Default::default())
+            .unwrap()
+            .code;
         let mut t = Vec::new();
         run_state(
             &code,
@@ -243,7 +248,9 @@ fn trace_records_half_writes() -> bool {
 }
 
 fn half_write_trace() -> String {
-    let code = assemble("mov.b16 v1.h, v2.l").unwrap().code;
+    let code = assemble("mov.b16 v1.h, v2.l", &Default::default())
+        .unwrap()
+        .code;
     let mut t = Vec::new();
     run_state(
         &code,
@@ -640,7 +647,7 @@ fn check_all(seed: u64, count: u64, cfg: GenConfig) -> (u64, Vec<String>) {
     let mut checked = 0;
     for i in 0..count {
         let p = gen.generate(seed, i);
-        let code = assemble(&p.text).unwrap().code;
+        let code = assemble(&p.text, &Default::default()).unwrap().code;
         let prog = Program::new(&code);
         let max = p.step_bound + 1;
         let k = (i * 7919) % (p.step_bound + 1);

@@ -25,7 +25,7 @@ fn check_programs(seeds: &[u64], count: u64, cfg: GenConfig) -> (Coverage, u64, 
     for &seed in seeds {
         for i in 0..count {
             let p = gen.generate(seed, i);
-            let a = assemble(&p.text).unwrap_or_else(|d| {
+            let a = assemble(&p.text, &Default::default()).unwrap_or_else(|d| {
                 panic!(
                     "seed {seed} program {i} does not assemble: {d:?}\n{}",
                     p.text
@@ -121,7 +121,7 @@ fn mix_weights_steer_the_streams() {
     })
     .unwrap();
     let p = g.generate(1, 1);
-    let a = assemble(&p.text).unwrap();
+    let a = assemble(&p.text, &Default::default()).unwrap();
     let prog = warpkit_sim::Program::new(&a.code);
     let mut pc = 0u32;
     while let Some(i) = prog.inst_at(pc) {

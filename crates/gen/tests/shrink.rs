@@ -8,7 +8,7 @@ use warpkit_gen::{GenConfig, Generator};
 use warpkit_sim::run_state;
 
 fn final_state(program: &str, state: &str) -> Option<Value> {
-    let code = assemble(program).ok()?.code;
+    let code = assemble(program, &Default::default()).ok()?.code;
     serde_json::from_str(&run_state(&code, state, 1_000_000, None).ok()?).ok()
 }
 

@@ -27,7 +27,7 @@ fn round(seed: u64, count: u64, toward: Option<&Db>) -> Db {
     let mut c = Counts::default();
     for i in 0..count {
         let p = g.generate(seed, i);
-        let code = assemble(&p.text)
+        let code = assemble(&p.text, &Default::default())
             .unwrap_or_else(|d| panic!("program {i} does not assemble: {d:?}\n{}", p.text))
             .code;
         let st = c.run(&code, parse_state(&p.state).unwrap(), p.step_bound + 1);

@@ -21,7 +21,9 @@ fn main() {
     let (mut steps, mut blocks, mut compiled, mut compile_ns) = (0u64, 0u64, 0u64, 0u64);
     for index in 0..n {
         let gen = g.generate(1, index);
-        let code = warpkit_asm::assemble(&gen.text).unwrap().code;
+        let code = warpkit_asm::assemble(&gen.text, &Default::default())
+            .unwrap()
+            .code;
         let max = gen.step_bound + 10;
         let p = Program::new(&code);
         let warps: Vec<Warp> = parse_state(&gen.state).unwrap().warps;

@@ -457,7 +457,9 @@ fn generated_programs_agree() {
         let mut g = warpkit_gen::Generator::new(cfg).unwrap();
         for index in 0..150 {
             let gen = g.generate(7, index);
-            let code = warpkit_asm::assemble(&gen.text).unwrap().code;
+            let code = warpkit_asm::assemble(&gen.text, &Default::default())
+                .unwrap()
+                .code;
             let max = gen.step_bound + 10;
             let mut a = Sim::new(&code, &gen.state).unwrap();
             let mut b = Sim::new(&code, &gen.state).unwrap();
@@ -482,7 +484,9 @@ fn muladd_loop_runs_compiled() {
         return;
     }
     let src = include_str!("../../../tools/bench/muladd.s");
-    let code = warpkit_asm::assemble(src).unwrap().code;
+    let code = warpkit_asm::assemble(src, &Default::default())
+        .unwrap()
+        .code;
     let p = Program::new(&code);
     let jit = Jit::new(&p).unwrap();
     let mut w = Warp::new();
@@ -550,7 +554,9 @@ fn examples_agree() {
             continue;
         };
         let src = std::fs::read_to_string(&path).unwrap();
-        let code = warpkit_asm::assemble(&src).unwrap().code;
+        let code = warpkit_asm::assemble(&src, &Default::default())
+            .unwrap()
+            .code;
         let mut a = Sim::new(&code, &state).unwrap();
         let mut b = Sim::new(&code, &state).unwrap();
         let jit = Jit::with_options(b.program(), 1 << 24, 1).unwrap();

@@ -22,7 +22,7 @@ fn source(lines: usize) -> String {
                 // Lines that assemble on their own (no labels of their file).
                 if !code.is_empty()
                     && warpkit_isa::lookup(word).is_some()
-                    && warpkit_asm::assemble(code).is_ok()
+                    && warpkit_asm::assemble(code, &Default::default()).is_ok()
                 {
                     body.push(format!("    {code}"));
                 }
@@ -96,7 +96,7 @@ fn one_file(c: &mut Criterion, name: &str, text: String) {
 
 fn keystroke(c: &mut Criterion) {
     let text = source(10_000);
-    assert!(warpkit_asm::assemble(&text).is_ok());
+    assert!(warpkit_asm::assemble(&text, &Default::default()).is_ok());
     one_file(c, "keystroke_10000_lines", text);
     let text = macro_source(10_000);
     let an = Analysis::of_file(&text, Some(std::path::Path::new("/bench/k.s")));

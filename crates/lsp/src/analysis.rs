@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use warpkit_asm::editor::{include_path, outline_unit, UnitOutline};
 use warpkit_asm::unit::{FsLoader, UnitDiagnostics};
 use warpkit_asm::{
-    assemble_unit_with, AsmOptions, Diagnostic, Loader, NoIncludes, Outline, Placement, Severity,
+    assemble, AsmOptions, Diagnostic, Includes, Loader, NoIncludes, Outline, Placement, Severity,
     SourceFile, SymbolDef,
 };
 
@@ -72,7 +72,7 @@ struct EditorLoader<'a> {
 }
 
 impl Loader for EditorLoader<'_> {
-    fn load(&mut self, from: &str, path: &str) -> Result<(String, String), String> {
+    fn load(&self, from: &str, path: &str) -> Result<(String, String), String> {
         let full = include_path(from, path);
         if let Some(t) = (self.open)(&full) {
             return Ok((full.to_string_lossy().into_owned(), t));
@@ -204,20 +204,26 @@ impl Analysis {
         } else {
             text.to_string()
         };
+        let loader = EditorLoader { open };
+        let loader: &dyn Loader = match path {
+            Some(_) => &loader,
+            None => &NoIncludes,
+        };
+        // The diagnostics `asm -f elf` gives (no line table: an editor has no use for it).
+        let opts = AsmOptions {
+            front: true,
+            includes: Includes::With(loader),
+            cpp_output: cpp,
+            externals: true,
+            ..AsmOptions::named(&name)
+        };
+        let unit = assemble(&main_text, &opts);
         let main = SourceFile {
             name: name.clone(),
             text: main_text,
             from_cpp: cpp,
         };
-        let mut loader = EditorLoader { open };
-        let unit = match path {
-            Some(_) => assemble_unit_with(main.clone(), &mut loader, &AsmOptions::object()),
-            None => assemble_unit_with(main.clone(), &mut NoIncludes, &AsmOptions::object()),
-        };
-        let o = match path {
-            Some(_) => outline_unit(main, &mut loader, true),
-            None => outline_unit(main, &mut NoIncludes, true),
-        };
+        let o = outline_unit(main, loader, true);
         let mut an = Analysis {
             cpp,
             ..Analysis::default()

@@ -85,21 +85,16 @@ pub fn find(word: &str) -> Option<(&'static str, &'static str)> {
 
 #[cfg(test)]
 mod tests {
-    use warpkit_asm::{assemble_unit_with, AsmOptions, NoIncludes, SourceFile, UnitDiagnostics};
+    use warpkit_asm::{assemble, AsmOptions};
 
     fn unknown(src: &str) -> bool {
-        let main = SourceFile {
-            name: "t.s".into(),
-            text: src.into(),
-            from_cpp: false,
-        };
-        let r: Result<_, UnitDiagnostics> =
-            assemble_unit_with(main, &mut NoIncludes, &AsmOptions::default());
-        r.err().is_some_and(|d| {
-            d.list
-                .iter()
-                .any(|d| d.message.contains("unknown directive"))
-        })
+        assemble(src, &AsmOptions::file("t.s"))
+            .err()
+            .is_some_and(|d| {
+                d.list
+                    .iter()
+                    .any(|d| d.message.contains("unknown directive"))
+            })
     }
 
     #[test]

@@ -181,7 +181,7 @@ pub fn integer_value(t: &str) -> Option<i64> {
     if !t.bytes().next().is_some_and(|c| c.is_ascii_digit()) {
         return None;
     }
-    let a = warpkit_asm::assemble(&format!(".dword {t}")).ok()?;
+    let a = warpkit_asm::assemble(format!(".dword {t}"), &Default::default()).ok()?;
     Some(i64::from_le_bytes(a.code.get(..8)?.try_into().ok()?))
 }
 

@@ -3,8 +3,9 @@
 //! The engines know nothing of the protocol: [`text`] (the document, UTF-16 positions),
 //! [`lex`] (lines in pieces), [`analysis`] (the assembler's diagnostics and symbols),
 //! [`hover`], [`complete`] (completion and signature help), [`navigate`] (definition,
-//! references, rename, symbols), [`semantic`], [`format`] and [`inlay`]. [`server`] is the
-//! protocol loop over them; [`transport`] reads frames with bounded memory.
+//! references, rename, symbols), [`semantic`], [`format`] and [`inlay`]; [`workspace`]
+//! indexes the assembly files of the workspace folders. [`server`] is the protocol loop
+//! over them; [`transport`] reads frames with bounded memory.
 
 pub mod analysis;
 pub mod complete;
@@ -20,6 +21,7 @@ pub mod server;
 pub mod stress;
 pub mod text;
 pub mod transport;
+pub mod workspace;
 
 pub use server::{serve, SessionEnd};
 

@@ -8,11 +8,12 @@ use crate::complete::{self, CompletionKind};
 use crate::navigate::{self, Destination, Named, SymbolRole};
 use crate::text::{Document, Pos};
 use crate::transport::{self, Incoming};
+use crate::workspace::Workspace;
 use crate::{format, hover, inlay, semantic};
 use lsp_server::{ErrorCode, Message, Notification, Request, Response};
 use lsp_types as lt;
 use serde::de::DeserializeOwned;
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::collections::{BTreeSet, HashMap};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -99,6 +100,30 @@ struct LspServer<W: Write> {
     dirty_since: Option<std::time::Instant>,
     initialized: bool,
     shut_down: bool,
+    /// The assembly files of the workspace folders (workspace symbols).
+    ws: Workspace,
+    /// The client registers file watchers when asked (`client/registerCapability`).
+    watch: bool,
+}
+
+/// The workspace folders an `initialize` names: `workspaceFolders`, else `rootUri`, else
+/// `rootPath` (`file:` URIs only).
+fn roots_of(p: &Value) -> Vec<PathBuf> {
+    let folders: Vec<PathBuf> = (p.get("workspaceFolders").and_then(Value::as_array))
+        .into_iter()
+        .flatten()
+        .filter_map(|f| file_path(f.get("uri")?.as_str()?))
+        .collect();
+    if !folders.is_empty() {
+        return folders;
+    }
+    if let Some(r) = p.get("rootUri").and_then(Value::as_str).and_then(file_path) {
+        return vec![r];
+    }
+    (p.get("rootPath").and_then(Value::as_str))
+        .filter(|r| r.starts_with('/'))
+        .map(|r| vec![PathBuf::from(r)])
+        .unwrap_or_default()
 }
 
 /// Why a request got no result.
@@ -182,6 +207,13 @@ pub fn capabilities() -> lt::ServerCapabilities {
         ),
         inlay_hint_provider: Some(lt::OneOf::Left(true)),
         workspace_symbol_provider: Some(lt::OneOf::Left(true)),
+        workspace: Some(lt::WorkspaceServerCapabilities {
+            workspace_folders: Some(lt::WorkspaceFoldersServerCapabilities {
+                supported: Some(true),
+                change_notifications: Some(lt::OneOf::Left(true)),
+            }),
+            file_operations: None,
+        }),
         ..Default::default()
     }
 }
@@ -212,6 +244,8 @@ pub fn serve<R: BufRead + Send + 'static, W: Write>(
         dirty_since: None,
         initialized: false,
         shut_down: false,
+        ws: Workspace::default(),
+        watch: false,
     };
     let end = loop {
         // Under a steady stream of requests, diagnostics still go out every so often.
@@ -275,6 +309,10 @@ impl<W: Write> LspServer<W> {
                 ))
             } else {
                 self.initialized = true;
+                self.ws.set_roots(roots_of(&r.params));
+                self.watch = r.params["capabilities"]["workspace"]["didChangeWatchedFiles"]
+                    ["dynamicRegistration"]
+                    == Value::Bool(true);
                 to_value(lt::InitializeResult {
                     capabilities: capabilities(),
                     server_info: Some(lt::ServerInfo {
@@ -739,6 +777,37 @@ impl<W: Write> LspServer<W> {
                         }
                     }
                 }
+                // The assembly files of the workspace folders that are not open (an open
+                // one's symbols are its text's, above).
+                self.ws.refresh();
+                for (path, f) in self.ws.files() {
+                    if self.docs.values().any(|o| o.path.as_deref() == Some(path)) {
+                        continue;
+                    }
+                    let Some(uri) = file_uri(path) else { continue };
+                    for s in &f.symbols {
+                        if !s.name.to_ascii_lowercase().contains(&q) {
+                            continue;
+                        }
+                        let location =
+                            lt::Location::new(uri.clone(), range(&f.doc, s.start, s.end));
+                        if out
+                            .iter()
+                            .any(|x| x.name == s.name && x.location == location)
+                        {
+                            continue;
+                        }
+                        #[allow(deprecated)] // `deprecated` is a required field
+                        out.push(lt::SymbolInformation {
+                            name: s.name.clone(),
+                            kind: symbol_kind(s.role),
+                            tags: None,
+                            deprecated: None,
+                            location,
+                            container_name: None,
+                        });
+                    }
+                }
                 to_value(out)
             }
             "textDocument/semanticTokens/full" => {
@@ -858,11 +927,55 @@ impl<W: Write> LspServer<W> {
                         self.recheck_includers(&key);
                         // A closed document's problems leave the editor's list.
                         self.publish(&key, Vec::new(), None)?;
+                        // Its symbols are the file's on disk again.
+                        if let Some(path) = file_path(&key) {
+                            self.ws.changed(&path);
+                        }
                     }
                 }
             }
-            // didSave, $/cancelRequest, initialized, configuration changes: nothing to do
-            // (requests are answered in order, so there is nothing to cancel).
+            "initialized" if self.watch => {
+                // Changes to assembly files on disk refresh the workspace symbols at once.
+                let reg = json!({"registrations": [{
+                    "id": "warpkit-assembly-files",
+                    "method": "workspace/didChangeWatchedFiles",
+                    "registerOptions": {"watchers": [{"globPattern": "**/*.{s,S,asm,inc}"}]},
+                }]});
+                self.send(Message::Request(Request::new(
+                    "warpkit-watch".to_string().into(),
+                    "client/registerCapability".into(),
+                    reg,
+                )))?;
+            }
+            "workspace/didChangeWatchedFiles" => {
+                if let Ok(p) = serde_json::from_value::<lt::DidChangeWatchedFilesParams>(n.params) {
+                    for c in p.changes {
+                        if let Some(path) = file_path(c.uri.as_str()) {
+                            self.ws.changed(&path);
+                        }
+                    }
+                }
+            }
+            "workspace/didChangeWorkspaceFolders" => {
+                if let Ok(p) =
+                    serde_json::from_value::<lt::DidChangeWorkspaceFoldersParams>(n.params)
+                {
+                    let paths = |v: Vec<lt::WorkspaceFolder>| -> Vec<PathBuf> {
+                        v.iter().filter_map(|f| file_path(f.uri.as_str())).collect()
+                    };
+                    let removed = paths(p.event.removed);
+                    self.ws.change_roots(paths(p.event.added), &removed);
+                }
+            }
+            "textDocument/didSave" => {
+                if let Ok(p) = serde_json::from_value::<lt::DidSaveTextDocumentParams>(n.params) {
+                    if let Some(path) = file_path(p.text_document.uri.as_str()) {
+                        self.ws.changed(&path);
+                    }
+                }
+            }
+            // $/cancelRequest, configuration changes: nothing to do (requests are answered
+            // in order, so there is nothing to cancel).
             _ => {}
         }
         Ok(())

@@ -2,7 +2,7 @@
 //! the sources from there; the names themselves read back as written.
 
 use std::path::PathBuf;
-use warpkit_asm::{assemble_unit_with, AsmOptions, NoIncludes, SourceFile};
+use warpkit_asm::{assemble, AsmOptions};
 use warpkit_object::dwarf::{self, line_paths, source_paths, write_in};
 use warpkit_object::{read, CodeObject};
 use warpkit_object::{LineTable, SourceLine};
@@ -57,14 +57,9 @@ fn relative_names_sit_under_the_recorded_directory() {
 
 #[test]
 fn an_object_records_the_directory_it_was_written_in() {
-    let u = assemble_unit_with(
-        SourceFile {
-            name: "t.s".into(),
-            text: "    .kernel k\n    movi v1, 1\n    .end_kernel\n".into(),
-            from_cpp: false,
-        },
-        &mut NoIncludes,
-        &AsmOptions::object(),
+    let u = assemble(
+        "    .kernel k\n    movi v1, 1\n    .end_kernel\n",
+        &AsmOptions::object("t.s"),
     )
     .unwrap();
     let elf = CodeObject::from_unit(u).to_elf().unwrap();

@@ -1,19 +1,10 @@
 //! The linker's errors name what to fix.
 
-use warpkit_asm::{assemble_unit_with, AsmOptions, NoIncludes, SourceFile};
+use warpkit_asm::{assemble, AsmOptions};
 use warpkit_object::{link, CodeObject, LinkInput};
 
 fn input(name: &str, src: &str) -> LinkInput {
-    let main = SourceFile {
-        name: name.replace(".o", ".s"),
-        text: src.into(),
-        from_cpp: false,
-    };
-    let opts = AsmOptions {
-        externals: true,
-        ..AsmOptions::default()
-    };
-    let u = assemble_unit_with(main, &mut NoIncludes, &opts).unwrap();
+    let u = assemble(src, &AsmOptions::object(&name.replace(".o", ".s"))).unwrap();
     LinkInput {
         name: name.into(),
         object: CodeObject::from_unit(u),

@@ -2,7 +2,7 @@
 //! panic, every item once, in order, and the source directory lookup never panics either.
 
 use warpkit_asm::listing::{disassemble_listing, Listing};
-use warpkit_asm::{assemble_unit_with, AsmOptions, DisasmOptions, NoIncludes, SourceFile};
+use warpkit_asm::{assemble, AsmOptions, DisasmOptions};
 use warpkit_object::{dwarf, read, CodeObject};
 
 const SRC: &str = "\
@@ -54,16 +54,7 @@ fn listing(o: &CodeObject) -> String {
 
 #[test]
 fn damaged_objects_list_every_item_once_in_order() {
-    let u = assemble_unit_with(
-        SourceFile {
-            name: "t.s".into(),
-            text: SRC.into(),
-            from_cpp: false,
-        },
-        &mut NoIncludes,
-        &AsmOptions::object(),
-    )
-    .unwrap();
+    let u = assemble(SRC, &AsmOptions::object("t.s")).unwrap();
     let good = CodeObject::from_unit(u).to_elf().unwrap();
     let o = read("t.o", &good).unwrap();
     let text = listing(&o);

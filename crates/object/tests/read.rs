@@ -2,7 +2,7 @@
 //! every kind named in docs/code-objects.md are errors that say what is wrong; random
 //! damage never panics.
 
-use warpkit_asm::{assemble_unit_with, AsmOptions, NoIncludes, SourceFile};
+use warpkit_asm::{assemble, AsmOptions};
 use warpkit_object::{link, read, CodeObject, LinkInput, ObjectKind};
 
 const SRC: &str = "\
@@ -19,16 +19,7 @@ local_fn:
 ";
 
 fn object(src: &str) -> CodeObject {
-    let u = assemble_unit_with(
-        SourceFile {
-            name: "t.s".into(),
-            text: src.into(),
-            from_cpp: false,
-        },
-        &mut NoIncludes,
-        &AsmOptions::object(),
-    )
-    .unwrap();
+    let u = assemble(src, &AsmOptions::object("t.s")).unwrap();
     CodeObject::from_unit(u)
 }
 

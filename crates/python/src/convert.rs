@@ -6,7 +6,7 @@ use pyo3::exceptions::{PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyList, PyString};
 use serde_json::Value;
-use warpkit_asm::{assemble_file, warnings_of};
+use warpkit_asm::{assemble, AsmOptions};
 
 create_exception!(
     warpkit,
@@ -20,10 +20,10 @@ pub(crate) const SOURCE_NAME: &str = "<string>";
 
 /// Assemble `text`; warnings become Python warnings (UserWarning).
 pub(crate) fn assemble_text(py: Python<'_>, text: &str) -> PyResult<Vec<u8>> {
-    match assemble_file(SOURCE_NAME, text) {
+    match assemble(text, &AsmOptions::named(SOURCE_NAME)) {
         Ok(a) => {
             if !a.warnings.is_empty() {
-                let msg = warnings_of(SOURCE_NAME, text, &a).render(false);
+                let msg = a.warnings.render(false);
                 let cat = py.get_type::<PyUserWarning>();
                 PyErr::warn(
                     py,

@@ -175,7 +175,8 @@ fn example_sources_assemble_to_the_hand_encoded_programs() {
     ] {
         let path = format!("{}/../../examples/{name}.s", env!("CARGO_MANIFEST_DIR"));
         let src = std::fs::read_to_string(&path).expect("example source");
-        let asm = warpkit_asm::assemble_file(&path, &src).unwrap_or_else(|d| panic!("{d}"));
+        let asm = warpkit_asm::assemble(&src, &warpkit_asm::AsmOptions::named(&path))
+            .unwrap_or_else(|d| panic!("{d}"));
         let want: Vec<u8> = program(name)
             .iter()
             .flat_map(warpkit_encoding::encode)

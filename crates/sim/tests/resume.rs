@@ -73,7 +73,7 @@ fn check_split(what: &str, code: &[u8], state: &str, k: u64, max: u64) {
 fn example(name: &str) -> (Vec<u8>, String) {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/");
     let src = std::fs::read_to_string(format!("{dir}{name}.s")).unwrap();
-    let code = warpkit_asm::assemble_file(name, &src)
+    let code = warpkit_asm::assemble(&src, &warpkit_asm::AsmOptions::named(name))
         .unwrap_or_else(|d| panic!("{name}: {}", d.render(false)))
         .code;
     (

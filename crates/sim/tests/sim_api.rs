@@ -14,7 +14,9 @@ fn asm(i: &warpkit_encoding::Inst, pc: u32, s: &mut String) {
 fn example(name: &str) -> (Vec<u8>, String) {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/");
     let src = std::fs::read_to_string(format!("{dir}{name}.s")).unwrap();
-    let code = warpkit_asm::assemble_file(name, &src).unwrap().code;
+    let code = warpkit_asm::assemble(&src, &warpkit_asm::AsmOptions::named(name))
+        .unwrap()
+        .code;
     (
         code,
         std::fs::read_to_string(format!("{dir}{name}.state.json")).unwrap(),
@@ -147,7 +149,9 @@ fn ended_warps_and_bad_indices() {
 fn a_stopped_run_leaves_its_warps_interrupted() {
     // An endless loop: `L: add v1, v1, v2` then `jmp L`.
     let src = "L:\n add v1, v1, v2\n jmp L\n";
-    let code = warpkit_asm::assemble_file("loop.s", src).unwrap().code;
+    let code = warpkit_asm::assemble(src, &warpkit_asm::AsmOptions::named("loop.s"))
+        .unwrap()
+        .code;
     let state = r#"{"warps": [{"v": {"v2": 1}}, {"v": {"v2": 2}}]}"#;
     let limit = 1u64 << 40;
     let mut sim = Sim::new(&code, state).unwrap();

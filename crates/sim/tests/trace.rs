@@ -11,7 +11,9 @@ use warpkit_sim::{run_state, Sim, SimError, TraceFilter, TraceOptions, WINDOW_PE
 const LOOP: &str = "loop:\n  uaddi u1, u1, -1\n  add v2, v2, v1\n  laneid v1\n  bnz u1, loop\n";
 
 fn code() -> Vec<u8> {
-    warpkit_asm::assemble_file("loop.s", LOOP).unwrap().code
+    warpkit_asm::assemble(LOOP, &warpkit_asm::AsmOptions::named("loop.s"))
+        .unwrap()
+        .code
 }
 
 fn asm(i: &warpkit_encoding::Inst, pc: u32, s: &mut String) {

@@ -85,7 +85,8 @@ fn untimed(p: &Program, warps: &mut [Warp]) -> u64 {
 }
 
 fn program() -> Program {
-    let a = warpkit_asm::assemble(&straight_source()).expect("kernel assembles");
+    let a =
+        warpkit_asm::assemble(straight_source(), &Default::default()).expect("kernel assembles");
     Program::new(&a.code)
 }
 

@@ -8,7 +8,7 @@ use warpkit_sim::{state::parse_state, Program};
 use warpkit_timing::{PerPc, SmConfig, Timing};
 
 fn per_pc(src: &str, state: &str) -> (warpkit_timing::Report, PerPc) {
-    let code = assemble(src).expect("assembles").code;
+    let code = assemble(src, &Default::default()).expect("assembles").code;
     let program = Program::new(&code);
     let timing = Timing::new(&program, &SmConfig::default());
     let mut p = PerPc::default();
@@ -59,7 +59,9 @@ fn totals_over_pcs_equal_the_report_and_loops_count_every_issue() {
             .sum::<u64>(),
         sum(&|s| s.register_total())
     );
-    let j = p.to_json(&Program::new(&assemble(src).unwrap().code));
+    let j = p.to_json(&Program::new(
+        &assemble(src, &Default::default()).unwrap().code,
+    ));
     assert_eq!(j[1]["asm"], "add v1, v1, v2");
     assert_eq!(j[1]["issues"], 10);
 }

@@ -8,9 +8,7 @@
 //! target and launch state ([`LoadedProgram::debuggee`]).
 
 use std::path::Path;
-use warpkit_asm::unit::{
-    assemble_unit_with, AsmOptions, NoIncludes, SearchPath, SourceFile, UnitDiagnostics,
-};
+use warpkit_asm::unit::{assemble, AsmOptions, Includes, UnitDiagnostics};
 use warpkit_debug::{LineTable, Target};
 use warpkit_object::{CodeObject, KernelInfo, ObjectKind};
 use warpkit_sim::state::Launch;
@@ -148,11 +146,12 @@ pub fn assemble_source(
     assemble_source_with(name, text, path, &opts)
 }
 
-/// How `asm` assembles a source file besides [`AsmOptions`]: `-I` directories (for
+/// How `asm` assembles a source file besides [`AsmOptions`] (whose name, front stage,
+/// includes, cpp output and line table the file itself sets): `-I` directories (for
 /// `.include`, and cpp's `#include` in `.S`) and `-D` definitions for cpp.
 #[derive(Clone, Debug, Default)]
 pub struct SourceOptions {
-    pub asm: AsmOptions,
+    pub asm: AsmOptions<'static>,
     pub include_dirs: Vec<std::path::PathBuf>,
     /// `NAME` or `NAME=VALUE`, given to cpp as `-D`.
     pub defines: Vec<String>,
@@ -179,16 +178,17 @@ pub fn assemble_source_with(
         }
         _ => (text, false),
     };
-    let main = SourceFile {
-        name: name.to_string(),
-        text,
-        from_cpp,
+    let asm = AsmOptions {
+        includes: match path {
+            Some(_) => Includes::Search(&opts.include_dirs),
+            None => Includes::None,
+        },
+        cpp_output: from_cpp,
+        defsyms: opts.asm.defsyms.clone(),
+        externals: opts.asm.externals,
+        ..AsmOptions::file(name)
     };
-    let unit = match path {
-        Some(_) => assemble_unit_with(main, &mut SearchPath(opts.include_dirs.clone()), &opts.asm),
-        None => assemble_unit_with(main, &mut NoIncludes, &opts.asm),
-    }
-    .map_err(LoadError::Assembly)?;
+    let unit = assemble(text, &asm).map_err(LoadError::Assembly)?;
     let mut unit = unit;
     // The warnings carry the source files: moved, not copied.
     let warnings = std::mem::take(&mut unit.warnings);

@@ -118,9 +118,16 @@ pub fn listing(code: &[u8], lines: &warpkit_debug::LineTable) -> Vec<ListingRow>
 
 /// Assemble `src`: `ok`, the diagnostics (errors and warnings), the code and its listing.
 pub fn assemble(src: &str) -> Value {
-    match warpkit_asm::assemble_with_lines(SOURCE_NAME, src) {
-        Ok((a, lines)) => {
-            let diags: Vec<DiagView> = a.warnings.iter().map(|d| diag_view(src, d)).collect();
+    let opts = warpkit_asm::AsmOptions {
+        lines: true,
+        ..warpkit_asm::AsmOptions::named(SOURCE_NAME)
+    };
+    match warpkit_asm::assemble(src, &opts) {
+        Ok(a) => {
+            let lines = a.line_table();
+            let diags: Vec<DiagView> = (a.warnings.main_file().iter())
+                .map(|d| diag_view(src, d))
+                .collect();
             json!({
                 "ok": true,
                 "diagnostics": diags,
@@ -130,7 +137,7 @@ pub fn assemble(src: &str) -> Value {
             })
         }
         Err(d) => {
-            let diags: Vec<DiagView> = d.list.iter().map(|x| diag_view(src, x)).collect();
+            let diags: Vec<DiagView> = (d.main_file().iter()).map(|x| diag_view(src, x)).collect();
             json!({
                 "ok": false,
                 "diagnostics": diags,

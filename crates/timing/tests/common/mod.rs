@@ -16,8 +16,8 @@ impl Observer for Log {
 }
 
 pub fn assemble(src: &str) -> Vec<u8> {
-    warpkit_asm::assemble(src)
-        .unwrap_or_else(|d| panic!("does not assemble: {d:?}\n{src}"))
+    warpkit_asm::assemble(src, &Default::default())
+        .unwrap_or_else(|d| panic!("does not assemble: {d}\n{src}"))
         .code
 }
 
