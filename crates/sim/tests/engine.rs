@@ -80,6 +80,17 @@ fn the_process_choice_is_the_environment_then_the_api() {
         let before = tier_for(&p).unwrap().report();
         assert_eq!(looped(&p, 5000), reference);
         assert!(compiled_steps(&p) > n, "{before}");
+        // Even a one-instruction program, run once, runs compiled.
+        let one = Program::new(
+            &warpkit_asm::assemble_file("one.s", "add v1, v2, v3\n")
+                .unwrap()
+                .code,
+        );
+        let mut w = Warp::new();
+        let mut reference = w.clone();
+        assert_eq!(w.run(&one, 10), reference.interpret(&one, 10));
+        assert_eq!(w, reference);
+        assert_eq!(compiled_steps(&one), 1);
     }
 }
 
