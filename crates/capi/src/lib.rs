@@ -19,7 +19,7 @@ mod record;
 pub use record::{wk_commit, wk_write, WK_FILE_U, WK_FILE_V, WK_MAX_WRITES};
 use std::ffi::{c_char, c_int, CStr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use warpkit_sim::{log_diff, Commit, Engine, Sim, StepResult};
+use warpkit_sim::{log_diff, Commit, EngineKind, Sim, StepResult};
 
 /// Success.
 pub const WK_OK: c_int = 0;
@@ -290,8 +290,8 @@ pub unsafe extern "C" fn wk_sim_set_engine(s: *mut wk_sim, engine: c_int) -> c_i
         return WK_ERR_NULL;
     };
     let e = match engine {
-        WK_ENGINE_INTERP => Engine::Interp,
-        WK_ENGINE_JIT => Engine::Jit,
+        WK_ENGINE_INTERP => EngineKind::Interp,
+        WK_ENGINE_JIT => EngineKind::Jit,
         _ => return WK_ERR_ARG,
     };
     guard(WK_ERR_INTERNAL, || match s.sim.select_engine(e) {
@@ -305,8 +305,8 @@ pub unsafe extern "C" fn wk_sim_set_engine(s: *mut wk_sim, engine: c_int) -> c_i
 pub unsafe extern "C" fn wk_sim_engine(s: *const wk_sim) -> c_int {
     match s.as_ref() {
         Some(s) => guard(WK_ERR_INTERNAL, || match s.sim.engine_kind() {
-            Engine::Interp => WK_ENGINE_INTERP,
-            Engine::Jit => WK_ENGINE_JIT,
+            EngineKind::Interp => WK_ENGINE_INTERP,
+            EngineKind::Jit => WK_ENGINE_JIT,
         }),
         None => WK_ERR_NULL,
     }

@@ -10,7 +10,9 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use warpkit_sim::state::{parse_state, parse_state_reader};
-use warpkit_sim::{Engine, Fields, Program, RunStatus, Sim, SimError, TraceFilter, TraceOptions};
+use warpkit_sim::{
+    EngineKind, Fields, Program, RunStatus, Sim, SimError, TraceFilter, TraceOptions,
+};
 
 /// Exit status of `--fail-on-fault` when a warp did not exit.
 const EXIT_NOT_EXITED: u8 = 3;
@@ -139,8 +141,8 @@ pub fn run(a: RunArgs) -> Result<ExitCode, String> {
     // The loader registered the tier; the process default says whether this host runs it.
     let engine = match a.engine {
         None => warpkit_sim::default_engine(),
-        Some(EngineChoice::Interp) => Engine::Interp,
-        Some(EngineChoice::Jit) => Engine::Jit,
+        Some(EngineChoice::Interp) => EngineKind::Interp,
+        Some(EngineChoice::Jit) => EngineKind::Jit,
     };
     sim.select_engine(engine).map_err(|e| format!("--{e}"))?;
     // The whole process follows the choice (the warps a trace leaves out, too).

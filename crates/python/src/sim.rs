@@ -10,7 +10,7 @@ use pyo3::types::{
 };
 use serde_json::{Map, Number, Value};
 use warpkit_sim::{
-    Commit, Engine, Sim, SimError, StepResult, DEFAULT_MAX_STEPS, NUM_UREGS, NUM_VREGS,
+    Commit, EngineKind, Sim, SimError, StepResult, DEFAULT_MAX_STEPS, NUM_UREGS, NUM_VREGS,
 };
 
 #[pyclass(module = "warpkit", name = "Sim")]
@@ -279,7 +279,7 @@ impl PySim {
         warpkit_ui::load::register_engines();
         let engine = match engine {
             None => warpkit_sim::default_engine(),
-            Some(e) => Engine::parse(e).map_err(PyValueError::new_err)?,
+            Some(e) => EngineKind::parse(e).map_err(PyValueError::new_err)?,
         };
         let text = state_text(state)?;
         let sim = match program.cast::<PyString>() {

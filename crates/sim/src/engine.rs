@@ -14,27 +14,27 @@ use std::sync::{Arc, OnceLock};
 
 /// An engine choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Engine {
+pub enum EngineKind {
     /// Every instruction interpreted ([`Warp::interpret`]).
     Interp,
     /// The compiling tier (interpreting what it does not compile).
     Jit,
 }
 
-impl Engine {
+impl EngineKind {
     /// `interp` or `jit`.
     pub fn name(self) -> &'static str {
         match self {
-            Engine::Interp => "interp",
-            Engine::Jit => "jit",
+            EngineKind::Interp => "interp",
+            EngineKind::Jit => "jit",
         }
     }
 
-    /// An engine by [`Engine::name`].
-    pub fn parse(s: &str) -> Result<Engine, String> {
+    /// An engine by [`EngineKind::name`].
+    pub fn parse(s: &str) -> Result<EngineKind, String> {
         match s {
-            "interp" => Ok(Engine::Interp),
-            "jit" => Ok(Engine::Jit),
+            "interp" => Ok(EngineKind::Interp),
+            "jit" => Ok(EngineKind::Jit),
             _ => Err(format!("unknown engine `{s}` (expected `jit` or `interp`)")),
         }
     }
@@ -75,12 +75,12 @@ pub fn tier_available() -> bool {
 
 /// Choose the engine of every later [`Warp::run`] (over `WARPKIT_ENGINE`). A program that
 /// has already made its tier instance keeps it (its threshold too).
-pub fn set_default_engine(e: Engine) {
+pub fn set_default_engine(e: EngineKind) {
     resolve();
     CHOICE.store(
         match e {
-            Engine::Interp => INTERP,
-            Engine::Jit => JIT,
+            EngineKind::Interp => INTERP,
+            EngineKind::Jit => JIT,
         },
         Relaxed,
     );
@@ -93,13 +93,13 @@ pub fn set_jit_hot(n: u32) {
     HOT.store(n, Relaxed);
 }
 
-/// The engine [`Warp::run`] uses: [`Engine::Jit`] when chosen (or not refused) and a tier
+/// The engine [`Warp::run`] uses: [`EngineKind::Jit`] when chosen (or not refused) and a tier
 /// is registered that this host runs.
-pub fn default_engine() -> Engine {
+pub fn default_engine() -> EngineKind {
     if resolve() == JIT && tier_available() {
-        Engine::Jit
+        EngineKind::Jit
     } else {
-        Engine::Interp
+        EngineKind::Interp
     }
 }
 
@@ -112,9 +112,9 @@ fn resolve() -> u8 {
     }
     let mut choice = JIT;
     if let Ok(v) = std::env::var("WARPKIT_ENGINE") {
-        match Engine::parse(v.trim()) {
-            Ok(Engine::Interp) => choice = INTERP,
-            Ok(Engine::Jit) => {}
+        match EngineKind::parse(v.trim()) {
+            Ok(EngineKind::Interp) => choice = INTERP,
+            Ok(EngineKind::Jit) => {}
             Err(e) => eprintln!("warpkit: WARPKIT_ENGINE: {e}; using the default"),
         }
     }

@@ -3,7 +3,7 @@
 //! step warps and print the state get exactly what `warpkit run` prints.
 
 use crate::commit::Commit;
-use crate::engine::{default_engine, tier_for, Engine};
+use crate::engine::{default_engine, tier_for, EngineKind};
 use crate::launch::par_map;
 use crate::program::Program;
 use crate::run::{RunEngine, RunOutcome, RunStatus, StepResult};
@@ -119,10 +119,10 @@ impl Sim {
     /// Run with the interpreter or with the compiling tier (the program's instance,
     /// [`tier_for`]); an error, and nothing changed, when the tier is asked for and there is
     /// none this host runs.
-    pub fn select_engine(&mut self, e: Engine) -> Result<(), String> {
+    pub fn select_engine(&mut self, e: EngineKind) -> Result<(), String> {
         self.engine = match e {
-            Engine::Interp => SimEngine::Interp,
-            Engine::Jit => SimEngine::With(tier_for(&self.program).ok_or(
+            EngineKind::Interp => SimEngine::Interp,
+            EngineKind::Jit => SimEngine::With(tier_for(&self.program).ok_or(
                 "engine `jit`: the compiling tier is not available (it needs an x86-64 host \
                  with AVX-512 F/DQ/BW/VL/CD/VPOPCNTDQ, BMI1/BMI2, LZCNT and POPCNT); use `interp`",
             )?),
@@ -131,11 +131,11 @@ impl Sim {
     }
 
     /// Which engine [`Sim::run`] uses.
-    pub fn engine_kind(&self) -> Engine {
+    pub fn engine_kind(&self) -> EngineKind {
         match self.engine {
             SimEngine::Process => default_engine(),
-            SimEngine::Interp => Engine::Interp,
-            SimEngine::With(_) => Engine::Jit,
+            SimEngine::Interp => EngineKind::Interp,
+            SimEngine::With(_) => EngineKind::Jit,
         }
     }
 

@@ -5,7 +5,7 @@
 mod common;
 
 use warpkit_sim::{
-    default_engine, set_default_engine, set_jit_hot, tier_available, tier_for, Engine, Program,
+    default_engine, set_default_engine, set_jit_hot, tier_available, tier_for, EngineKind, Program,
     Sim, Warp,
 };
 
@@ -42,9 +42,9 @@ fn looped(p: &Program, trips: u32) -> (Warp, warpkit_sim::RunOutcome) {
 fn the_process_choice_is_the_environment_then_the_api() {
     let env = std::env::var("WARPKIT_ENGINE").ok();
     let expected = if env.as_deref() == Some("interp") || !tier_available() {
-        Engine::Interp
+        EngineKind::Interp
     } else {
-        Engine::Jit
+        EngineKind::Jit
     };
     assert_eq!(default_engine(), expected, "WARPKIT_ENGINE={env:?}");
     // The tier is registered by tests/common and exists on every host that runs it.
@@ -58,8 +58,8 @@ fn the_process_choice_is_the_environment_then_the_api() {
         (w, o)
     };
 
-    set_default_engine(Engine::Interp);
-    assert_eq!(default_engine(), Engine::Interp);
+    set_default_engine(EngineKind::Interp);
+    assert_eq!(default_engine(), EngineKind::Interp);
     let p = Program::new(&code());
     assert_eq!(looped(&p, 5000), reference);
     // No run went through the tier: the program has no instance yet (one is made now).
@@ -67,7 +67,7 @@ fn the_process_choice_is_the_environment_then_the_api() {
         assert_eq!(compiled_steps(&p), 0);
     }
 
-    set_default_engine(Engine::Jit);
+    set_default_engine(EngineKind::Jit);
     set_jit_hot(1);
     assert_eq!(default_engine(), expected_jit());
     let p = Program::new(&code());
@@ -94,11 +94,11 @@ fn the_process_choice_is_the_environment_then_the_api() {
     }
 }
 
-fn expected_jit() -> Engine {
+fn expected_jit() -> EngineKind {
     if tier_available() {
-        Engine::Jit
+        EngineKind::Jit
     } else {
-        Engine::Interp
+        EngineKind::Interp
     }
 }
 
@@ -106,15 +106,15 @@ fn expected_jit() -> Engine {
 fn a_sim_chooses_its_own_engine() {
     let state = r#"{"warps": [{"u": {"u1": 3000}}, {"u": {"u1": 700}}, {"u": {"u1": 1}}]}"#;
     let mut interp = Sim::new(&code(), state).unwrap();
-    interp.select_engine(Engine::Interp).unwrap();
-    assert_eq!(interp.engine_kind(), Engine::Interp);
+    interp.select_engine(EngineKind::Interp).unwrap();
+    assert_eq!(interp.engine_kind(), EngineKind::Interp);
     interp.run(1_000_000);
 
     let mut jit = Sim::new(&code(), state).unwrap();
-    match jit.select_engine(Engine::Jit) {
+    match jit.select_engine(EngineKind::Jit) {
         Ok(()) => {
             assert!(tier_available());
-            assert_eq!(jit.engine_kind(), Engine::Jit);
+            assert_eq!(jit.engine_kind(), EngineKind::Jit);
         }
         Err(e) => {
             assert!(!tier_available());
@@ -128,10 +128,10 @@ fn a_sim_chooses_its_own_engine() {
 
 #[test]
 fn engine_names() {
-    assert_eq!(Engine::parse("jit"), Ok(Engine::Jit));
-    assert_eq!(Engine::parse("interp"), Ok(Engine::Interp));
-    assert_eq!(Engine::Jit.name(), "jit");
-    let e = Engine::parse("fast").unwrap_err();
+    assert_eq!(EngineKind::parse("jit"), Ok(EngineKind::Jit));
+    assert_eq!(EngineKind::parse("interp"), Ok(EngineKind::Interp));
+    assert_eq!(EngineKind::Jit.name(), "jit");
+    let e = EngineKind::parse("fast").unwrap_err();
     assert!(
         e.contains("`fast`") && e.contains("jit") && e.contains("interp"),
         "{e}"
