@@ -2,7 +2,8 @@
  * exactly as `warpkit run PROGRAM --state STATE` prints it.
  *
  * Every warp is stepped one instruction at a time with wk_sim_step (or, with --run, all
- * warps are run by wk_sim_run like `warpkit run`). Standard error gets each warp's
+ * warps are run by wk_sim_run like `warpkit run`; --engine jit|interp chooses how, the
+ * default being jit where the host supports it). Standard error gets each warp's
  * instruction mix, the variants found in the commit records with the MATCH_/MASK_ table of
  * warpkit_encoding.h.
  *
@@ -75,10 +76,16 @@ static char *read_file(const char *path, size_t *len) {
 
 int main(int argc, char **argv) {
     const char *program = NULL, *state_path = NULL;
-    int use_run = 0;
+    int use_run = 0, engine = -1;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--run") == 0)
             use_run = 1;
+        else if (strcmp(argv[i], "--engine") == 0 && i + 1 < argc) {
+            i++;
+            engine = strcmp(argv[i], "jit") == 0      ? WK_ENGINE_JIT
+                     : strcmp(argv[i], "interp") == 0 ? WK_ENGINE_INTERP
+                                                      : -2;
+        }
         else if (!program)
             program = argv[i];
         else if (!state_path)
@@ -86,8 +93,8 @@ int main(int argc, char **argv) {
         else
             program = NULL, i = argc;
     }
-    if (!program) {
-        fprintf(stderr, "usage: run_state PROGRAM.bin [STATE.json] [--run]\n");
+    if (!program || engine == -2) {
+        fprintf(stderr, "usage: run_state PROGRAM.bin [STATE.json] [--run] [--engine jit|interp]\n");
         return 2;
     }
     size_t code_len = 0, state_len = 0;
@@ -112,6 +119,14 @@ int main(int argc, char **argv) {
         return 1;
     }
 
+    if (engine >= 0) {
+        int r = wk_sim_set_engine(sim, engine);
+        if (r != WK_OK) {
+            fprintf(stderr, "run_state: --engine: %s\n", wk_strerror(r));
+            wk_sim_free(sim);
+            return 1;
+        }
+    }
     if (use_run) {
         int r = wk_sim_run(sim, MAX_STEPS);
         if (r != WK_OK) {

@@ -33,6 +33,16 @@
 // The source did not assemble (wk_assemble; the diagnostics are in its message buffer).
 #define WK_ERR_ASM -5
 
+// The engine asked for is not available on this host (wk_sim_set_engine).
+#define WK_ERR_UNSUPPORTED -6
+
+// wk_sim_set_engine: interpret every instruction.
+#define WK_ENGINE_INTERP 0
+
+// wk_sim_set_engine: the compiling tier (hot code as host vector code; x86-64 with
+// AVX-512). The same results as the interpreter.
+#define WK_ENGINE_JIT 1
+
 // Most registers one record holds (vector and uniform together).
 #define WK_MAX_WRITES 16
 
@@ -132,6 +142,17 @@ int wk_sim_step(struct wk_sim *s, uint32_t warp, struct wk_commit *out);
 // Run every warp until its step count reaches `max_steps` or it ends, like `warpkit run
 // --max-steps` (continuing from where stepping left off). Returns WK_OK or WK_ERR_*.
 int wk_sim_run(struct wk_sim *s, uint64_t max_steps);
+
+// Choose how wk_sim_run executes: WK_ENGINE_JIT or WK_ENGINE_INTERP (stepping always
+// interprets; the results are the same). A new wk_sim runs with the compiling tier where
+// the host supports it, else with the interpreter (the environment variable
+// WARPKIT_ENGINE=interp|jit sets that default). Returns WK_OK, WK_ERR_ARG for another
+// value, WK_ERR_UNSUPPORTED when this host cannot run the tier (nothing changes then), or
+// WK_ERR_NULL.
+int wk_sim_set_engine(struct wk_sim *s, int engine);
+
+// How wk_sim_run executes: WK_ENGINE_JIT or WK_ENGINE_INTERP (WK_ERR_NULL for a null `s`).
+int wk_sim_engine(const struct wk_sim *s);
 
 // The state of every warp as JSON, exactly what `warpkit run` prints (without its final
 // newline); a valid state file to resume from. Writes at most `cap` bytes to `buf`

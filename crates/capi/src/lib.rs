@@ -19,7 +19,7 @@ mod record;
 pub use record::{wk_commit, wk_write, WK_FILE_U, WK_FILE_V, WK_MAX_WRITES};
 use std::ffi::{c_char, c_int, CStr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use warpkit_sim::{log_diff, Commit, Sim, StepResult};
+use warpkit_sim::{log_diff, Commit, EngineKind, Sim, StepResult};
 
 /// Success.
 pub const WK_OK: c_int = 0;
@@ -33,6 +33,14 @@ pub const WK_ERR_ARG: c_int = -3;
 pub const WK_ERR_INTERNAL: c_int = -4;
 /// The source did not assemble (wk_assemble; the diagnostics are in its message buffer).
 pub const WK_ERR_ASM: c_int = -5;
+/// The engine asked for is not available on this host (wk_sim_set_engine).
+pub const WK_ERR_UNSUPPORTED: c_int = -6;
+
+/// wk_sim_set_engine: interpret every instruction.
+pub const WK_ENGINE_INTERP: c_int = 0;
+/// wk_sim_set_engine: the compiling tier (hot code as host vector code; x86-64 with
+/// AVX-512). The same results as the interpreter.
+pub const WK_ENGINE_JIT: c_int = 1;
 
 /// A program and the warps a state file launches (opaque).
 pub struct wk_sim {
@@ -270,6 +278,40 @@ pub unsafe extern "C" fn wk_sim_run(s: *mut wk_sim, max_steps: u64) -> c_int {
     }
 }
 
+/// Choose how wk_sim_run executes: WK_ENGINE_JIT or WK_ENGINE_INTERP (stepping always
+/// interprets; the results are the same). A new wk_sim runs with the compiling tier where
+/// the host supports it, else with the interpreter (the environment variable
+/// WARPKIT_ENGINE=interp|jit sets that default). Returns WK_OK, WK_ERR_ARG for another
+/// value, WK_ERR_UNSUPPORTED when this host cannot run the tier (nothing changes then), or
+/// WK_ERR_NULL.
+#[no_mangle]
+pub unsafe extern "C" fn wk_sim_set_engine(s: *mut wk_sim, engine: c_int) -> c_int {
+    let Some(s) = s.as_mut() else {
+        return WK_ERR_NULL;
+    };
+    let e = match engine {
+        WK_ENGINE_INTERP => EngineKind::Interp,
+        WK_ENGINE_JIT => EngineKind::Jit,
+        _ => return WK_ERR_ARG,
+    };
+    guard(WK_ERR_INTERNAL, || match s.sim.select_engine(e) {
+        Ok(()) => WK_OK,
+        Err(_) => WK_ERR_UNSUPPORTED,
+    })
+}
+
+/// How wk_sim_run executes: WK_ENGINE_JIT or WK_ENGINE_INTERP (WK_ERR_NULL for a null `s`).
+#[no_mangle]
+pub unsafe extern "C" fn wk_sim_engine(s: *const wk_sim) -> c_int {
+    match s.as_ref() {
+        Some(s) => guard(WK_ERR_INTERNAL, || match s.sim.engine_kind() {
+            EngineKind::Interp => WK_ENGINE_INTERP,
+            EngineKind::Jit => WK_ENGINE_JIT,
+        }),
+        None => WK_ERR_NULL,
+    }
+}
+
 /// The state of every warp as JSON, exactly what `warpkit run` prints (without its final
 /// newline); a valid state file to resume from. Writes at most `cap` bytes to `buf`
 /// (NUL-terminated; `buf` may be null when `cap` is 0) and returns the length of the whole
@@ -347,6 +389,7 @@ pub extern "C" fn wk_strerror(code: c_int) -> *const c_char {
         WK_ERR_ARG => c"malformed argument",
         WK_ERR_INTERNAL => c"internal error",
         WK_ERR_ASM => c"assembly errors",
+        WK_ERR_UNSUPPORTED => c"not available on this host",
         1 => c"mismatch",
         _ => c"unknown code",
     };

@@ -382,3 +382,44 @@ fn garbage_code_and_random_device_records_never_panic() {
         unsafe { wk_sim_free(s) };
     }
 }
+
+#[test]
+fn the_engine_is_chosen_per_sim_and_gives_the_same_state() {
+    // A loop long enough for the tier to compile it (hot after 2,000 instructions).
+    let code = code("loop:\nuaddi u1, u1, -1\nadd v2, v2, v1\nlaneid v1\nbnz u1, loop\n");
+    let state = r#"{"warps": [{"exec": "0xffff00ff", "u": {"u1": 3000}}, {"u": {"u1": 900}}]}"#;
+    let want = run_state(&code, state, DEFAULT_MAX_STEPS, None).unwrap();
+    warpkit_ui::load::register_engines();
+    let supported = warpkit_sim::tier_available();
+    for (engine, ok) in [
+        (WK_ENGINE_INTERP, WK_OK),
+        (
+            WK_ENGINE_JIT,
+            if supported { WK_OK } else { WK_ERR_UNSUPPORTED },
+        ),
+    ] {
+        let s = new_sim(&code, Some(state)).unwrap();
+        // A new simulator runs with the default engine: jit where the host runs it.
+        let default = match std::env::var("WARPKIT_ENGINE").as_deref() {
+            Ok("interp") => WK_ENGINE_INTERP,
+            _ if supported => WK_ENGINE_JIT,
+            _ => WK_ENGINE_INTERP,
+        };
+        assert_eq!(unsafe { wk_sim_engine(s) }, default);
+        assert_eq!(unsafe { wk_sim_set_engine(s, engine) }, ok);
+        if ok == WK_OK {
+            assert_eq!(unsafe { wk_sim_engine(s) }, engine);
+        }
+        assert_eq!(unsafe { wk_sim_run(s, DEFAULT_MAX_STEPS) }, WK_OK);
+        assert_eq!(state_of(s), want, "engine {engine}");
+        assert_eq!(unsafe { wk_sim_set_engine(s, 7) }, WK_ERR_ARG);
+        unsafe { wk_sim_free(s) };
+    }
+    assert_eq!(
+        unsafe { wk_sim_set_engine(null_mut(), WK_ENGINE_JIT) },
+        WK_ERR_NULL
+    );
+    assert_eq!(unsafe { wk_sim_engine(null()) }, WK_ERR_NULL);
+    let text = unsafe { CStr::from_ptr(wk_strerror(WK_ERR_UNSUPPORTED)) };
+    assert_eq!(text.to_str().unwrap(), "not available on this host");
+}

@@ -106,7 +106,12 @@ fn examples(dir: &Path) -> Vec<Example> {
 }
 
 fn run(exe: &Path, args: &[&std::ffi::OsStr]) -> (i32, String, String) {
-    let o = Command::new(exe).args(args).output().unwrap();
+    // The tier compiles every block it reaches (the examples are too short to get hot).
+    let o = Command::new(exe)
+        .args(args)
+        .env("WARPKIT_JIT_HOT", "1")
+        .output()
+        .unwrap();
     (
         o.status.code().unwrap_or(-1),
         String::from_utf8(o.stdout).unwrap(),
@@ -140,19 +145,23 @@ fn run_state_prints_what_warpkit_run_prints() {
     for (name, bin, st, code, state) in examples(b.dir.path()) {
         let want = run_state(&code, &state, DEFAULT_MAX_STEPS, None).unwrap() + "\n";
         let mix = model_mix(&code, &state);
+        // Run both ways: the engine is the C host's choice (wk_sim_set_engine).
+        let mut runs: Vec<&[&str]> = vec![&[], &["--run"], &["--run", "--engine", "interp"]];
+        warpkit_ui::load::register_engines();
+        if warpkit_sim::tier_available() {
+            runs.push(&["--run", "--engine", "jit"]);
+        }
         for exe in ["run_state", "run_state-so"] {
-            for flag in [None, Some("--run")] {
+            for flags in &runs {
                 let mut args: Vec<&std::ffi::OsStr> = vec![bin.as_os_str()];
                 if let Some(s) = &st {
                     args.push(s.as_os_str());
                 }
-                if let Some(f) = flag {
-                    args.push(f.as_ref());
-                }
+                args.extend(flags.iter().map(std::ffi::OsStr::new));
                 let (code, out, err) = run(&b.exe(exe), &args);
-                assert_eq!(code, 0, "{name} {exe} {flag:?}: {err}");
-                assert!(out == want, "{name} {exe} {flag:?}: output differs");
-                if flag.is_none() {
+                assert_eq!(code, 0, "{name} {exe} {flags:?}: {err}");
+                assert!(out == want, "{name} {exe} {flags:?}: output differs");
+                if flags.is_empty() {
                     // The mix, in the table's order there, sorted here.
                     let got: Vec<String> = err
                         .lines()

@@ -9,10 +9,9 @@ use std::io::{self, Write};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Arc;
 use warpkit_sim::state::{parse_state, parse_state_reader};
 use warpkit_sim::{
-    Fields, Program, RunEngine, RunStatus, Sim, SimError, TraceFilter, TraceOptions,
+    EngineKind, Fields, Program, RunStatus, Sim, SimError, TraceFilter, TraceOptions,
 };
 
 /// Exit status of `--fail-on-fault` when a warp did not exit.
@@ -67,9 +66,10 @@ pub struct RunArgs {
     num_as: Option<NumAsMap>,
     /// How the warps run: `jit` compiles hot code to host vector code (x86-64 with
     /// AVX-512; the same results as the interpreter), `interp` interprets every
-    /// instruction. A traced run (--trace) always interprets.
-    #[arg(long, value_enum, default_value = "interp")]
-    engine: EngineChoice,
+    /// instruction. Default: jit where the host supports it, interp otherwise (or what
+    /// WARPKIT_ENGINE says). Traced warps (--trace) always interpret.
+    #[arg(long, value_enum)]
+    engine: Option<EngineChoice>,
     /// After the run, print on standard error what the jit engine did: blocks compiled,
     /// instructions covered, compile time, code memory, and the variants it left to the
     /// interpreter.
@@ -138,14 +138,15 @@ pub fn run(a: RunArgs) -> Result<ExitCode, String> {
     let mut launch = load_state(a.state.as_deref())?;
     loaded.prepare(&mut launch)?;
     let mut sim = Sim::from_launch(Program::new(code), launch);
-    let jit = match a.engine {
-        EngineChoice::Interp => None,
-        EngineChoice::Jit => Some(warpkit_jit::Jit::new(sim.program()).ok_or(
-            "--engine jit needs an x86-64 host with AVX-512 (F, DQ, BW, VL, CD, VPOPCNTDQ), BMI2 and LZCNT; \
-             use --engine interp",
-        )?),
+    // The loader registered the tier; the process default says whether this host runs it.
+    let engine = match a.engine {
+        None => warpkit_sim::default_engine(),
+        Some(EngineChoice::Interp) => EngineKind::Interp,
+        Some(EngineChoice::Jit) => EngineKind::Jit,
     };
-    sim.set_engine(jit.clone().map(|j| j as Arc<dyn RunEngine>));
+    sim.select_engine(engine).map_err(|e| format!("--{e}"))?;
+    // The whole process follows the choice (the warps a trace leaves out, too).
+    warpkit_sim::set_default_engine(engine);
     let n = sim.num_warps();
     let shown = a
         .warps
@@ -193,8 +194,8 @@ pub fn run(a: RunArgs) -> Result<ExitCode, String> {
 
     print_state(&sim, &a, shown.as_deref())?;
     if a.jit_stats {
-        match &jit {
-            Some(j) => eprint!("{}", j.stats()),
+        match sim.engine() {
+            Some(e) => eprint!("{}", e.report()),
             None => eprintln!("jit: not used (--engine interp)"),
         }
     }

@@ -693,7 +693,8 @@ impl ProgramView {
             if let Some(t) = step_target {
                 budget = budget.min(t.saturating_sub(s.attempts));
             }
-            let RunOutcome { status, steps } = s.warp.run(&self.patched, budget);
+            // The interpreter, whatever engine `Warp::run` has (docs/simulator.md).
+            let RunOutcome { status, steps } = s.warp.interpret(&self.patched, budget);
             done += steps;
             s.attempts += steps;
             if let RunStatus::Faulted(_) = status {

@@ -5,6 +5,8 @@
 //! programs with random bits flipped (odd registers, pairs at the end of the file,
 //! undecodable words, `movrel`).
 
+mod common;
+
 use warpkit_asm::assemble;
 use warpkit_cover::{Counts, Db};
 use warpkit_gen::rng::Rng;

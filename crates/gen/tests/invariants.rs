@@ -10,6 +10,8 @@
 //! 5. integer results, lane-mask compares, EXEC control and branch targets equal a
 //!    separately written reference (below).
 
+mod common;
+
 use serde_json::Value;
 use warpkit_asm::{assemble, disassemble, DisasmOptions};
 use warpkit_gen::{GenConfig, Generated, Generator};

@@ -2,6 +2,8 @@
 //! bound (or faults exactly where `--faults` placed the fault), generation is
 //! deterministic, and together the programs execute the executable variants.
 
+mod common;
+
 use warpkit_asm::assemble;
 use warpkit_gen::run::{run_counting, Coverage};
 use warpkit_gen::{GenConfig, Generator, Mix};

@@ -5,6 +5,8 @@
 //! modifiers and immediates; an excluded bin that is hit fails the test with its rule. So
 //! an instruction whose semantics changes cannot keep an exclusion that no longer holds.
 
+mod common;
+
 use warpkit_cover::model::{Model, NONE};
 use warpkit_cover::reach::{Reach, RULES};
 use warpkit_cover::Counts;

@@ -1,6 +1,8 @@
 //! The reducer with in-process tests: results are small, still interesting and
 //! deterministic; bad inputs are errors.
 
+mod common;
+
 use serde_json::Value;
 use warpkit_asm::assemble;
 use warpkit_gen::shrink::{shrink, Options, Reduced};

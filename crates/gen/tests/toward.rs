@@ -4,6 +4,8 @@
 //! FFLAGS bins are reachable is found by a probe: every variant that may raise flags,
 //! executed on the cross product of the generator's corner values in every rounding mode.
 
+mod common;
+
 use std::sync::Arc;
 use warpkit_asm::assemble;
 use warpkit_cover::model::{Group, Model, FFLAG_NAMES, NONE};

@@ -87,7 +87,7 @@ pub(crate) unsafe extern "sysv64" fn call_run(ctx: *mut Ctx, pc: u32, n: u32, ne
             r => (0, matches!(r, StepResult::Faulted(_))),
         }
     } else {
-        let o = w.run(p, n as u64);
+        let o = w.interpret(p, n as u64);
         (o.steps as u32, matches!(o.status, RunStatus::Faulted(_)))
     };
     c.exec = w.exec();

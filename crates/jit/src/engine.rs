@@ -223,18 +223,19 @@ fn runnable(b: &CompiledBlock, w: &Warp, room: u64) -> bool {
 impl RunEngine for Jit {
     fn run(&self, w: &mut Warp, p: &Program, max_steps: u64) -> RunOutcome {
         if self.code != (p.code().as_ptr() as usize, p.len()) {
-            return w.run(p, max_steps);
+            return w.interpret(p, max_steps);
         }
         let (mut n, mut compiled, mut side) = (0u64, 0u64, 0u64);
         // Warming up: until the program has interpreted `hot` instructions (all warps
         // together) no block can be hot, so the interpreter runs in one piece; short
-        // programs then pay nothing for the tier.
-        while n < max_steps {
+        // programs then pay nothing for the tier. (With `hot` 1 nothing warms up: the tests
+        // that force the tier run even a program's first instruction compiled.)
+        while self.hot > 1 && n < max_steps {
             let warm = self.warm.load(Relaxed);
             if warm >= self.hot as u64 {
                 break;
             }
-            let o = w.run(p, (self.hot as u64 - warm).min(max_steps - n));
+            let o = w.interpret(p, (self.hot as u64 - warm).min(max_steps - n));
             n += o.steps;
             self.warm.fetch_add(o.steps, Relaxed);
             if o.status != RunStatus::StepLimit && n < max_steps {
@@ -310,7 +311,7 @@ impl RunEngine for Jit {
                 if (EXIT_SIDE..EXIT_AFTER).contains(&code) {
                     // The item the block could not do exactly: the interpreter runs it.
                     side += 1;
-                    let o = w.run(p, 1);
+                    let o = w.interpret(p, 1);
                     n += o.steps;
                     if o.status != RunStatus::StepLimit && o.steps == 0 {
                         break o.status;
@@ -330,7 +331,7 @@ impl RunEngine for Jit {
             } else {
                 seg
             };
-            let o = w.run(p, (budget as u64).min(room));
+            let o = w.interpret(p, (budget as u64).min(room));
             n += o.steps;
             match o.status {
                 RunStatus::StepLimit => {}
@@ -343,5 +344,9 @@ impl RunEngine for Jit {
         self.interpreted_steps.fetch_add(n - compiled, Relaxed);
         self.side_exits.fetch_add(side, Relaxed);
         RunOutcome { status, steps: n }
+    }
+
+    fn report(&self) -> String {
+        self.stats().to_string()
     }
 }

@@ -8,10 +8,15 @@
 //! block (the interpreter runs it on the warp in memory); chapter 7 is left to the
 //! interpreter, with the warp's state exact at the hand-over.
 //!
-//! [`Jit`] implements [`warpkit_sim::RunEngine`]: install it with
-//! [`Sim::set_engine`](warpkit_sim::Sim::set_engine). It gives exactly what
-//! [`Warp::run`] gives (registers, EXEC, FFLAGS, PC, outcome, step count; faults at the
-//! same step), which `tests/differential.rs` checks on random programs.
+//! [`Jit`] implements [`warpkit_sim::RunEngine`]: [`register`] puts it behind
+//! [`Warp::run`] for the whole process (the default engine where the host supports it),
+//! or install it per `Sim` with [`Sim::set_engine`](warpkit_sim::Sim::set_engine). It
+//! gives exactly what the interpreter, [`Warp::interpret`], gives (registers, EXEC,
+//! FFLAGS, PC, outcome, step count; faults at the same step), which
+//! `tests/differential.rs` checks on random programs.
+//!
+//! [`Warp::run`]: warpkit_sim::Warp::run
+//! [`Warp::interpret`]: warpkit_sim::Warp::interpret
 //!
 //! Tiering: code is interpreted (in runs that end at the next instruction that may jump)
 //! until the runs starting at a PC have retired [`HOT`] instructions; then the block there
@@ -36,6 +41,22 @@ mod engine;
 mod tier;
 
 pub use tier::{supported, Stats, DEFAULT_CODE_CAP, HOT};
+
+/// Put the tier behind [`warpkit_sim::Warp::run`] (`warpkit_sim::register_tier`): from then on every
+/// program run with the process's engine gets its own [`Jit`] (made on its first run, with
+/// the threshold `WARPKIT_JIT_HOT` or [`warpkit_sim::set_jit_hot`] gives, else [`HOT`]),
+/// unless the interpreter was chosen (`WARPKIT_ENGINE=interp`,
+/// [`warpkit_sim::set_default_engine`]) or this host cannot run it. Idempotent.
+pub fn register() {
+    warpkit_sim::register_tier(warpkit_sim::Tier {
+        make: |p, hot| {
+            let hot = if hot == 0 { HOT } else { hot };
+            Jit::with_options(p, DEFAULT_CODE_CAP, hot)
+                .map(|j| j as std::sync::Arc<dyn warpkit_sim::RunEngine>)
+        },
+        supported,
+    });
+}
 
 #[cfg(target_arch = "x86_64")]
 pub use engine::Jit;
@@ -66,6 +87,6 @@ impl warpkit_sim::RunEngine for Jit {
         p: &warpkit_sim::Program,
         max_steps: u64,
     ) -> warpkit_sim::RunOutcome {
-        w.run(p, max_steps)
+        w.interpret(p, max_steps)
     }
 }

@@ -105,7 +105,7 @@ fn compile(i: &Inst, rm: u8, rng: &mut XorShift) -> (Option<How>, Stats) {
     let w0 = warp(rm, jr, rng);
     let (mut a, mut b) = (w0.clone(), w0);
     let name = i.desc().mnemonic;
-    let oa = a.run(&p, 40);
+    let oa = a.interpret(&p, 40);
     let ob = jit.run(&mut b, &p, 40);
     assert_eq!(oa, ob, "{name} rm {rm}: outcome");
     assert_eq!(a, b, "{name} rm {rm}: warp");
@@ -219,11 +219,11 @@ fn faulting_kernel_call_stops_exactly() {
     w0.set_vgprs(24).unwrap();
     let (mut a, mut b) = (w0.clone(), w0.clone());
     // Runs compiled (vgprs 24), then faults at the call once vgprs is 16.
-    assert_eq!(a.run(&p, 30), jit.run(&mut b, &p, 30));
+    assert_eq!(a.interpret(&p, 30), jit.run(&mut b, &p, 30));
     assert_eq!(a, b);
     a.set_vgprs(16).unwrap();
     b.set_vgprs(16).unwrap();
-    let (oa, ob) = (a.run(&p, 100), jit.run(&mut b, &p, 100));
+    let (oa, ob) = (a.interpret(&p, 100), jit.run(&mut b, &p, 100));
     assert_eq!(oa, ob);
     assert_eq!(a, b);
     assert!(matches!(ob.status, warpkit_sim::RunStatus::Faulted(_)));
@@ -264,11 +264,11 @@ fn indirect_jumps_to_bad_targets() {
         let mut rng = XorShift::new(target as u64);
         let w0 = warp(0, Some(2), &mut rng);
         let (mut a, mut b) = (w0.clone(), w0);
-        assert_eq!(a.run(&p, 20), jit.run(&mut b, &p, 20));
+        assert_eq!(a.interpret(&p, 20), jit.run(&mut b, &p, 20));
         assert_eq!(a, b);
         a.uregs_mut()[2] = target;
         b.uregs_mut()[2] = target;
-        let (oa, ob) = (a.run(&p, 20), jit.run(&mut b, &p, 20));
+        let (oa, ob) = (a.interpret(&p, 20), jit.run(&mut b, &p, 20));
         assert_eq!(oa, ob, "{} to {target:#x}", v.desc().mnemonic);
         assert_eq!(a, b, "{} to {target:#x}", v.desc().mnemonic);
         let s = jit.stats();
@@ -313,10 +313,10 @@ fn fault_inside_a_run_of_calls() {
         w0.set_vgprs(24).unwrap();
         let (mut a, mut b) = (w0.clone(), w0);
         // Hot and compiled with every register in range; then with vgprs as given.
-        assert_eq!(a.run(&p, 60), jit.run(&mut b, &p, 60));
+        assert_eq!(a.interpret(&p, 60), jit.run(&mut b, &p, 60));
         a.set_vgprs(vgprs).unwrap();
         b.set_vgprs(vgprs).unwrap();
-        let (oa, ob) = (a.run(&p, max), jit.run(&mut b, &p, max));
+        let (oa, ob) = (a.interpret(&p, max), jit.run(&mut b, &p, max));
         assert_eq!(oa, ob, "vgprs {vgprs}, {max} steps");
         assert_eq!(a, b, "vgprs {vgprs}, {max} steps");
         if vgprs == 16 && max > 3 {
@@ -379,7 +379,7 @@ fn calls_see_and_leave_cached_registers() {
     }
     w0.uregs_mut()[62] = 500;
     let (mut a, mut b) = (w0.clone(), w0);
-    let (oa, ob) = (a.run(&p, 100_000), jit.run(&mut b, &p, 100_000));
+    let (oa, ob) = (a.interpret(&p, 100_000), jit.run(&mut b, &p, 100_000));
     assert_eq!(oa, ob);
     assert_eq!(a, b);
     let s = jit.stats();
@@ -431,7 +431,7 @@ fn edge_loop(body: &[Inst]) {
         w0.uregs_mut()[62] = 50;
         w0.set_code_base(rng.next_u64() | 0xffff_ff00);
         let (mut a, mut b) = (w0.clone(), w0);
-        let (oa, ob) = (a.run(&p, 10_000), jit.run(&mut b, &p, 10_000));
+        let (oa, ob) = (a.interpret(&p, 10_000), jit.run(&mut b, &p, 10_000));
         assert_eq!(oa, ob, "seed {seed}");
         assert_eq!(a, b, "seed {seed}");
         let s = jit.stats();

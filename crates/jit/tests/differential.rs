@@ -399,7 +399,7 @@ fn check(seed: u64, n: usize) -> (u64, u64) {
         let (mut a, mut b) = (w0.clone(), w0.clone());
         for _ in 0..3 {
             let max = rng.below(3000);
-            let oa = a.run(&p, max);
+            let oa = a.interpret(&p, max);
             let ob = jit.run(&mut b, &p, max);
             assert_eq!(oa, ob, "seed {seed}: outcomes");
             assert_eq!(a, b, "seed {seed}: warps after {max} steps");
@@ -498,7 +498,7 @@ fn muladd_loop_runs_compiled() {
     }
     w.uregs_mut()[9] = 10_000;
     let mut w2 = w.clone();
-    let oa = w.run(&p, u64::MAX);
+    let oa = w.interpret(&p, u64::MAX);
     let ob = jit.run(&mut w2, &p, u64::MAX);
     assert_eq!((oa, &w), (ob, &w2));
     let s = jit.stats();
@@ -529,7 +529,11 @@ fn any_variant_programs_agree() {
         let (mut a, mut b) = (w.clone(), w);
         for _ in 0..2 {
             let max = rng.below(500);
-            assert_eq!(a.run(&p, max), jit.run(&mut b, &p, max), "seed {seed}");
+            assert_eq!(
+                a.interpret(&p, max),
+                jit.run(&mut b, &p, max),
+                "seed {seed}"
+            );
             assert_eq!(a, b, "seed {seed}");
         }
     }

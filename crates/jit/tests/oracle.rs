@@ -341,7 +341,7 @@ fn oracle_vectors_through_the_tier() {
                     let o = if tier {
                         engine.run(&mut w, &p, u64::MAX)
                     } else {
-                        w.run(&p, u64::MAX)
+                        w.interpret(&p, u64::MAX)
                     };
                     assert_eq!(o.status, RunStatus::Exited, "{op} rm {rm}");
                     for (k, c) in chunk.iter().enumerate() {

@@ -169,7 +169,7 @@ fn packed_binary16_matches_the_interpreter() {
             let w0 = warp(&mut rng, clean);
             let jit = &jits[w0.mode().rm16 as usize];
             let (mut a, mut b) = (w0.clone(), w0.clone());
-            let oa = a.run(&p, u64::MAX);
+            let oa = a.interpret(&p, u64::MAX);
             let ob = jit.run(&mut b, &p, u64::MAX);
             assert_eq!(oa.status, RunStatus::Exited);
             assert_eq!(oa, ob, "warp {k} clean {clean}");
@@ -302,7 +302,11 @@ fn random_fp_runs_agree() {
             let (mut a, mut b) = (w.clone(), w);
             for _ in 0..3 {
                 let max = rng.below(200);
-                assert_eq!(a.run(&p, max), jit.run(&mut b, &p, max), "seed {seed}");
+                assert_eq!(
+                    a.interpret(&p, max),
+                    jit.run(&mut b, &p, max),
+                    "seed {seed}"
+                );
                 assert_eq!(a, b, "seed {seed}");
             }
         }

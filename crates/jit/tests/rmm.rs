@@ -187,7 +187,7 @@ fn rmm_matches_the_interpreter() {
         for k in 0..400 {
             let w0 = warp(&mut rng, clean);
             let (mut a, mut b) = (w0.clone(), w0.clone());
-            let oa = a.run(&p, u64::MAX);
+            let oa = a.interpret(&p, u64::MAX);
             let ob = jit.run(&mut b, &p, u64::MAX);
             assert_eq!(oa.status, RunStatus::Exited);
             assert_eq!(oa, ob, "warp {k} clean {clean}");

@@ -9,7 +9,9 @@ use pyo3::types::{
     PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple,
 };
 use serde_json::{Map, Number, Value};
-use warpkit_sim::{Commit, Sim, SimError, StepResult, DEFAULT_MAX_STEPS, NUM_UREGS, NUM_VREGS};
+use warpkit_sim::{
+    Commit, EngineKind, Sim, SimError, StepResult, DEFAULT_MAX_STEPS, NUM_UREGS, NUM_VREGS,
+};
 
 #[pyclass(module = "warpkit", name = "Sim")]
 pub struct PySim {
@@ -265,13 +267,20 @@ impl PySim {
 #[pymethods]
 impl PySim {
     #[new]
-    #[pyo3(signature = (program, state = None, kernel = None))]
+    #[pyo3(signature = (program, state = None, kernel = None, engine = None))]
     fn new(
         py: Python<'_>,
         program: &Bound<'_, PyAny>,
         state: Option<&Bound<'_, PyAny>>,
         kernel: Option<&str>,
+        engine: Option<&str>,
     ) -> PyResult<Self> {
+        // Checked first: a bad name is refused before any loading.
+        warpkit_ui::load::register_engines();
+        let engine = match engine {
+            None => warpkit_sim::default_engine(),
+            Some(e) => EngineKind::parse(e).map_err(PyValueError::new_err)?,
+        };
         let text = state_text(state)?;
         let sim = match program.cast::<PyString>() {
             // Assembly is loaded as every front loads it (macros, kernels: the entry kernel
@@ -285,6 +294,8 @@ impl PySim {
                 }
             }
         };
+        let mut sim = sim;
+        sim.select_engine(engine).map_err(PyValueError::new_err)?;
         Ok(PySim {
             sim,
             commit: Box::new(Commit::new()),
@@ -348,6 +359,19 @@ impl PySim {
     fn set_state(&mut self, state: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         let text = state_text(state)?;
         self.sim.set_state(&text).map_err(sim_err)
+    }
+
+    /// The engine `run` uses: "jit" or "interp".
+    #[getter]
+    fn engine(&self) -> &'static str {
+        self.sim.engine_kind().name()
+    }
+
+    /// What the compiling tier has done for this program so far (`warpkit run
+    /// --jit-stats`); "" with the interpreter.
+    #[getter]
+    fn jit_stats(&self) -> String {
+        self.sim.engine().map(|e| e.report()).unwrap_or_default()
     }
 
     fn __repr__(&self) -> String {

@@ -4,7 +4,8 @@
 //!   instruction and resolved handlers, so [`Warp::step`] does no decoding, no lookup by
 //!   name and no allocation.
 //! * [`Warp`] holds the architectural state of SUPPLEMENT §1 and executes with
-//!   [`Warp::step`] / [`Warp::run`]. [`Warp::step_logged`] / [`Warp::run_logged`] run the
+//!   [`Warp::step`] / [`Warp::run`] (the process's engine: the interpreter,
+//!   [`Warp::interpret`], or a registered compiling tier, see [`EngineKind`]). [`Warp::step_logged`] / [`Warp::run_logged`] run the
 //!   logged copy of the same handlers and return a [`Commit`] record per retired
 //!   instruction (every register written, with its new value and lane mask); the fast
 //!   path contains none of that.
@@ -31,6 +32,7 @@
 
 mod access;
 mod commit;
+mod engine;
 mod fault;
 mod float;
 mod int;
@@ -49,6 +51,10 @@ mod trace_line;
 mod warp;
 
 pub use commit::{Commit, RegWrite, UWrite, VWrite, MAX_U_WRITES, MAX_V_WRITES};
+pub use engine::{
+    default_engine, register_tier, set_default_engine, set_jit_hot, tier_available, tier_for,
+    EngineKind, Tier,
+};
 pub use fault::{Fault, FaultCause, FaultReason};
 pub use launch::{run_warps, run_warps_sequential, WarpResult};
 pub use program::{HandlerLevel, Program};

@@ -9,6 +9,8 @@ use crate::fault::FaultReason;
 use crate::op::{fp_level_bits, FastFn, Flow, LoggedFn, Op, TAGS};
 use crate::semantics::handler_for;
 use crate::warp::Warp;
+use std::any::Any;
+use std::sync::OnceLock;
 use warpkit_encoding::{decode, DecodeError, Inst};
 use warpkit_fp::lanes::SimdLevel;
 use warpkit_isa::{RegFile, Slot, StateLoc};
@@ -74,6 +76,11 @@ pub struct Program {
     pub(crate) vreg_end: u8,
     level: HandlerLevel,
     fp_level: SimdLevel,
+    /// The compiling tier's instance for this program (`engine.rs`), made on its first run
+    /// through the tier; held here, type-erased, so that every warp that runs the program
+    /// shares its compiled code and it is freed with the program. (The engine trait names
+    /// `Program`: naming it here would make an import circle.)
+    pub(crate) tier: OnceLock<Option<Box<dyn Any + Send + Sync>>>,
 }
 
 fn illegal(_: &mut Warp, _: &Op) -> Flow {
@@ -209,6 +216,7 @@ impl Program {
             vreg_end,
             level,
             fp_level,
+            tier: OnceLock::new(),
         }
     }
 

@@ -1,4 +1,4 @@
-//! The fetch/execute loops: [`Warp::step`] and [`Warp::run`] (fast copies of the
+//! The fetch/execute loops: [`Warp::step`] and [`Warp::interpret`] (fast copies of the
 //! handlers, nothing recorded) and [`Warp::step_logged`] / [`Warp::run_logged`] (logged
 //! copies, one [`Commit`] per retired instruction).
 
@@ -73,12 +73,19 @@ fn tag_branches(tag: u8) {
 }
 
 /// Another way to execute a warp's instructions (the compiling tier, `warpkit-jit`), chosen
-/// per [`Sim`](crate::Sim) with [`Sim::set_engine`](crate::Sim::set_engine). It must leave
-/// the warp, and return, exactly what [`Warp::run`] would (state, outcome, step count),
-/// and may run [`Warp::run`] itself for what it does not handle.
+/// per process (`crate::engine`, behind [`Warp::run`]) or per [`Sim`](crate::Sim) with
+/// [`Sim::set_engine`](crate::Sim::set_engine). It must leave the warp, and return,
+/// exactly what [`Warp::interpret`] would (state, outcome, step count), and may run
+/// [`Warp::interpret`] itself for what it does not handle.
 pub trait RunEngine: Send + Sync {
     /// [`Warp::run`]: execute up to `max_steps` instructions of `p` on `w`.
     fn run(&self, w: &mut Warp, p: &Program, max_steps: u64) -> RunOutcome;
+
+    /// What the engine has done so far, for people (`warpkit run --jit-stats`); lines
+    /// ending in a newline, or nothing.
+    fn report(&self) -> String {
+        String::new()
+    }
 }
 
 /// Watches a run instruction by instruction ([`Warp::run_watched`]): for observers (the
@@ -430,9 +437,10 @@ impl Warp {
     }
 
     /// Execute up to `max_steps` instructions (counted from this call; [`Warp::steps`]
-    /// grows by the number executed). A warp that reaches the end of the code exactly at
-    /// the limit counts as exited.
-    pub fn run(&mut self, p: &Program, max_steps: u64) -> RunOutcome {
+    /// grows by the number executed) with the interpreter, whatever engine
+    /// [`Warp::run`] uses: for engines, the debugger and traces. A warp that reaches the
+    /// end of the code exactly at the limit counts as exited.
+    pub fn interpret(&mut self, p: &Program, max_steps: u64) -> RunOutcome {
         // The register check is made once here when the whole program fits.
         let (stop, n) = if p.vreg_end <= self.vgprs {
             self.run_loop::<false>(p, max_steps)

@@ -3,6 +3,7 @@
 //! step warps and print the state get exactly what `warpkit run` prints.
 
 use crate::commit::Commit;
+use crate::engine::{default_engine, tier_for, EngineKind};
 use crate::launch::par_map;
 use crate::program::Program;
 use crate::run::{RunEngine, RunOutcome, RunStatus, StepResult};
@@ -19,11 +20,21 @@ pub struct Sim {
     pub(crate) program: Program,
     code_base: u64,
     pub(crate) warps: Vec<LaunchWarp>,
-    /// What [`Sim::run`] executes with (`None`: the interpreter, [`Warp::run`]).
-    engine: Option<Arc<dyn RunEngine>>,
+    /// What [`Sim::run`] executes with.
+    engine: SimEngine,
     /// The step limit of a run that was stopped before it (Ctrl-C): warps below it are
     /// `interrupted` in the state written, not `step_limit`.
     stopped_below: Option<u64>,
+}
+
+/// The engine of a [`Sim`].
+enum SimEngine {
+    /// The process's ([`Warp::run`], `crate::engine`).
+    Process,
+    /// The interpreter ([`Warp::interpret`]).
+    Interp,
+    /// A given engine.
+    With(Arc<dyn RunEngine>),
 }
 
 /// A warp and how an earlier run left it (`None`: fresh).
@@ -81,7 +92,7 @@ impl Sim {
             program,
             code_base: launch.code_base,
             warps: launch_warps(launch),
-            engine: None,
+            engine: SimEngine::Process,
             stopped_below: None,
         }
     }
@@ -95,15 +106,46 @@ impl Sim {
         Ok(())
     }
 
-    /// Run with `engine` instead of the interpreter ([`Sim::run`], [`Sim::run_sliced`];
-    /// stepping, logged and traced runs always interpret); `None`: the interpreter.
+    /// Run with `engine` ([`Sim::run`], [`Sim::run_sliced`]; stepping, logged and traced
+    /// runs always interpret); `None`: the interpreter. (Without a call: the process's
+    /// engine, [`default_engine`].)
     pub fn set_engine(&mut self, engine: Option<Arc<dyn RunEngine>>) {
-        self.engine = engine;
+        self.engine = match engine {
+            Some(e) => SimEngine::With(e),
+            None => SimEngine::Interp,
+        };
     }
 
-    /// The engine [`Sim::run`] uses, if not the interpreter.
+    /// Run with the interpreter or with the compiling tier (the program's instance,
+    /// [`tier_for`]); an error, and nothing changed, when the tier is asked for and there is
+    /// none this host runs.
+    pub fn select_engine(&mut self, e: EngineKind) -> Result<(), String> {
+        self.engine = match e {
+            EngineKind::Interp => SimEngine::Interp,
+            EngineKind::Jit => SimEngine::With(tier_for(&self.program).ok_or(
+                "engine `jit`: the compiling tier is not available (it needs an x86-64 host \
+                 with AVX-512 F/DQ/BW/VL/CD/VPOPCNTDQ, BMI1/BMI2, LZCNT and POPCNT); use `interp`",
+            )?),
+        };
+        Ok(())
+    }
+
+    /// Which engine [`Sim::run`] uses.
+    pub fn engine_kind(&self) -> EngineKind {
+        match self.engine {
+            SimEngine::Process => default_engine(),
+            SimEngine::Interp => EngineKind::Interp,
+            SimEngine::With(_) => EngineKind::Jit,
+        }
+    }
+
+    /// The engine [`Sim::run`] uses, if one was given ([`Sim::set_engine`],
+    /// [`Sim::select_engine`]).
     pub fn engine(&self) -> Option<&Arc<dyn RunEngine>> {
-        self.engine.as_ref()
+        match &self.engine {
+            SimEngine::With(e) => Some(e),
+            _ => None,
+        }
     }
 
     pub fn program(&self) -> &Program {
@@ -191,12 +233,13 @@ impl Sim {
     pub fn run(&mut self, max_steps: u64) {
         self.stopped_below = None;
         let p = &self.program;
-        let engine = self.engine.as_deref();
+        let engine = &self.engine;
         let warps = std::mem::take(&mut self.warps);
         self.warps = par_map(warps, |mut lw| {
             match engine {
-                Some(e) => lw.continue_with(max_steps, |w, n| e.run(w, p, n)),
-                None => lw.continue_fast(p, max_steps),
+                SimEngine::With(e) => lw.continue_with(max_steps, |w, n| e.run(w, p, n)),
+                SimEngine::Interp => lw.continue_with(max_steps, |w, n| w.interpret(p, n)),
+                SimEngine::Process => lw.continue_fast(p, max_steps),
             }
             lw
         });

@@ -340,7 +340,8 @@ fn trace_warp(
                 }
             })
         } else {
-            w.run(p, budget)
+            // A traced warp interprets throughout (docs/simulator.md).
+            w.interpret(p, budget)
         };
         let finished = r.status != RunStatus::StepLimit || w.steps() >= max_steps;
         if finished || error.is_some() || stop.load(Ordering::Relaxed) {

@@ -2,6 +2,8 @@
 //! output, yet trace and final state equal a sequential run byte for byte; filters keep
 //! exactly their records; spills stay within the window; output errors stop the run.
 
+mod common;
+
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use warpkit_sim::state::{parse_state, Fields};

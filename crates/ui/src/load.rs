@@ -195,6 +195,13 @@ pub fn assemble_source_with(
     Ok((CodeObject::from_unit(unit), warnings))
 }
 
+/// Every front loads here, so every front gets the compiling tier behind `Warp::run`
+/// (the default engine where the host runs it; `WARPKIT_ENGINE=interp` or
+/// `Sim::select_engine` choose the interpreter). Idempotent and cheap.
+pub fn register_engines() {
+    warpkit_jit::register();
+}
+
 /// Load a program: `bytes` of the file `name` (`path` when it is one on disk, for
 /// includes and cpp).
 pub fn load_program(
@@ -204,6 +211,7 @@ pub fn load_program(
     format: ProgramFormat,
     opts: &LoadOptions,
 ) -> Result<LoadedProgram, LoadError> {
+    register_engines();
     let format = match format {
         ProgramFormat::Auto if warpkit_object::is_elf(&bytes) => ProgramFormat::Elf,
         ProgramFormat::Auto => format_of_name(name),
@@ -337,6 +345,7 @@ pub fn sim_from_bytes(
     state_json: &str,
     opts: &LoadOptions,
 ) -> Result<warpkit_sim::Sim, String> {
+    register_engines();
     if !warpkit_object::is_elf(bytes) {
         if let Some(k) = &opts.kernel {
             return Err(format!(

@@ -180,6 +180,7 @@ class Sim:
         program: Union[bytes, bytearray, str],
         state: StateArg = None,
         kernel: Optional[str] = None,
+        engine: Optional[Literal["jit", "interp"]] = None,
     ) -> None:
         """`program`: machine code or an ELF code object / linked program (bytes, ELF by its
         magic) or assembly (str, assembled; AssemblyError). `state`: see StateArg. A bad
@@ -187,7 +188,21 @@ class Sim:
         `kernel`: the kernel to start at (`warpkit run --kernel NAME`), for an ELF file or
         assembly that declares kernels; without it an ELF file starts at its entry or its
         only kernel. ValueError for a name the program has no kernel for, for raw machine
-        code, and for warps with fewer `vgprs` than the kernel uses."""
+        code, and for warps with fewer `vgprs` than the kernel uses.
+        `engine`: how run() executes, "jit" (hot code compiled to host vector code; needs
+        x86-64 with AVX-512, ValueError elsewhere) or "interp"; the results are the same.
+        Default: jit where the host supports it, else interp (WARPKIT_ENGINE=interp|jit
+        sets the default). step() always interprets."""
+
+    @property
+    def engine(self) -> Literal["jit", "interp"]:
+        """The engine run() uses."""
+
+    @property
+    def jit_stats(self) -> str:
+        """What the compiling tier did for this program (`warpkit run --jit-stats`): blocks
+        compiled, instructions retired compiled and interpreted, fallbacks; "" with the
+        interpreter."""
 
     def step(self, warp: int = 0) -> Union[Record, None]:
         """Execute one instruction of `warp` and return its record, or None once the warp

@@ -2,6 +2,14 @@
 //! run them.
 #![allow(dead_code)]
 
+/// The compiling tier behind `Warp::run` in every test binary that includes this module
+/// (before `main`, so before any test runs): with WARPKIT_ENGINE=jit the tests go through
+/// it, with WARPKIT_ENGINE=interp they do not (.ci/run runs both).
+#[ctor::ctor]
+fn register_tier() {
+    warpkit_jit::register();
+}
+
 use warpkit_encoding::{check, encode_into, Inst};
 use warpkit_isa::lookup;
 use warpkit_sim::{Program, RunOutcome, RunStatus, Warp};
