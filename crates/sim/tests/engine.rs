@@ -13,7 +13,9 @@ use warpkit_sim::{
 const LOOP: &str = "loop:\n  uaddi u1, u1, -1\n  add v2, v2, v1\n  laneid v1\n  bnz u1, loop\n";
 
 fn code() -> Vec<u8> {
-    warpkit_asm::assemble_file("loop.s", LOOP).unwrap().code
+    warpkit_asm::assemble(LOOP, &warpkit_asm::AsmOptions::file("loop.s"))
+        .unwrap()
+        .code
 }
 
 /// Instructions the tier's report says compiled code retired.
@@ -82,7 +84,7 @@ fn the_process_choice_is_the_environment_then_the_api() {
         assert!(compiled_steps(&p) > n, "{before}");
         // Even a one-instruction program, run once, runs compiled.
         let one = Program::new(
-            &warpkit_asm::assemble_file("one.s", "add v1, v2, v3\n")
+            &warpkit_asm::assemble("add v1, v2, v3\n", &warpkit_asm::AsmOptions::file("one.s"))
                 .unwrap()
                 .code,
         );
