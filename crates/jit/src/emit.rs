@@ -149,6 +149,8 @@ fn limit(rm: u8) -> u32 {
         0x7f7f_ffff
     }
 }
+/// `vfpclassps` classes QNaN, +inf, -inf and SNaN: an all-ones exponent.
+const NAN_OR_INF: i32 = 0x99;
 /// Products at or below the smallest normal could underflow: magnitude - BIAS (wrapping)
 /// must be below `limit - BIAS`.
 const BIAS: u32 = 0x0080_0001;
@@ -270,6 +272,12 @@ fn constants_of(p: &Plan) -> Vec<u32> {
                     }
                 }
             }
+            // rne sums: the range check is one `vfpclassps` (`Em::fop`), no constant.
+            PlanItem::F {
+                op: FOp::Add | FOp::Sub,
+                rm: 0,
+                ..
+            } => {}
             PlanItem::F { op, rm, .. } => {
                 need(ABS);
                 if rm == RMM {
@@ -1592,12 +1600,10 @@ impl Em<'_> {
             _ => r.ru_sae(),
         };
         let product = matches!(op, FOp::Mul | FOp::Fma);
-        let abs = self.k_(ABS);
-        let (bias, lim) = if product {
-            (Some(self.k_(BIAS)), self.k_(limit(rm).wrapping_sub(BIAS)))
-        } else {
-            (None, self.k_(limit(rm)))
-        };
+        // rne sums: the magnitude at or above `limit(0)` = 0x7f80_0000 is exactly an
+        // all-ones exponent, i.e. the classes QNaN, SNaN, +inf and -inf of `vfpclassps`:
+        // one instruction instead of an `and` and a compare, the same lanes.
+        let classify = rm == 0 && !product;
         // rmm: a fast path for the usual lanes, else the general way (`fp`).
         let mut join = self.a.create_label();
         if rm == RMM {
@@ -1632,6 +1638,18 @@ impl Em<'_> {
         if rm == RMM {
             self.a.set_label(&mut join)?;
         }
+        if classify {
+            for h in 0..2 {
+                self.a.vfpclassps([k3, k4][h].k(h), R[h], NAN_OR_INF)?;
+            }
+            return self.exit_or_commit(d);
+        }
+        let abs = self.k_(ABS);
+        let (bias, lim) = if product {
+            (Some(self.k_(BIAS)), self.k_(limit(rm).wrapping_sub(BIAS)))
+        } else {
+            (None, self.k_(limit(rm)))
+        };
         for h in 0..2 {
             self.a.vpandd(TA, R[h], abs)?;
             if let Some(bias) = bias {
