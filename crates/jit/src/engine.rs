@@ -1,5 +1,6 @@
 //! [`Jit`]: the engine. Interprets cold code, compiles a block where a run has started
-//! [`HOT`] instructions, and runs compiled blocks where their preconditions hold.
+//! [`HOT`] instructions, and runs compiled blocks where their preconditions hold; a block
+//! that side-exits often is replaced by one with that item as a kernel call.
 
 use crate::code::{CodeError, CodeMem};
 use crate::emit::{emit, BlockFn, Ctx, EXIT_AFTER, EXIT_END, EXIT_SIDE, EXIT_TAKEN, PASS_SHIFT};
