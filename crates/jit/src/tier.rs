@@ -27,8 +27,8 @@ pub struct Stats {
     /// Side exits: binary32 items (a lane that could raise a flag other than NX) and
     /// kernel calls that did not retire (a fault, raised by the interpreter).
     pub side_exits: u64,
-    /// Blocks retired to the interpreter because they side-exited often (more than once
-    /// in 8 passes, past 16 side exits).
+    /// Blocks retired because they side-exited often (more side exits than whole passes,
+    /// past 16 side exits): recompiled with the item that side-exited as a kernel call.
     pub retired: u64,
     /// Blocks refused because the code-memory cap was reached.
     pub refused: u64,
