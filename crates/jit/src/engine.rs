@@ -7,7 +7,7 @@ use crate::emit::{emit, BlockFn, Ctx, EXIT_AFTER, EXIT_END, EXIT_SIDE, EXIT_TAKE
 use crate::plan::{is_control, plan, Plan, PlanItem};
 use crate::tier::{Stats, DEFAULT_CODE_CAP, HOT};
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 use warpkit_sim::{fflag, has_semantics, Mode, Program, RunEngine, RunOutcome, RunStatus, Warp};
@@ -19,15 +19,20 @@ const MAX_SEG: u32 = 64;
 /// `hot`, so that with `hot` = 1 the tests see every PC where a block may start).
 const COLD_RUN: u32 = 4096;
 
-/// Side exits a block may take before its rate is judged ([`CompiledBlock::exited`]).
-const SIDE_GRACE: u32 = 16;
+/// A block is retired when its side exits outnumber its whole passes by this many, over
+/// its recent history (the count of passes less side exits floors at `-SIDE_MARGIN`, so
+/// a long clean history does not keep a block that now side-exits every pass). Measured
+/// on a loop of four `fadd.f32` (one side-exiting) and the counter: a pass that
+/// side-exits 29 ns, a pass with the item as a kernel call 18.5 ns, a clean pass about
+/// 2 ns (the interpreter: 27 ns); so the call pays from about 60% of passes
+/// side-exiting, and retiring past 50% loses at most about 15% between the two.
+const SIDE_MARGIN: i64 = 16;
 
-/// A block is retired when its side exits outnumber its whole passes. Measured on a
-/// loop of four `fadd.f32` (one side-exiting) and the counter: a pass that side-exits
-/// 29 ns, a pass with the item as a kernel call 18.5 ns, a clean pass about 2 ns (the
-/// interpreter: 27 ns); so the call pays from about 60% of passes side-exiting, and
-/// retiring at 50% loses at most about 15% between the two.
-const SIDE_RATE: u64 = 1;
+/// Instructions of a pass that must stay native for a retired block to be recompiled
+/// with a kernel call (else the interpreter runs from there): the same measurement, the
+/// call about 17 ns, what the interpreter spends on 4.4 instructions, the native ones well
+/// under 1 ns each.
+const MIN_NATIVE: usize = 5;
 
 /// A compiled block.
 struct CompiledBlock {
@@ -35,11 +40,10 @@ struct CompiledBlock {
     plan: Plan,
     /// The instructions made kernel calls because they side-exited often.
     as_calls: Vec<u32>,
-    /// Whole passes it has run and side exits it has taken (plain loads and stores, as
+    /// Side exits less whole passes, at least `-SIDE_MARGIN` (plain loads and stores, as
     /// [`CodeSlot::hits`]: a lost count only delays a retirement), and the item of the
     /// latest side exit.
-    passes: AtomicU64,
-    sides: AtomicU32,
+    score: AtomicI64,
     last_side: AtomicU32,
     /// Retired: side exits cost it more than it saves. Its replacement (compiled once, on
     /// first need) makes the item that side-exited a kernel call (`None`: it was a kernel
@@ -49,22 +53,20 @@ struct CompiledBlock {
 }
 
 impl CompiledBlock {
-    /// Count `passes` more whole passes, and a side exit when `side`; retire the block
-    /// when its side exits are frequent: a side exit costs the block's exit and entry
-    /// (storing and reloading its cached registers) and an interpreter call, more than a
-    /// kernel call of the item each pass (see [`SIDE_RATE`]). Whether this retired it.
+    /// Count `passes` more whole passes, and a side exit at item `side` if any; retire
+    /// the block when its side exits are frequent: a side exit costs the block's exit and
+    /// entry (storing and reloading its cached registers) and an interpreter call, more
+    /// than a kernel call of the item each pass (see [`SIDE_MARGIN`]). Whether this
+    /// retired it.
     #[inline]
     fn exited(&self, passes: u64, side: Option<usize>) -> bool {
-        let total = self.passes.load(Relaxed) + passes;
-        self.passes.store(total, Relaxed);
+        let score = (self.score.load(Relaxed) - passes.min(SIDE_MARGIN as u64) as i64)
+            .max(-SIDE_MARGIN)
+            + side.is_some() as i64;
+        self.score.store(score, Relaxed);
         if let Some(item) = side {
             self.last_side.store(item as u32, Relaxed);
-            let sides = self.sides.load(Relaxed) + 1;
-            self.sides.store(sides, Relaxed);
-            if sides >= SIDE_GRACE
-                && sides as u64 * SIDE_RATE > total
-                && !self.retired.swap(true, Relaxed)
-            {
+            if score >= SIDE_MARGIN && !self.retired.swap(true, Relaxed) {
                 return true;
             }
         }
@@ -214,8 +216,7 @@ impl Jit {
             f,
             plan,
             as_calls,
-            passes: AtomicU64::new(0),
-            sides: AtomicU32::new(0),
+            score: AtomicI64::new(0),
             last_side: AtomicU32::new(0),
             retired: AtomicBool::new(false),
             next: OnceLock::new(),
@@ -223,8 +224,9 @@ impl Jit {
     }
 
     /// What runs in place of `b`: `b` itself, or once it is retired its replacement
-    /// (compiled now if not yet, with the item of its latest side exit a kernel call), and
-    /// so on; `None` where the interpreter runs.
+    /// (compiled now if not yet, with the item of its latest side exit a kernel call, when
+    /// at least [`MIN_NATIVE`] instructions of a pass stay native), and so on; `None`
+    /// where the interpreter runs.
     fn live<'b>(
         &self,
         p: &Program,
@@ -236,8 +238,16 @@ impl Jit {
                 .next
                 .get_or_init(|| {
                     let i = b.last_side.load(Relaxed) as usize;
+                    let native = b.plan.len() as usize
+                        - b.plan
+                            .items
+                            .iter()
+                            .filter(|x| matches!(x, PlanItem::Call { .. }))
+                            .count()
+                        - 1;
                     match b.plan.items.get(i) {
                         Some(PlanItem::Call { .. }) | None => None,
+                        Some(_) if native < MIN_NATIVE => None,
                         Some(_) => {
                             let mut as_calls = b.as_calls.clone();
                             as_calls.push(b.plan.pcs[i]);
@@ -373,10 +383,8 @@ impl RunEngine for Jit {
             let room = max_steps - n;
             let seg = self.seg(slots, p, pc);
             let slot = slots.get((pc >> 2) as usize);
-            if let Some(b) = slot
-                .and_then(|s| self.block_at(s, p, w, pc, seg))
-                .filter(|b| runnable(b, w, room))
-            {
+            let block = slot.and_then(|s| self.block_at(s, p, w, pc, seg));
+            if let Some(b) = block.filter(|b| runnable(b, w, room)) {
                 let len = b.plan.len();
                 let mut ctx = Ctx {
                     exec: w.exec(),
@@ -439,15 +447,17 @@ impl RunEngine for Jit {
                 }
                 continue;
             }
-            // Where no block compiles, the interpreter goes on past the next jump: coming
-            // back here every few instructions costs the interpreter its branch history
-            // (measured: the pkfma.f16 loop of fp_loop.py 30% slower).
+            // Where no block compiles, or the one there cannot run on this warp (another
+            // MODE, no NX, a short register file), the interpreter goes on past the next
+            // jump: coming back here every few instructions costs the interpreter its
+            // branch history (measured: the pkfma.f16 loop of fp_loop.py 30% slower).
             // (`block_at` has just made any replacement there is.)
-            let uncompiled = slot.is_some_and(|s| {
-                s.block
-                    .get()
-                    .is_some_and(|b| b.as_deref().and_then(|b| self.live(p, w, b)).is_none())
-            });
+            let uncompiled = block.is_some()
+                || slot.is_some_and(|s| {
+                    s.block
+                        .get()
+                        .is_some_and(|b| b.as_deref().and_then(|b| self.live(p, w, b)).is_none())
+                });
             let budget = if uncompiled {
                 (2 * self.hot).min(COLD_RUN).max(seg)
             } else {

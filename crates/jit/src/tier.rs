@@ -27,8 +27,9 @@ pub struct Stats {
     /// Side exits: binary32 items (a lane that could raise a flag other than NX) and
     /// kernel calls that did not retire (a fault, raised by the interpreter).
     pub side_exits: u64,
-    /// Blocks retired because they side-exited often (more side exits than whole passes,
-    /// past 16 side exits): recompiled with the item that side-exited as a kernel call.
+    /// Blocks retired because they side-exited often (16 more side exits than whole
+    /// passes): recompiled with the item that side-exited as a kernel call, or left to
+    /// the interpreter.
     pub retired: u64,
     /// Blocks refused because the code-memory cap was reached.
     pub refused: u64,

@@ -6,12 +6,13 @@
 use warpkit_jit::Jit;
 use warpkit_sim::{Program, RunEngine, RunStatus, Warp, LANES};
 
-/// A loop of `iters` passes: `fadd v1, v0, v2` (an infinite lane of v0 makes the block
-/// side-exit there), `fadd v3, v3, v2`, then `tail` (e.g. a write of v0), and the counter.
+/// A loop: `fadd v3, v3, v2`, `fadd v1, v0, v2` (an infinite lane of v0 makes the block
+/// side-exit there), two more `fadd`, then `tail` (e.g. a write of v0), and the counter
+/// (enough native instructions for a recompile with a kernel call to pay).
 fn program(tail: &str) -> Program {
     let text = format!(
-        "loop:\n  fadd.f32 v3, v3, v2\n  fadd.f32 v1, v0, v2\n{tail}  uaddi u7, u7, 1\n  \
-         usltu u8, u7, u9\n  bnz u8, loop\n"
+        "loop:\n  fadd.f32 v3, v3, v2\n  fadd.f32 v1, v0, v2\n  fadd.f32 v4, v3, v2\n  \
+         fadd.f32 v6, v6, v2\n{tail}  uaddi u7, u7, 1\n  usltu u8, u7, u9\n  bnz u8, loop\n"
     );
     Program::new(&warpkit_asm::assemble(&text).unwrap().code)
 }
@@ -109,4 +110,30 @@ fn a_retired_block_gives_the_interpreters_state_under_a_step_limit() {
             }
         }
     }
+}
+
+#[test]
+fn a_short_block_that_side_exits_every_pass_is_left_to_the_interpreter() {
+    if !warpkit_jit::supported() {
+        eprintln!("this host lacks AVX-512: the tier is not tested here");
+        return;
+    }
+    // The oracle programs' loop: one FP item and the counter. A kernel call each pass
+    // costs more than interpreting the four instructions: the interpreter runs it.
+    let p = Program::new(
+        &warpkit_asm::assemble(
+            "loop:\n  fadd.f32 v1, v0, v2\n  uaddi u7, u7, 1\n  usltu u8, u7, u9\n  bnz u8, loop\n",
+        )
+        .unwrap()
+        .code,
+    );
+    let jit = Jit::with_options(&p, 1 << 24, 1).unwrap();
+    let (mut a, mut b) = (warp(10_000), warp(10_000));
+    assert_eq!(a.run(&p, u64::MAX), jit.run(&mut b, &p, u64::MAX));
+    assert_eq!(a, b);
+    let s = jit.stats();
+    assert_eq!(s.retired, 1, "{s}");
+    assert!(s.side_exits < 100, "{s}");
+    assert!(s.calls.is_empty(), "{s}");
+    assert!(s.interpreted_steps > 39_000, "{s}");
 }
