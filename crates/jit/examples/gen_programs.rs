@@ -4,7 +4,11 @@
 //! compiling included), the runs timed in total (threads left out: spawning them costs
 //! more than these programs run); the final warps must agree.
 //!
-//!     cargo run --release -p warpkit-jit --example gen_programs -- [N]
+//!     cargo run --release -p warpkit-jit --example gen_programs -- [N] [interp|jit]
+//!
+//! With an engine named, only that engine runs (nothing compared): the workload for
+//! instruction counts, e.g. `valgrind --tool=callgrind` of `... 1000 interp` against
+//! `... 1000 jit` (generating and assembling cost the same in both).
 
 use std::time::{Duration, Instant};
 use warpkit_jit::Jit;
@@ -16,6 +20,13 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(10_000);
+    let only = std::env::args().nth(2);
+    if let Some(e) = only.as_deref() {
+        if e != "interp" && e != "jit" {
+            eprintln!("gen_programs: engine {e:?} is neither `interp` nor `jit`");
+            std::process::exit(2);
+        }
+    }
     let mut g = warpkit_gen::Generator::new(warpkit_gen::GenConfig::default()).unwrap();
     let (mut t_interp, mut t_jit, mut t_new) = (Duration::ZERO, Duration::ZERO, Duration::ZERO);
     let (mut steps, mut blocks, mut compiled, mut compile_ns) = (0u64, 0u64, 0u64, 0u64);
@@ -43,6 +54,22 @@ fn main() {
             }
             (t0.elapsed(), made, jit)
         };
+        if let Some(e) = only.as_deref() {
+            let mut ws = warps;
+            if e == "interp" {
+                t_interp += interp(&mut ws);
+            } else {
+                let (t, made, jit) = tier(&mut ws);
+                t_jit += t;
+                t_new += made;
+                let s = jit.stats();
+                blocks += s.blocks;
+                compiled += s.compiled_steps;
+                compile_ns += s.compile_ns;
+            }
+            steps += ws.iter().map(|w| w.steps()).sum::<u64>();
+            continue;
+        }
         let (mut a, mut b) = (warps.clone(), warps);
         // The order alternates, so neither engine always runs on caches the other warmed.
         let (t, made, jit) = if index % 2 == 0 {

@@ -12,10 +12,12 @@
 //! retired and went elsewhere than the next instruction: to [`Ctx::next`]), with `passes`
 //! the whole passes done (before the current one for a side exit).
 //!
-//! Register use. Vector registers: up to [`CACHED`] warp registers live in zmm0..zmm21
-//! (two zmm each, lanes 0-15 and 16-31), loaded at entry and stored at exit; the others
-//! are read from and written to the register file in memory. zmm22..zmm26 are
-//! temporaries, zmm27..zmm31 constants. EXEC is in r8d and as masks k1 (lanes 0-15) and
+//! Register use. Vector registers: up to [`CACHED`] warp registers live in zmm0..zmm25
+//! (two zmm each, lanes 0-15 and 16-31; less the constants the block needs, taken from
+//! zmm26 down), loaded at entry and stored at exit; the others are read from and written
+//! to the register file in memory (a block with a checked pair of binary32 items,
+//! [`paired`], gives one cached pair to the pair's second result). zmm27..zmm31 are
+//! temporaries. EXEC is in r8d and as masks k1 (lanes 0-15) and
 //! k2 (16-31): every write merges under them, as the interpreter blends under EXEC.
 //! General registers: rdi `v`, rsi `u`, r9 `ctx`, r10 the pass limit, r11 the passes
 //! done; rax, rcx, rdx scratch. Only caller-saved registers are used (nothing to save).
@@ -305,6 +307,51 @@ struct Em<'p> {
     cache: [Option<u8>; 128],
     /// The constants and their registers.
     consts: Vec<(u32, AsmRegisterZmm)>,
+    /// Where the second item of a checked pair ([`paired`]) is computed, when the block
+    /// has one (a pair of registers taken from the cache).
+    ry: Option<[AsmRegisterZmm; 2]>,
+    /// The out-of-line code of checked pairs whose check failed ([`Em::fop_pair`]):
+    /// where it starts, the first item's op, rounding and destination, and its two side
+    /// exits (before the first item, before the second).
+    pair_fails: Vec<(CodeLabel, FOp, u8, u8, CodeLabel, CodeLabel)>,
+}
+
+/// Whether binary32 items `x` and `y` (consecutive) are computed both and then checked
+/// with one compare and one branch ([`Em::fop_pair`]): neither rmm (whose code branches
+/// and uses every temporary), the same range bound (product or not, rne or a directed
+/// mode), `y` reads no register `x` writes, and they write different registers. Then
+/// computing `y` before `x` is written gives what the interpreter gives, and when the
+/// check fails nothing of either is written.
+fn paired(x: &PlanItem, y: &PlanItem) -> bool {
+    let (
+        &PlanItem::F {
+            op: ox,
+            rm: rx,
+            d: xd,
+            ..
+        },
+        &PlanItem::F {
+            op: oy,
+            rm: ry,
+            d: yd,
+            a,
+            b,
+            c,
+        },
+    ) = (x, y)
+    else {
+        return false;
+    };
+    let product = |o| matches!(o, FOp::Mul | FOp::Fma);
+    let reads_xd = |s: PlanSrc| s == PlanSrc::V(xd);
+    rx != RMM
+        && ry != RMM
+        && product(ox) == product(oy)
+        && limit(rx) == limit(ry)
+        && xd != yd
+        && !reads_xd(a)
+        && !reads_xd(b)
+        && !(oy == FOp::Fma && reads_xd(c))
 }
 
 /// An operand merged under the EXEC mask of half `h` (k1 or k2).
@@ -529,7 +576,12 @@ pub(crate) fn emit(p: &Plan) -> Result<Vec<u8>, IcedError> {
         .enumerate()
         .map(|(k, x)| (x, ZMM[CONST_TOP - k]))
         .collect();
-    let pairs = (CONST_TOP + 1 - consts.len()) / 2;
+    let mut pairs = (CONST_TOP + 1 - consts.len()) / 2;
+    // A block with a checked pair gives one cached pair to its second item.
+    let ry = p.items.windows(2).any(|w| paired(&w[0], &w[1])).then(|| {
+        pairs -= 1;
+        [ZMM[2 * pairs], ZMM[2 * pairs + 1]]
+    });
     let mut a = CodeAssembler::new(64)?;
     let lane = [a.create_label(), a.create_label()];
     let below = [a.create_label(), a.create_label()];
@@ -540,6 +592,8 @@ pub(crate) fn emit(p: &Plan) -> Result<Vec<u8>, IcedError> {
         p,
         cache: choose_cache(p, pairs),
         consts,
+        ry,
+        pair_fails: Vec::new(),
     };
     e.body()?;
     e.a.assemble(0)
@@ -644,6 +698,15 @@ impl Em<'_> {
                 i += n;
                 continue;
             }
+            if let (Some(ry), Some(y)) = (self.ry, p.items.get(i + 1)) {
+                if paired(item, y) {
+                    let (sx, sy) = self.fop_pair(item, y, ry)?;
+                    sides.push((i, sx));
+                    sides.push((i + 1, sy));
+                    i += 2;
+                    continue;
+                }
+            }
             if let Some(l) = self.item(item)? {
                 sides.push((i, l));
             }
@@ -700,6 +763,18 @@ impl Em<'_> {
                 self.a.mov(eax, EXIT_TAKEN as u32)?;
                 self.a.jmp(exit)?;
             }
+        }
+        // A checked pair failed: the first item alone. When it passes it is written (as
+        // it would be alone) and the side exit is before the second, so a side exit names
+        // the item that needs the interpreter.
+        for (mut l, op, rm, d, sx, sy) in std::mem::take(&mut self.pair_fails) {
+            self.a.set_label(&mut l)?;
+            let lim = self.f_tested(op, rm, R, TA, TB)?;
+            self.a.vpcmpud(k3, TA, lim, crate::plan::CMP_GE)?;
+            self.a.kortestw(k3, k3)?;
+            self.a.jne(sx)?;
+            self.commit(d, R, None)?;
+            self.a.jmp(sy)?;
         }
         for (i, mut l) in sides {
             self.a.set_label(&mut l)?;
@@ -1585,19 +1660,6 @@ impl Em<'_> {
         b: PlanSrc,
         c: PlanSrc,
     ) -> Result<CodeLabel, IcedError> {
-        let round = |r: AsmRegisterZmm| match rm {
-            0 | RMM => r.rn_sae(),
-            1 => r.rz_sae(),
-            2 => r.rd_sae(),
-            _ => r.ru_sae(),
-        };
-        let product = matches!(op, FOp::Mul | FOp::Fma);
-        let abs = self.k_(ABS);
-        let (bias, lim) = if product {
-            (Some(self.k_(BIAS)), self.k_(limit(rm).wrapping_sub(BIAS)))
-        } else {
-            (None, self.k_(limit(rm)))
-        };
         // rmm: a fast path for the usual lanes, else the general way (`fp`).
         let mut join = self.a.create_label();
         if rm == RMM {
@@ -1607,24 +1669,8 @@ impl Em<'_> {
             self.a.set_label(&mut general)?;
             self.rmm_candidates(op, a, b, c)?;
         }
-        for h in 0..2 {
-            if op == FOp::Fma {
-                // r = c, then r = a * b + r: the addend goes straight into the result.
-                match (c, self.cached_src(c)) {
-                    (_, Some(z)) => self.a.vmovaps(R[h], z[h])?,
-                    (c, None) => {
-                        self.src_into(c, h, R[h])?;
-                    }
-                }
-            }
-            let za = self.src(a, h, TA)?;
-            let zb = self.src(b, h, TB)?;
-            match op {
-                FOp::Add => self.a.vaddps(round(R[h]), za, zb)?,
-                FOp::Sub => self.a.vsubps(round(R[h]), za, zb)?,
-                FOp::Mul => self.a.vmulps(round(R[h]), za, zb)?,
-                FOp::Fma => self.a.vfmadd231ps(round(R[h]), za, zb)?,
-            }
+        for (h, r) in R.into_iter().enumerate() {
+            let (za, zb) = self.f_half(op, rm, a, b, c, h, r)?;
             if rm == RMM {
                 self.rmm_away(op, c, h, za, zb)?;
             }
@@ -1632,15 +1678,139 @@ impl Em<'_> {
         if rm == RMM {
             self.a.set_label(&mut join)?;
         }
-        for h in 0..2 {
-            self.a.vpandd(TA, R[h], abs)?;
-            if let Some(bias) = bias {
-                self.a.vpsubd(TA, TA, bias)?;
+        let lim = self.f_tested(op, rm, R, TA, TB)?;
+        self.a.vpcmpud(k3, TA, lim, crate::plan::CMP_GE)?;
+        self.exit_or_commit_masks(k3, k3, d, None)
+    }
+
+    /// Half `h` of binary32 `op(a, b, c)` rounded `rm` into `out` (rmm: rounded to
+    /// nearest even); the registers `a` and `b` were read from.
+    #[allow(clippy::too_many_arguments)]
+    fn f_half(
+        &mut self,
+        op: FOp,
+        rm: u8,
+        a: PlanSrc,
+        b: PlanSrc,
+        c: PlanSrc,
+        h: usize,
+        out: AsmRegisterZmm,
+    ) -> Result<(AsmRegisterZmm, AsmRegisterZmm), IcedError> {
+        let round = |r: AsmRegisterZmm| match rm {
+            0 | RMM => r.rn_sae(),
+            1 => r.rz_sae(),
+            2 => r.rd_sae(),
+            _ => r.ru_sae(),
+        };
+        if op == FOp::Fma {
+            // r = c, then r = a * b + r: the addend goes straight into the result.
+            match (c, self.cached_src(c)) {
+                (_, Some(z)) => self.a.vmovaps(out, z[h])?,
+                (c, None) => {
+                    self.src_into(c, h, out)?;
+                }
             }
-            self.a
-                .vpcmpud([k3, k4][h].k(h), TA, lim, crate::plan::CMP_GE)?;
         }
-        self.exit_or_commit(d)
+        let za = self.src(a, h, TA)?;
+        let zb = self.src(b, h, TB)?;
+        match op {
+            FOp::Add => self.a.vaddps(round(out), za, zb)?,
+            FOp::Sub => self.a.vsubps(round(out), za, zb)?,
+            FOp::Mul => self.a.vmulps(round(out), za, zb)?,
+            FOp::Fma => self.a.vfmadd231ps(round(out), za, zb)?,
+        }
+        Ok((za, zb))
+    }
+
+    /// The range check's tested values of both halves of the result `r` of a binary32
+    /// `op` in `rm`, as one register `t0` (`t1` is clobbered); the bound to compare them
+    /// with. Both halves in one compare: each half's tested value (the magnitude, less
+    /// BIAS for a product) is zeroed on inactive lanes, which then pass (0 is below every
+    /// bound), and their lane-wise unsigned maximum is at or above the bound exactly when
+    /// an active lane of either half is. One compare and one mask test an item instead of
+    /// two and one: mask-register instructions are what the FP loops are bound by
+    /// (BENCHMARKS.md), the `and`/`max` run on the vector ports.
+    fn f_tested(
+        &mut self,
+        op: FOp,
+        rm: u8,
+        r: [AsmRegisterZmm; 2],
+        t0: AsmRegisterZmm,
+        t1: AsmRegisterZmm,
+    ) -> Result<AsmRegisterZmm, IcedError> {
+        let abs = self.k_(ABS);
+        let (bias, lim) = if matches!(op, FOp::Mul | FOp::Fma) {
+            (Some(self.k_(BIAS)), self.k_(limit(rm).wrapping_sub(BIAS)))
+        } else {
+            (None, self.k_(limit(rm)))
+        };
+        for (h, t) in [t0, t1].into_iter().enumerate() {
+            match bias {
+                Some(bias) => {
+                    self.a.vpandd(t, r[h], abs)?;
+                    self.a.vpsubd(t.k(h).z(), t, bias)?;
+                }
+                None => self.a.vpandd(t.k(h).z(), r[h], abs)?,
+            }
+        }
+        self.a.vpmaxud(t0, t0, t1)?;
+        Ok(lim)
+    }
+
+    /// A checked pair ([`paired`]): `x` computed into `R`, `y` into `ry`, the tested values
+    /// of both in one compare and one branch, then both written, `x` first. One mask test
+    /// and branch for two items (measured on the `fadd.f32` loop of fp_loop.py: those are
+    /// what it is bound by). When the check fails nothing is written yet, and the code out
+    /// of line checks `x` alone: the side exit before `x` (the warp as it was before it),
+    /// or `x` written and the side exit before `y`. The labels of those two side exits.
+    fn fop_pair(
+        &mut self,
+        x: &PlanItem,
+        y: &PlanItem,
+        ry: [AsmRegisterZmm; 2],
+    ) -> Result<(CodeLabel, CodeLabel), IcedError> {
+        let (
+            &PlanItem::F {
+                op: ox,
+                rm: rx,
+                d: xd,
+                a: xa,
+                b: xb,
+                c: xc,
+            },
+            &PlanItem::F {
+                op: oy,
+                rm: rmy,
+                d: yd,
+                a: ya,
+                b: yb,
+                c: yc,
+            },
+        ) = (x, y)
+        else {
+            unreachable!("`paired` holds of binary32 items only");
+        };
+        for (h, r) in R.into_iter().enumerate() {
+            self.f_half(ox, rx, xa, xb, xc, h, r)?;
+        }
+        for (h, r) in ry.into_iter().enumerate() {
+            self.f_half(oy, rmy, ya, yb, yc, h, r)?;
+        }
+        let lim = self.f_tested(ox, rx, R, TA, TB)?;
+        self.f_tested(oy, rmy, ry, TB, TC)?;
+        self.a.vpmaxud(TA, TA, TB)?;
+        self.a.vpcmpud(k3, TA, lim, crate::plan::CMP_GE)?;
+        let (fail, sx, sy) = (
+            self.a.create_label(),
+            self.a.create_label(),
+            self.a.create_label(),
+        );
+        self.a.kortestw(k3, k3)?;
+        self.a.jne(fail)?;
+        self.commit(xd, R, None)?;
+        self.commit(yd, ry, None)?;
+        self.pair_fails.push((fail, ox, rx, xd, sx, sy));
+        Ok((sx, sy))
     }
 
     /// The side exit (its label) taken when k3 or k4 has a lane set; otherwise `R` merged
@@ -1656,24 +1826,47 @@ impl Em<'_> {
         d: u8,
         bits: Option<AsmRegisterZmm>,
     ) -> Result<CodeLabel, IcedError> {
+        self.exit_or_commit_masks(k3, k4, d, bits)
+    }
+
+    /// [`Em::exit_or_commit_bits`] with the side exit taken when `ka` or `kb` has a lane
+    /// set.
+    fn exit_or_commit_masks(
+        &mut self,
+        ka: AsmRegisterK,
+        kb: AsmRegisterK,
+        d: u8,
+        bits: Option<AsmRegisterZmm>,
+    ) -> Result<CodeLabel, IcedError> {
         let side = self.a.create_label();
         // ZF is clear when either mask has a lane set.
-        self.a.kortestw(k3, k4)?;
+        self.a.kortestw(ka, kb)?;
         self.a.jne(side)?;
+        self.commit(d, R, bits)?;
+        Ok(side)
+    }
+
+    /// `r` merged into `V[d]` under EXEC (only the bits set in `bits`, when given).
+    fn commit(
+        &mut self,
+        d: u8,
+        r: [AsmRegisterZmm; 2],
+        bits: Option<AsmRegisterZmm>,
+    ) -> Result<(), IcedError> {
         for h in 0..2 {
             match (self.cached(d), bits) {
-                (Some(z), None) => self.a.vmovaps(z[h].k(h), R[h])?,
-                (None, None) => self.a.vmovdqu32(vmem(d, h).k(h), R[h])?,
-                // d = bits ? R : d: truth table over (A = d, B = R, C = bits).
-                (Some(z), Some(m)) => self.a.vpternlogd(z[h].k(h), R[h], m, 0xd8)?,
+                (Some(z), None) => self.a.vmovaps(z[h].k(h), r[h])?,
+                (None, None) => self.a.vmovdqu32(vmem(d, h).k(h), r[h])?,
+                // d = bits ? r : d: truth table over (A = d, B = r, C = bits).
+                (Some(z), Some(m)) => self.a.vpternlogd(z[h].k(h), r[h], m, 0xd8)?,
                 (None, Some(m)) => {
                     self.a.vmovdqu32(TA, vmem(d, h))?;
-                    self.a.vpternlogd(TA, R[h], m, 0xd8)?;
+                    self.a.vpternlogd(TA, r[h], m, 0xd8)?;
                     self.a.vmovdqu32(vmem(d, h).k(h), TA)?;
                 }
             }
         }
-        Ok(side)
+        Ok(())
     }
 
     fn cached_src(&self, s: PlanSrc) -> Option<[AsmRegisterZmm; 2]> {

@@ -1,12 +1,13 @@
 //! [`Jit`]: the engine. Interprets cold code, compiles a block where a run has started
-//! [`HOT`] instructions, and runs compiled blocks where their preconditions hold.
+//! [`HOT`] instructions, and runs compiled blocks where their preconditions hold; a block
+//! that side-exits often is replaced by one with that item as a kernel call.
 
 use crate::code::{CodeError, CodeMem};
 use crate::emit::{emit, BlockFn, Ctx, EXIT_AFTER, EXIT_END, EXIT_SIDE, EXIT_TAKEN, PASS_SHIFT};
-use crate::plan::{is_control, plan, Plan};
+use crate::plan::{is_control, plan, Plan, PlanItem};
 use crate::tier::{Stats, DEFAULT_CODE_CAP, HOT};
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 use warpkit_sim::{fflag, has_semantics, Mode, Program, RunEngine, RunOutcome, RunStatus, Warp};
@@ -18,14 +19,64 @@ const MAX_SEG: u32 = 64;
 /// `hot`, so that with `hot` = 1 the tests see every PC where a block may start).
 const COLD_RUN: u32 = 4096;
 
+/// A block is retired when its side exits outnumber its whole passes by this many, over
+/// its recent history (the count of passes less side exits floors at `-SIDE_MARGIN`, so
+/// a long clean history does not keep a block that now side-exits every pass). Measured
+/// on a loop of four `fadd.f32` (one side-exiting) and the counter: a pass that
+/// side-exits 29 ns, a pass with the item as a kernel call 18.5 ns, a clean pass about
+/// 2 ns (the interpreter: 27 ns); so the call pays from about 60% of passes
+/// side-exiting, and retiring past 50% loses at most about 15% between the two.
+const SIDE_MARGIN: i64 = 16;
+
+/// Instructions of a pass that must stay native for a retired block to be recompiled
+/// with a kernel call (else the interpreter runs from there): the same measurement, the
+/// call about 17 ns, what the interpreter spends on 4.4 instructions, the native ones well
+/// under 1 ns each.
+const MIN_NATIVE: usize = 5;
+
 /// A compiled block.
 struct CompiledBlock {
     f: BlockFn,
     plan: Plan,
+    /// The instructions made kernel calls because they side-exited often.
+    as_calls: Vec<u32>,
+    /// Side exits less whole passes, at least `-SIDE_MARGIN` (plain loads and stores, as
+    /// [`CodeSlot::hits`]: a lost count only delays a retirement), and the item of the
+    /// latest side exit.
+    score: AtomicI64,
+    last_side: AtomicU32,
+    /// Retired: side exits cost it more than it saves. Its replacement (compiled once, on
+    /// first need) makes the item that side-exited a kernel call (`None`: it was a kernel
+    /// call already, or nothing compiles; the interpreter runs from here).
+    retired: AtomicBool,
+    next: OnceLock<Option<Box<CompiledBlock>>>,
+}
+
+impl CompiledBlock {
+    /// Count `passes` more whole passes, and a side exit at item `side` if any; retire
+    /// the block when its side exits are frequent: a side exit costs the block's exit and
+    /// entry (storing and reloading its cached registers) and an interpreter call, more
+    /// than a kernel call of the item each pass (see [`SIDE_MARGIN`]). Whether this
+    /// retired it.
+    #[inline]
+    fn exited(&self, passes: u64, side: Option<usize>) -> bool {
+        let score = (self.score.load(Relaxed) - passes.min(SIDE_MARGIN as u64) as i64)
+            .max(-SIDE_MARGIN)
+            + side.is_some() as i64;
+        self.score.store(score, Relaxed);
+        if let Some(item) = side {
+            self.last_side.store(item as u32, Relaxed);
+            if score >= SIDE_MARGIN && !self.retired.swap(true, Relaxed) {
+                return true;
+            }
+        }
+        false
+    }
 }
 
 /// One 4-byte slot of the program: how many instructions runs starting there have
-/// interpreted, and its block once compiled (`None`: it could not be).
+/// interpreted, and its block once compiled (`None`: it could not be; a retired block
+/// counts as none).
 #[derive(Default)]
 struct CodeSlot {
     hits: AtomicU32,
@@ -42,7 +93,11 @@ pub struct Jit {
     /// The program it was made for (its code's address and length): another program is
     /// run by the interpreter.
     code: (usize, usize),
-    slots: Vec<CodeSlot>,
+    /// The program's slots, made when warming up ends: a program that never gets there
+    /// allocates nothing for them.
+    slots: OnceLock<Box<[CodeSlot]>>,
+    /// Slots of the program (4-byte units of its code).
+    n_slots: usize,
     mem: CodeMem,
     hot: u32,
     /// Instructions interpreted while warming up (see [`RunEngine::run`]).
@@ -53,6 +108,7 @@ pub struct Jit {
     compiled_steps: AtomicU64,
     interpreted_steps: AtomicU64,
     side_exits: AtomicU64,
+    retired: AtomicU64,
     refused: AtomicU64,
     fallbacks: Mutex<BTreeMap<(String, &'static str), u64>>,
     calls: Mutex<BTreeMap<(String, &'static str), u64>>,
@@ -71,10 +127,10 @@ impl Jit {
         if !crate::tier::supported() {
             return None;
         }
-        let n = p.len().div_ceil(4);
         Some(Arc::new(Jit {
             code: (p.code().as_ptr() as usize, p.len()),
-            slots: (0..n).map(|_| CodeSlot::default()).collect(),
+            slots: OnceLock::new(),
+            n_slots: p.len().div_ceil(4),
             mem: CodeMem::new(cap),
             hot: hot.max(1),
             warm: AtomicU64::new(0),
@@ -84,6 +140,7 @@ impl Jit {
             compiled_steps: AtomicU64::new(0),
             interpreted_steps: AtomicU64::new(0),
             side_exits: AtomicU64::new(0),
+            retired: AtomicU64::new(0),
             refused: AtomicU64::new(0),
             fallbacks: Mutex::new(BTreeMap::new()),
             calls: Mutex::new(BTreeMap::new()),
@@ -107,8 +164,10 @@ impl Jit {
             compile_ns: self.compile_ns.load(Relaxed),
             code_bytes: self.mem.used() as u64,
             compiled_steps: self.compiled_steps.load(Relaxed),
-            interpreted_steps: self.interpreted_steps.load(Relaxed),
+            // Warming up counts only in `warm`.
+            interpreted_steps: self.interpreted_steps.load(Relaxed) + self.warm.load(Relaxed),
             side_exits: self.side_exits.load(Relaxed),
+            retired: self.retired.load(Relaxed),
             refused: self.refused.load(Relaxed),
             fallbacks: listed(&self.fallbacks),
             calls: listed(&self.calls),
@@ -119,10 +178,17 @@ impl Jit {
         note(&self.fallbacks, stop.iter());
     }
 
-    /// Compile the block at `pc` for a warp whose MODE is `mode`.
-    fn compile(&self, p: &Program, pc: u32, mode: Mode) -> Option<Box<CompiledBlock>> {
+    /// Compile the block at `pc` for a warp whose MODE is `mode`, the instructions at
+    /// `as_calls` as kernel calls.
+    fn compile(
+        &self,
+        p: &Program,
+        pc: u32,
+        mode: Mode,
+        as_calls: Vec<u32>,
+    ) -> Option<Box<CompiledBlock>> {
         let t0 = Instant::now();
-        let plan = match plan(p, pc, mode) {
+        let plan = match plan(p, pc, mode, &as_calls) {
             Ok(b) => b,
             Err(stop) => {
                 self.note_fallback(stop);
@@ -146,13 +212,65 @@ impl Jit {
         // SAFETY: `f` is the start of the code `emit` made for this signature, placed in
         // executable memory that lives as long as `self`.
         let f: BlockFn = unsafe { std::mem::transmute::<*const u8, BlockFn>(f) };
-        Some(Box::new(CompiledBlock { f, plan }))
+        Some(Box::new(CompiledBlock {
+            f,
+            plan,
+            as_calls,
+            score: AtomicI64::new(0),
+            last_side: AtomicU32::new(0),
+            retired: AtomicBool::new(false),
+            next: OnceLock::new(),
+        }))
+    }
+
+    /// What runs in place of `b`: `b` itself, or once it is retired its replacement
+    /// (compiled now if not yet, with the item of its latest side exit a kernel call, when
+    /// at least [`MIN_NATIVE`] instructions of a pass stay native), and so on; `None`
+    /// where the interpreter runs.
+    fn live<'b>(
+        &self,
+        p: &Program,
+        w: &Warp,
+        mut b: &'b CompiledBlock,
+    ) -> Option<&'b CompiledBlock> {
+        while b.retired.load(Relaxed) {
+            b = b
+                .next
+                .get_or_init(|| {
+                    let i = b.last_side.load(Relaxed) as usize;
+                    let native = b.plan.len() as usize
+                        - b.plan
+                            .items
+                            .iter()
+                            .filter(|x| matches!(x, PlanItem::Call { .. }))
+                            .count()
+                        - 1;
+                    match b.plan.items.get(i) {
+                        Some(PlanItem::Call { .. }) | None => None,
+                        Some(_) if native < MIN_NATIVE => None,
+                        Some(_) => {
+                            let mut as_calls = b.as_calls.clone();
+                            as_calls.push(b.plan.pcs[i]);
+                            self.compile(p, b.plan.pc, w.mode(), as_calls)
+                        }
+                    }
+                })
+                .as_deref()?;
+        }
+        Some(b)
+    }
+
+    /// The program's slots (made on first use, when warming up ends).
+    #[inline]
+    fn slots(&self) -> &[CodeSlot] {
+        self.slots
+            .get_or_init(|| (0..self.n_slots).map(|_| CodeSlot::default()).collect())
     }
 
     /// [`CodeSlot::seg`] of the slot at `pc` (1 off the code), worked out on first use.
     #[inline]
-    fn seg(&self, p: &Program, pc: u32) -> u32 {
-        let Some(slot) = self.slots.get((pc >> 2) as usize) else {
+    fn seg(&self, slots: &[CodeSlot], p: &Program, pc: u32) -> u32 {
+        let Some(slot) = slots.get((pc >> 2) as usize) else {
             return 1;
         };
         let s = slot.seg.load(Relaxed);
@@ -175,13 +293,19 @@ impl Jit {
     /// The compiled block at `pc`, once it is hot (compiling it when it becomes so); an
     /// interpreted run of `seg` instructions from there counts toward that.
     #[inline]
-    fn block_at(&self, p: &Program, w: &Warp, pc: u32, seg: u32) -> Option<&CompiledBlock> {
-        let slot = self.slots.get((pc >> 2) as usize)?;
+    fn block_at<'s>(
+        &'s self,
+        slot: &'s CodeSlot,
+        p: &Program,
+        w: &Warp,
+        pc: u32,
+        seg: u32,
+    ) -> Option<&'s CompiledBlock> {
         if pc & 3 != 0 {
             return None;
         }
         if let Some(b) = slot.block.get() {
-            return b.as_deref();
+            return self.live(p, w, b.as_deref()?);
         }
         // A compile (tens of microseconds) pays only once the block has run some thousand
         // instructions: count what the interpreter retires from here, not the starts.
@@ -193,7 +317,7 @@ impl Jit {
             return None;
         }
         slot.block
-            .get_or_init(|| self.compile(p, pc, w.mode()))
+            .get_or_init(|| self.compile(p, pc, w.mode(), Vec::new()))
             .as_deref()
     }
 }
@@ -228,8 +352,10 @@ impl RunEngine for Jit {
         let (mut n, mut compiled, mut side) = (0u64, 0u64, 0u64);
         // Warming up: until the program has interpreted `hot` instructions (all warps
         // together) no block can be hot, so the interpreter runs in one piece; short
-        // programs then pay nothing for the tier. (With `hot` 1 nothing warms up: the tests
-        // that force the tier run even a program's first instruction compiled.)
+        // programs then pay a comparison and a count for the tier (and nothing is
+        // allocated for them). These steps count in `warm` only. (With `hot` 1 nothing
+        // warms up: the tests that force the tier run even a program's first instruction
+        // compiled.)
         while self.hot > 1 && n < max_steps {
             let warm = self.warm.load(Relaxed);
             if warm >= self.hot as u64 {
@@ -239,13 +365,14 @@ impl RunEngine for Jit {
             n += o.steps;
             self.warm.fetch_add(o.steps, Relaxed);
             if o.status != RunStatus::StepLimit && n < max_steps {
-                self.interpreted_steps.fetch_add(n, Relaxed);
                 return RunOutcome {
                     status: o.status,
                     steps: n,
                 };
             }
         }
+        let warmed = n;
+        let slots = self.slots();
         let status = loop {
             if n >= max_steps {
                 break if w.pc() as usize == p.len() {
@@ -256,11 +383,10 @@ impl RunEngine for Jit {
             }
             let pc = w.pc();
             let room = max_steps - n;
-            let seg = self.seg(p, pc);
-            if let Some(b) = self
-                .block_at(p, w, pc, seg)
-                .filter(|b| runnable(b, w, room))
-            {
+            let seg = self.seg(slots, p, pc);
+            let slot = slots.get((pc >> 2) as usize);
+            let block = slot.and_then(|s| self.block_at(s, p, w, pc, seg));
+            if let Some(b) = block.filter(|b| runnable(b, w, room)) {
                 let len = b.plan.len();
                 let mut ctx = Ctx {
                     exec: w.exec(),
@@ -308,7 +434,11 @@ impl RunEngine for Jit {
                 w.set_steps(w.steps() + done);
                 n += done;
                 compiled += done;
-                if (EXIT_SIDE..EXIT_AFTER).contains(&code) {
+                let sided = (EXIT_SIDE..EXIT_AFTER).contains(&code);
+                if b.exited(passes, sided.then(|| (code - EXIT_SIDE) as usize)) {
+                    self.retired.fetch_add(1, Relaxed);
+                }
+                if sided {
                     // The item the block could not do exactly: the interpreter runs it.
                     side += 1;
                     let o = w.interpret(p, 1);
@@ -319,13 +449,17 @@ impl RunEngine for Jit {
                 }
                 continue;
             }
-            // Where no block compiles, the interpreter goes on past the next jump: coming
-            // back here every few instructions costs the interpreter its branch history
-            // (measured: the pkfma.f16 loop of fp_loop.py 30% slower).
-            let uncompiled = self
-                .slots
-                .get((pc >> 2) as usize)
-                .is_some_and(|s| matches!(s.block.get(), Some(None)));
+            // Where no block compiles, or the one there cannot run on this warp (another
+            // MODE, no NX, a short register file), the interpreter goes on past the next
+            // jump: coming back here every few instructions costs the interpreter its
+            // branch history (measured: the pkfma.f16 loop of fp_loop.py 30% slower).
+            // (`block_at` has just made any replacement there is.)
+            let uncompiled = block.is_some()
+                || slot.is_some_and(|s| {
+                    s.block
+                        .get()
+                        .is_some_and(|b| b.as_deref().and_then(|b| self.live(p, w, b)).is_none())
+                });
             let budget = if uncompiled {
                 (2 * self.hot).min(COLD_RUN).max(seg)
             } else {
@@ -341,7 +475,8 @@ impl RunEngine for Jit {
             }
         };
         self.compiled_steps.fetch_add(compiled, Relaxed);
-        self.interpreted_steps.fetch_add(n - compiled, Relaxed);
+        self.interpreted_steps
+            .fetch_add(n - warmed - compiled, Relaxed);
         self.side_exits.fetch_add(side, Relaxed);
         RunOutcome { status, steps: n }
     }

@@ -447,12 +447,17 @@ enum Rnd {
     Field,
 }
 
-/// The block the tier compiles at `pc` for a warp whose MODE is `mode`; `None` when the
-/// first instruction is not compiled (then the reason, with the variant).
+/// Why an instruction in `as_calls` of [`plan`] is a kernel call.
+pub(crate) const SIDE_EXITED: &str = "side-exited often: recompiled as a kernel call";
+
+/// The block the tier compiles at `pc` for a warp whose MODE is `mode`, the instructions
+/// at `as_calls` made kernel calls (they side-exited often in an earlier compile); `None`
+/// when the first instruction is not compiled (then the reason, with the variant).
 pub(crate) fn plan(
     p: &Program,
     pc: u32,
     mode: Mode,
+    as_calls: &[u32],
 ) -> Result<Plan, Option<(InsnId, &'static str)>> {
     let mode_rm = mode.rm;
     let mut b = Plan {
@@ -476,6 +481,9 @@ pub(crate) fn plan(
             break;
         }
         let item = match (translate(&inst, at, mode_rm), pk16(&inst, mode.rm16)) {
+            (Tr::PlanItem(..), _) | (Tr::No(_), Some(_)) if as_calls.contains(&at) => {
+                Tr::No(SIDE_EXITED)
+            }
             (Tr::No(_), Some(t)) => t,
             (t, _) => t,
         };

@@ -27,6 +27,10 @@ pub struct Stats {
     /// Side exits: binary32 items (a lane that could raise a flag other than NX) and
     /// kernel calls that did not retire (a fault, raised by the interpreter).
     pub side_exits: u64,
+    /// Blocks retired because they side-exited often (16 more side exits than whole
+    /// passes): recompiled with the item that side-exited as a kernel call, or left to
+    /// the interpreter.
+    pub retired: u64,
     /// Blocks refused because the code-memory cap was reached.
     pub refused: u64,
     /// Variants that ended a block (or could not start one) because the tier does not
@@ -51,11 +55,12 @@ impl std::fmt::Display for Stats {
         let total = (self.compiled_steps + self.interpreted_steps).max(1);
         writeln!(
             f,
-            "jit: {} instructions retired compiled ({:.1}%), {} interpreted, {} side exits, {} blocks refused (code cap)",
+            "jit: {} instructions retired compiled ({:.1}%), {} interpreted, {} side exits, {} blocks retired (side exits), {} blocks refused (code cap)",
             self.compiled_steps,
             100.0 * self.compiled_steps as f64 / total as f64,
             self.interpreted_steps,
             self.side_exits,
+            self.retired,
             self.refused
         )?;
         for (name, why, n) in &self.fallbacks {

@@ -112,7 +112,12 @@ fn compile(i: &Inst, rm: u8, rng: &mut XorShift) -> (Option<How>, Stats) {
     let s = jit.stats();
     let how = if s.blocks == 0 || !s.fallbacks.is_empty() || s.compiled_steps == 0 {
         None
-    } else if s.calls.iter().any(|c| c.0 == name) {
+    } else if s
+        .calls
+        .iter()
+        // (Not a block recompiled because its native item side-exited often.)
+        .any(|c| c.0 == name && !c.1.contains("side-exited often"))
+    {
         Some(How::Call)
     } else {
         Some(How::Native)
