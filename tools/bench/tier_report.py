@@ -17,6 +17,7 @@ time; for trying the script, not for figures).
 
 import argparse
 import datetime
+import json
 import os
 import re
 import statistics
@@ -31,7 +32,10 @@ import oracle_programs
 
 INT_ITERS = 60_000_000  # native about 0.25 s: start-up near 3% of it
 WARPS = 64
-WARPS_ITERS = 500_000  # 64 x 500,000 x 19 = 608 M warp-instructions
+# Iterations of each of the 64 warps: 64 x 500,000 x 19 = 608 M warp-instructions for the
+# interpreter (about 1 s), ten times that for the tier, so that both runs last long enough
+# for start-up, thread creation and the one compile to be a small share.
+WARPS_ITERS = {"interp": 500_000, "jit": 5_000_000}
 GEN_PROGRAMS = 10_000
 ORACLE_REPS = [1, 10_000]
 BLOCKS = 200
@@ -105,10 +109,15 @@ def many_blocks(warpkit, n, repeat, tmp):
     src = os.path.join(tmp, "blocks.s")
     with open(src, "w") as f:
         f.write("\n".join(lines) + "\n")
-    # NX already set: binary32 blocks run compiled only then (crates/jit).
+    # NX already set: binary32 blocks run compiled only then (crates/jit). The registers
+    # hold fp_loop.py's values (normal binary32 chains converging to a normal fixed point):
+    # zero registers would make every ffma's result tiny, a side exit each time, and the
+    # blocks would be recompiled (measured: 1,194 blocks for 200 loops).
     state = os.path.join(tmp, "blocks.json")
+    regs = {f"v{r}": [f"0x{fp_loop.lane_value(r, lane, False):08x}" for lane in range(32)]
+            for r in range(24)}
     with open(state, "w") as f:
-        f.write('{"fflags": "0x1"}')
+        json.dump({"fflags": "0x1", "v": regs}, f)
     cpu, stats = {}, None
     for e in ("interp", "jit"):
         cmd = [warpkit, "run", src, "--state", state] + engine_args(warpkit, e)
@@ -144,7 +153,8 @@ def main():
     _, fps, fp_checks = fp_loop.measure(warpkit, list(fp_loop.LOOPS), engines, r,
                                         None if q == 1 else 2_000_000 // q, out=log)
     log(f"{WARPS} warps")
-    many = int_loop.measure(warpkit, WARPS_ITERS // q, r, engines, warps=WARPS)
+    many = {e: int_loop.measure(warpkit, WARPS_ITERS[e] // q, r, [e], warps=WARPS)
+            for e in engines}
     log("generated programs")
     gen = gen_programs(GEN_PROGRAMS // q, r)
     log("oracle programs")
@@ -228,18 +238,19 @@ def main():
     p("")
     one_i = ints["steps"] / ints["engines"]["interp"] / 1e6
     one_j = ints["steps"] / ints["engines"]["jit"] / 1e6
-    all_i = WARPS * many["steps"] / many["engines"]["interp"] / 1e6
-    all_j = WARPS * many["steps"] / many["engines"]["jit"] / 1e6
-    p(f"| {WARPS} warps on {cores} cores (`mul`+`add`, {many['iters']:,} iterations each; "
+    all_i = WARPS * many["interp"]["steps"] / many["interp"]["engines"]["interp"] / 1e6
+    all_j = WARPS * many["jit"]["steps"] / many["jit"]["engines"]["jit"] / 1e6
+    p(f"| {WARPS} warps on {cores} cores (`mul`+`add`, {many['interp']['iters']:,} "
+      f"iterations each with the interpreter, {many['jit']['iters']:,} with the tier; "
       f"warps on threads) | 1 warp, wall | {WARPS} warps, wall | scaling, wall | "
       f"1 warp, per CPU second | {WARPS} warps, per CPU second | scaling, CPU |")
     p("|---|---|---|---|---|---|---|")
     for e, one, al in (("interp", one_i, all_i), ("jit", one_j, all_j)):
         one_c = ints["steps"] / ints["cpu"][e] / 1e6
-        all_c = WARPS * many["steps"] / many["cpu"][e] / 1e6
+        all_c = WARPS * many[e]["steps"] / many[e]["cpu"][e] / 1e6
         p(f"| {e} | {one:,.0f} M warp-instr/s | {al:,.0f} M warp-instr/s "
-          f"({many['engines'][e]:.3f} s) | {al / one:.2f}× | {one_c:,.0f} M | {all_c:,.0f} M "
-          f"({many['cpu'][e]:.3f} s) | {all_c / one_c:.2f}× |")
+          f"({many[e]['engines'][e]:.3f} s) | {al / one:.2f}× | {one_c:,.0f} M | "
+          f"{all_c:,.0f} M ({many[e]['cpu'][e]:.3f} s) | {all_c / one_c:.2f}× |")
     p("")
     p(f"\"Scaling, wall\" is the {WARPS}-warp rate over the one-warp rate (ideal {cores}× "
       f"on an idle machine); \"scaling, CPU\" the same per CPU second (1× = no work lost "
