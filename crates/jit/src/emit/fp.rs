@@ -331,6 +331,9 @@ impl Em<'_> {
         // measured slower on fp_loop.py's loop, whose fixed points are such midpoints.)
         let direct = op == FOp::Mul || (rm != 0 && rm != RMM);
         self.pk16_halves(op, rm, srcs, swap, !direct)?;
+        if bits.is_none() {
+            return self.pk16_check_both(op, bias, bound, d);
+        }
         for (h, k) in [k3, k4].into_iter().enumerate() {
             // The range check on each half of each lane, then per lane under EXEC.
             self.a.vpandd(TA, R[h], abs)?;
@@ -342,6 +345,39 @@ impl Em<'_> {
             self.a.vptestmd(k.k(h), TA, bits.unwrap_or(TA))?;
         }
         self.exit_or_commit_bits(d, bits)
+    }
+
+    /// The range check of a packed row (both halves of every lane written) and the commit:
+    /// the tested word of each binary16 half (its magnitude, less `bias` for a product) of
+    /// both zmm halves in one unsigned word compare with `bound` and one branch, as
+    /// `f_tested` does for binary32. Inactive lanes test 0, below every bound: a product's
+    /// starts as `bias` (the magnitude merged in under EXEC), so 0 after the subtraction.
+    /// The lane-wise unsigned maximum of the two is at or above `bound` exactly when a
+    /// word of an active lane of either is. The side exit's label.
+    fn pk16_check_both(
+        &mut self,
+        op: FOp,
+        bias: AsmRegisterZmm,
+        bound: AsmRegisterZmm,
+        d: u8,
+    ) -> Result<CodeLabel, IcedError> {
+        let abs = self.k_(ABS16);
+        for (h, t) in [TA, TB].into_iter().enumerate() {
+            if matches!(op, FOp::Mul | FOp::Fma) {
+                self.a.vmovdqa32(t, bias)?;
+                self.a.vpandd(t.k(h), R[h], abs)?;
+                self.a.vpsubw(t, t, bias)?;
+            } else {
+                self.a.vpandd(t.k(h).z(), R[h], abs)?;
+            }
+        }
+        self.a.vpmaxuw(TA, TA, TB)?;
+        self.a.vpcmpuw(k3, TA, bound, crate::plan::CMP_GE)?;
+        let side = self.a.create_label();
+        self.a.kortestd(k3, k3)?;
+        self.a.jne(side)?;
+        self.commit(d, R, None)?;
+        Ok(side)
     }
 
     /// Both halves of the packed binary16 result into `R`, rounded to odd at 24 bits
@@ -389,7 +425,8 @@ impl Em<'_> {
                         self.a.vmulps(x, x, y)?;
                         self.f16_chunk(c, h, q, y, sc)?;
                     }
-                    // TC upward, x downward: they differ (or are NaN) when inexact.
+                    // TC upward, x downward: adjacent binary32 numbers when inexact, equal
+                    // (or the two zeros of an exact zero sum, or the same NaN) when exact.
                     if op == FOp::Sub {
                         self.a.vsubps(TC.ru_sae(), x, y)?;
                         self.a.vsubps(x.rd_sae(), x, y)?;
@@ -397,17 +434,18 @@ impl Em<'_> {
                         self.a.vaddps(TC.ru_sae(), x, y)?;
                         self.a.vaddps(x.rd_sae(), x, y)?;
                     }
-                    // Exact: the result in the direction of `rm` (the sign of an exact
-                    // zero sum is -0 only rounding down). Inexact: rounded to odd, the
-                    // one of the two with its last bit set (adjacent numbers: one is).
-                    let (base, other) = if rm == 2 { (x, TC) } else { (TC, x) };
-                    // Predicate 4: not equal, unordered (numeric: -0 equals +0).
-                    self.a.vcmpps(k7, base, other, 4)?;
-                    self.a.vptestnmd(k7.k7(), base, one)?;
-                    self.a.vmovaps(base.k7(), other)?;
-                    if base != TC {
-                        self.a.vmovaps(TC, base)?;
-                    }
+                    // Rounded to odd in integer operations, no mask register (those bound
+                    // the loop): the two have the same sign unless the sum is an exact zero,
+                    // so the one of smaller bits (unsigned) is the one toward zero, and
+                    // adjacent numbers' bits differ by one, so their last bits differ
+                    // exactly when inexact: RZ | ((down ^ up) & 1), rounded to odd. An exact
+                    // zero sum is +0 (+0 is below -0 as bits, and the last bits agree): its
+                    // sign in rne and rmm, the modes that come here.
+                    debug_assert!(rm == 0 || rm == RMM);
+                    self.a.vpxord(y, x, TC)?;
+                    self.a.vpminud(TC, x, TC)?;
+                    // TC | (y & 1): truth table over (A = TC, B = y, C = one).
+                    self.a.vpternlogd(TC, y, one, 0xf8)?;
                 }
                 if rm == RMM {
                     self.pk16_half_ulp_up()?;
