@@ -39,6 +39,9 @@ WARPS_ITERS = {"interp": 500_000, "jit": 5_000_000}
 GEN_PROGRAMS = 10_000
 ORACLE_REPS = [1, 10_000]
 BLOCKS = 200
+# Iterations of each loop of the many-block program: 38,000 instructions, past HOT (20,000)
+# so that every loop compiles.
+BLOCK_ITERS = 2000
 
 
 def log(msg):
@@ -93,7 +96,7 @@ def gen_programs(n, repeat):
 
 
 def many_blocks(warpkit, n, repeat, tmp):
-    """One program of `n` loops run one after another (each 200 iterations of 8 `mul`/`add`
+    """One program of `n` loops run one after another (each BLOCK_ITERS iterations of 8 `mul`/`add`
     and 8 `ffma.f32`, hot enough to compile): per-block compile time and code memory with
     the first block's start-up cost (iced-x86's tables) spread over many. Returns the
     jit's statistics of the last run and the median CPU times of both engines."""
@@ -104,7 +107,7 @@ def many_blocks(warpkit, n, repeat, tmp):
             lines += [f"        mul v{j}, v{j}, v{8 + j}", f"        add v{j}, v{j}, v{16 + j}"]
         for j in range(4, 8):
             lines += [f"        ffma.f32 v{j}, v{j}, v{8 + j}, v{16 + j}"] * 2
-        lines += ["        uaddi u7, u7, 1", "        usltiu u8, u7, 200",
+        lines += ["        uaddi u7, u7, 1", f"        usltu.l u8, u7, {BLOCK_ITERS}",
                   f"        bnz u8, loop{k}"]
     src = os.path.join(tmp, "blocks.s")
     with open(src, "w") as f:
@@ -120,7 +123,8 @@ def many_blocks(warpkit, n, repeat, tmp):
         json.dump({"fflags": "0x1", "v": regs}, f)
     cpu, stats = {}, None
     for e in ("interp", "jit"):
-        cmd = [warpkit, "run", src, "--state", state] + engine_args(warpkit, e)
+        cmd = [warpkit, "run", src, "--state", state,
+               "--max-steps", str(n * (19 * BLOCK_ITERS + 1) + 1)] + engine_args(warpkit, e)
         _, _, err, cpu[e] = median_run(cmd, repeat)
         if e == "jit":
             stats = jit_stats(err)
@@ -258,8 +262,8 @@ def main():
     p("")
     if blocks and blocks["blocks"]:
         p(f"Compile time and code memory over many blocks: one program of {BLOCKS // q} loops "
-          f"(each 19 instructions: 4 `mul`+`add` pairs, 8 `ffma.f32`, the loop control; 200 "
-          f"iterations), run once: **{blocks['blocks']} blocks compiled in "
+          f"(each 19 instructions: 4 `mul`+`add` pairs, 8 `ffma.f32`, the loop control; "
+          f"{BLOCK_ITERS:,} iterations), run once: **{blocks['blocks']} blocks compiled in "
           f"{blocks['compile_ms']:.1f} ms = {1000 * blocks['compile_ms'] / blocks['blocks']:.0f}"
           f" µs a block** (the first block of a process includes building iced-x86's tables), "
           f"**{blocks['code_kib']} KiB of code** "

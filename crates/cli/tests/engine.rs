@@ -10,7 +10,7 @@ use std::path::Path;
 /// A loop whose trip count is `u1`; `v2` accumulates lane ids.
 const LOOP: &str = "loop:\n  uaddi u1, u1, -1\n  add v2, v2, v1\n  laneid v1\n  bnz u1, loop\n";
 const STATE: &str =
-    r#"{"warps": [{"u": {"u1": 3000}}, {"u": {"u1": 1200}, "exec": "0x0000ffff"}]}"#;
+    r#"{"warps": [{"u": {"u1": 100000}}, {"u": {"u1": 40000}, "exec": "0x0000ffff"}]}"#;
 
 /// `warpkit run p.s --state s.json --jit-stats` and `extra`, with WARPKIT_ENGINE set to
 /// `env` (or unset).
@@ -54,7 +54,8 @@ fn the_default_is_the_tier_where_the_host_runs_it_and_both_print_the_same_state(
     assert_eq!(by_env.stdout, interp.stdout);
     assert!(by_env.stderr.contains("jit: not used"), "{}", by_env.stderr);
     if warpkit_jit::supported() {
-        // 16,800 instructions: the loop gets hot and runs compiled.
+        // 560,000 instructions: past the first compile's warm-up (200,000) the loop gets
+        // hot and runs compiled.
         assert!(
             default.stderr.contains("1 blocks compiled"),
             "{}",

@@ -5,12 +5,15 @@
 use crate::code::{CodeError, CodeMem};
 use crate::emit::{emit, BlockFn, Ctx, EXIT_AFTER, EXIT_END, EXIT_SIDE, EXIT_TAKEN, PASS_SHIFT};
 use crate::plan::{is_control, plan, Plan, PlanItem};
-use crate::tier::{Stats, DEFAULT_CODE_CAP, HOT};
+use crate::tier::{Stats, DEFAULT_CODE_CAP, FIRST_WARM, HOT};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 use warpkit_sim::{fflag, has_semantics, Mode, Program, RunEngine, RunOutcome, RunStatus, Warp};
+
+/// Whether this process has compiled a block (built the code assembler's tables).
+static FIRST_COMPILED: AtomicBool = AtomicBool::new(false);
 
 /// Longest interpreted run counted from one PC.
 const MAX_SEG: u32 = 64;
@@ -188,6 +191,7 @@ impl Jit {
         as_calls: Vec<u32>,
     ) -> Option<Box<CompiledBlock>> {
         let t0 = Instant::now();
+        FIRST_COMPILED.store(true, Relaxed);
         let plan = match plan(p, pc, mode, &as_calls) {
             Ok(b) => b,
             Err(stop) => {
@@ -356,12 +360,20 @@ impl RunEngine for Jit {
         // allocated for them). These steps count in `warm` only. (With `hot` 1 nothing
         // warms up: the tests that force the tier run even a program's first instruction
         // compiled.)
+        // Until this process has compiled a block, the first compile also builds the code
+        // assembler's tables (about 0.4 ms): the program must first have run
+        // [`FIRST_WARM`] instructions, so that a short one never pays for them.
+        let target = if FIRST_COMPILED.load(Relaxed) {
+            self.hot as u64
+        } else {
+            (self.hot as u64).max(FIRST_WARM)
+        };
         while self.hot > 1 && n < max_steps {
             let warm = self.warm.load(Relaxed);
-            if warm >= self.hot as u64 {
+            if warm >= target {
                 break;
             }
-            let o = w.interpret(p, (self.hot as u64 - warm).min(max_steps - n));
+            let o = w.interpret(p, (target - warm).min(max_steps - n));
             n += o.steps;
             self.warm.fetch_add(o.steps, Relaxed);
             if o.status != RunStatus::StepLimit && n < max_steps {
