@@ -385,9 +385,10 @@ fn garbage_code_and_random_device_records_never_panic() {
 
 #[test]
 fn the_engine_is_chosen_per_sim_and_gives_the_same_state() {
-    // A loop long enough for the tier to compile it (hot after 2,000 instructions).
+    // A loop long enough for the tier to compile it (560,000 instructions: the first
+    // compile of a process waits for 200,000).
     let code = code("loop:\nuaddi u1, u1, -1\nadd v2, v2, v1\nlaneid v1\nbnz u1, loop\n");
-    let state = r#"{"warps": [{"exec": "0xffff00ff", "u": {"u1": 3000}}, {"u": {"u1": 900}}]}"#;
+    let state = r#"{"warps": [{"exec": "0xffff00ff", "u": {"u1": 100000}}, {"u": {"u1": 40000}}]}"#;
     let want = run_state(&code, state, DEFAULT_MAX_STEPS, None).unwrap();
     warpkit_ui::load::register_engines();
     let supported = warpkit_sim::tier_available();
