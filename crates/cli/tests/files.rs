@@ -262,14 +262,19 @@ fn long_run(d: &Path, ignore_int: bool) -> std::process::Child {
         d,
     );
     c.stdout(Stdio::null()).stderr(Stdio::null());
-    if ignore_int {
-        // SAFETY: signal() is async-signal-safe, as pre_exec requires.
-        unsafe {
-            c.pre_exec(|| {
-                libc::signal(libc::SIGINT, libc::SIG_IGN);
-                Ok(())
-            });
-        }
+    // SIGINT ignored, or its default action whatever this test inherited (a background
+    // job's children start with it ignored).
+    let action = if ignore_int {
+        libc::SIG_IGN
+    } else {
+        libc::SIG_DFL
+    };
+    // SAFETY: signal() is async-signal-safe, as pre_exec requires.
+    unsafe {
+        c.pre_exec(move || {
+            libc::signal(libc::SIGINT, action);
+            Ok(())
+        });
     }
     c.spawn().unwrap()
 }

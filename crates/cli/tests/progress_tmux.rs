@@ -124,11 +124,18 @@ fn no_progress_line_into_pipes() {
     let d = tempfile::tempdir().unwrap();
     let p = d.path();
     write(p, "loop.s", LOOP);
-    let child = cmd(&["run", "loop.s", "--max-steps", "1000000000000"], p)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut c = cmd(&["run", "loop.s", "--max-steps", "1000000000000"], p);
+    c.stdout(Stdio::piped()).stderr(Stdio::piped());
+    // SIGINT's default action whatever this test inherited (a background job's children
+    // start with it ignored). SAFETY: signal() is async-signal-safe, as pre_exec requires.
+    unsafe {
+        use std::os::unix::process::CommandExt;
+        c.pre_exec(|| {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+            Ok(())
+        });
+    }
+    let child = c.spawn().unwrap();
     std::thread::sleep(Duration::from_millis(2500));
     let kill = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
