@@ -3,13 +3,13 @@
 //!
 //! The compiled function is `extern "sysv64" fn(v, u, ctx, max_iters) -> u64`: `v` the
 //! warp's 128 vector registers (32 u32 each, 64-byte aligned), `u` its 64 uniform
-//! registers, `ctx` a [`Ctx`] (EXEC read at entry and written at exit; the warp and program
+//! registers, `ctx` a [`BlockCtx`] (EXEC read at entry and written at exit; the warp and program
 //! for kernel calls), `max_iters` the passes through the block the step budget allows (at
 //! least 1). It returns `passes << 20 | code`: code [`EXIT_END`] (left at the block's end
 //! or by its branch not taken), [`EXIT_TAKEN`] (by its branch taken; an indirect target
-//! in [`Ctx::next`]), [`EXIT_SIDE`] + i (stopped before item i, which did nothing: the
+//! in [`BlockCtx::next`]), [`EXIT_SIDE`] + i (stopped before item i, which did nothing: the
 //! interpreter runs it), or [`EXIT_AFTER`] + i (stopped after item i, a kernel call that
-//! retired and went elsewhere than the next instruction: to [`Ctx::next`]), with `passes`
+//! retired and went elsewhere than the next instruction: to [`BlockCtx::next`]), with `passes`
 //! the whole passes done (before the current one for a side exit).
 //!
 //! Register use. Vector registers: up to [`CACHED`] warp registers live in zmm0..zmm25
@@ -46,7 +46,7 @@ pub(crate) const EXIT_AFTER: u64 = EXIT_SIDE + MAX_ITEMS as u64;
 /// What a compiled block shares with the engine and with [`call_run`] (`repr(C)`: the code
 /// reads `exec` at offset 0 and writes `next` at offset 4).
 #[repr(C)]
-pub(crate) struct Ctx {
+pub(crate) struct BlockCtx {
     /// EXEC: read at entry, written at exit and around kernel calls.
     pub exec: u32,
     /// Where control goes after [`EXIT_AFTER`] or an indirect [`EXIT_TAKEN`].
@@ -59,7 +59,7 @@ pub(crate) struct Ctx {
 }
 
 /// [`call_run`]'s answer when an instruction retired and control went elsewhere than the
-/// next one (to [`Ctx::next`]): this bit, or the count retired.
+/// next one (to [`BlockCtx::next`]): this bit, or the count retired.
 const CALL_ELSEWHERE: u32 = 1 << 31;
 
 /// The kernel call: run the `n` instructions from `pc` (up to `next`) on the warp with the
@@ -67,14 +67,19 @@ const CALL_ELSEWHERE: u32 = 1 << 31;
 /// taken from and given back to `ctx`. Returns `n` when all retired and control is at
 /// `next`; `j < n` when the `j`-th did not retire (a fault: it changed nothing, and the
 /// block side-exits there for the interpreter to raise it); [`CALL_ELSEWHERE`] | `j` when
-/// the `j`-th retired and went elsewhere, to [`Ctx::next`] (none of the variants called
+/// the `j`-th retired and went elsewhere, to [`BlockCtx::next`] (none of the variants called
 /// does; the interpreter's own run is exact there too). The warp's step count and PC are
 /// the engine's to set: they are left as they were.
 ///
 /// # Safety
-/// `ctx` points to a [`Ctx`] whose `w` and `p` are valid, and nothing else uses the warp
+/// `ctx` points to a [`BlockCtx`] whose `w` and `p` are valid, and nothing else uses the warp
 /// during the call (the compiled block that calls this has stored what it caches).
-pub(crate) unsafe extern "sysv64" fn call_run(ctx: *mut Ctx, pc: u32, n: u32, next: u32) -> u32 {
+pub(crate) unsafe extern "sysv64" fn call_run(
+    ctx: *mut BlockCtx,
+    pc: u32,
+    n: u32,
+    next: u32,
+) -> u32 {
     // SAFETY: the caller's contract.
     let c = unsafe { &mut *ctx };
     let (w, p) = unsafe { (&mut *c.w, &*c.p) };
@@ -294,7 +299,7 @@ fn constants_of(p: &Plan) -> Vec<u32> {
 }
 
 /// The compiled function's type.
-pub(crate) type BlockFn = unsafe extern "sysv64" fn(*mut u32, *mut u32, *mut Ctx, u64) -> u64;
+pub(crate) type BlockFn = unsafe extern "sysv64" fn(*mut u32, *mut u32, *mut BlockCtx, u64) -> u64;
 
 struct Em<'p> {
     a: CodeAssembler,

@@ -3,7 +3,9 @@
 //! that side-exits often is replaced by one with that item as a kernel call.
 
 use crate::code::{CodeError, CodeMem};
-use crate::emit::{emit, BlockFn, Ctx, EXIT_AFTER, EXIT_END, EXIT_SIDE, EXIT_TAKEN, PASS_SHIFT};
+use crate::emit::{
+    emit, BlockCtx, BlockFn, EXIT_AFTER, EXIT_END, EXIT_SIDE, EXIT_TAKEN, PASS_SHIFT,
+};
 use crate::plan::{is_control, plan, Plan, PlanItem};
 use crate::tier::{Stats, DEFAULT_CODE_CAP, FIRST_WARM, HOT};
 use std::collections::BTreeMap;
@@ -400,7 +402,7 @@ impl RunEngine for Jit {
             let block = slot.and_then(|s| self.block_at(s, p, w, pc, seg));
             if let Some(b) = block.filter(|b| runnable(b, w, room)) {
                 let len = b.plan.len();
-                let mut ctx = Ctx {
+                let mut ctx = BlockCtx {
                     exec: w.exec(),
                     next: 0,
                     w: &mut *w,
