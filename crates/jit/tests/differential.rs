@@ -7,6 +7,8 @@
 
 use proptest::prelude::*;
 use std::sync::Arc;
+mod common;
+
 use warpkit_encoding::random::{random_inst, XorShift};
 use warpkit_encoding::{encode_into, Inst};
 use warpkit_isa::{id, InsnId, RegFile};
@@ -292,15 +294,7 @@ fn program(seed: u64, n: usize) -> Vec<u8> {
             i
         })
         .collect();
-    let mut tail = [
-        Inst::new(id::UADDI),
-        Inst::new(id::USLTU),
-        Inst::new(id::BNZ),
-    ];
-    (tail[0].rd, tail[0].rs1, tail[0].imm) = (60, 60, 1);
-    (tail[1].rd, tail[1].rs1, tail[1].rs2) = (61, 60, 62);
-    tail[2].rs1 = 61;
-    insts.extend(tail);
+    insts.extend(common::loop_tail());
     let mut at = Vec::with_capacity(insts.len() + 1);
     let mut pc = 0i64;
     for i in &insts {

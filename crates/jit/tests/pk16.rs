@@ -6,6 +6,8 @@
 //! infinities. Every register, EXEC, FFLAGS and the step count must agree; on inputs that
 //! raise no flag but NX the block must run without a side exit.
 
+mod common;
+
 use warpkit_encoding::random::XorShift;
 use warpkit_encoding::{encode_into, Inst};
 use warpkit_isa::id;
@@ -274,15 +276,7 @@ fn random_fp_runs_agree() {
             })
             .collect();
         // u60 += 1; u61 = u60 < u62; bnz u61 back to the start.
-        let mut tail = [
-            Inst::new(id::UADDI),
-            Inst::new(id::USLTU),
-            Inst::new(id::BNZ),
-        ];
-        (tail[0].rd, tail[0].rs1, tail[0].imm) = (60, 60, 1);
-        (tail[1].rd, tail[1].rs1, tail[1].rs2) = (61, 60, 62);
-        tail[2].rs1 = 61;
-        insts.extend(tail);
+        insts.extend(common::loop_tail());
         let mut code = Vec::new();
         for i in &insts[..insts.len() - 1] {
             encode_into(i, &mut code);
